@@ -1,0 +1,430 @@
+package hexdame
+
+import (
+	"errors"
+	"math/bits"
+	"strconv"
+)
+
+// NumCells is the number of cells on the HexDame board.
+const NumCells = 61
+
+// A Cell is one of the 61 cells of the board. A cell has a file a..i and a
+// rank 1..9 (file index f and rank index r in 0..8 with |f-r| <= 4), and a
+// number 1..61 in the reading order of the standard diagram (i9 is 1, a1 is
+// 61).
+//
+// Cell values are small and comparable. The valid cells are Cell(0) through
+// Cell(NumCells-1) in rank order (a1, b1, c1, d1, e1, a2, ...), so the zero
+// Cell is a1; NoCell and every other value above NumCells-1 is invalid, and
+// methods on an invalid cell return zero values ("" from String, 0 from
+// Number).
+type Cell uint8
+
+// NoCell is the invalid cell, returned with errors and by lookups that fall
+// off the board.
+const NoCell Cell = 255
+
+// ErrInvalidCell is wrapped by the errors returned when a cell name or number
+// does not denote a cell of the board.
+var ErrInvalidCell = errors.New("invalid cell")
+
+// A Direction is one of the six directions of the board, named by how it
+// looks on the standard diagram with White at the bottom.
+type Direction uint8
+
+// The six directions. UpRight, UpLeft and Up are White's forward directions
+// (a White man steps only along them); DownLeft, DownRight and Down are
+// Red's. Each direction's opposite is d.Opposite().
+const (
+	UpRight   Direction = iota // (+1, 0): along a rank, towards file i
+	UpLeft                     // (0, +1): along a file, towards rank 9
+	Up                         // (+1, +1): along a column, towards i9
+	DownLeft                   // (-1, 0): along a rank, towards file a
+	DownRight                  // (0, -1): along a file, towards rank 1
+	Down                       // (-1, -1): along a column, towards a1
+)
+
+// NumDirections is the number of directions.
+const NumDirections = 6
+
+var directionNames = [NumDirections]string{"up-right", "up-left", "up", "down-left", "down-right", "down"}
+
+// String returns the direction's name, such as "up-left", or "" for an
+// invalid direction.
+func (d Direction) String() string {
+	if d >= NumDirections {
+		return ""
+	}
+	return directionNames[d]
+}
+
+// Opposite returns the direction pointing the other way.
+func (d Direction) Opposite() Direction { return (d + 3) % NumDirections }
+
+// Step returns the (file, rank) increments of one step in direction d.
+func (d Direction) Step() (df, dr int) {
+	return dirSteps[d%NumDirections][0], dirSteps[d%NumDirections][1]
+}
+
+// axis returns which of the three line directions d runs along, and
+// forward reports whether it runs in that axis's increasing sense.
+func (d Direction) axis() int      { return int(d) % 3 }
+func (d Direction) positive() bool { return d < 3 }
+
+var dirSteps = [NumDirections][2]int{{1, 0}, {0, 1}, {1, 1}, {-1, 0}, {0, -1}, {-1, -1}}
+
+// The board's lines come in three axes: ranks (axis 0, direction UpRight),
+// files (axis 1, UpLeft) and columns (axis 2, Up). For each axis the
+// package numbers the cells so that every line of that axis is a run of
+// consecutive bits, increasing in the axis's positive direction. A Position
+// keeps its pieces in all three numberings, so that stepping along any line
+// is a one-bit shift and sliding along it is a bit scan. Axis 0's numbering
+// is the Cell value itself.
+const numAxes = 3
+
+const allCells uint64 = 1<<NumCells - 1
+
+// Board tables, computed once at package initialisation.
+var (
+	cellFile   [NumCells]int8
+	cellRank   [NumCells]int8
+	cellAt     [9][9]Cell                // [file][rank], NoCell off the board
+	cellNumber [NumCells]int8            // 1..61
+	numberCell [NumCells + 1]Cell        // inverse of cellNumber; [0] is NoCell
+	axisBit    [numAxes][NumCells]uint64 // the cell's bit in each axis numbering
+	axisCell   [numAxes][64]Cell         // inverse of axisBit
+	neighbor   [NumCells][NumDirections]Cell
+	// rays[c][d] lists the cells from c (exclusive) to the edge in direction d.
+	rays    [NumCells][NumDirections][8]Cell
+	rayLen  [NumCells][NumDirections]int8
+	rayMask [numAxes][2][NumCells]uint64 // [axis][0 forward, 1 backward][cell], in the axis numbering
+	// hasStep[a][0] holds the cells (axis numbering) with a neighbour in the
+	// positive direction of axis a, hasStep[a][1] those with one in the
+	// negative direction; hasJump likewise for two cells.
+	hasStep [numAxes][2]uint64
+	hasJump [numAxes][2]uint64
+	// between[from][to]: canonical bitboard of the cells strictly between two
+	// cells of one line (0 when not on a line or adjacent); lineDir gives the
+	// direction from one to the other, or 255.
+	between [NumCells][NumCells]uint64
+	lineDir [NumCells][NumCells]Direction
+	// Promotion rows, canonical bitboards.
+	backRow [2]uint64
+)
+
+func validFR(f, r int) bool {
+	return f >= 0 && f < 9 && r >= 0 && r < 9 && f-r <= 4 && r-f <= 4
+}
+
+func init() {
+	for f := range cellAt {
+		for r := range cellAt[f] {
+			cellAt[f][r] = NoCell
+		}
+	}
+	for c := range lineDir {
+		for t := range lineDir[c] {
+			lineDir[c][t] = 255
+		}
+	}
+	// Axis 0: rank by rank, files ascending. This is the Cell numbering.
+	n := 0
+	for r := 0; r < 9; r++ {
+		for f := 0; f < 9; f++ {
+			if validFR(f, r) {
+				cellFile[n], cellRank[n] = int8(f), int8(r)
+				cellAt[f][r] = Cell(n)
+				n++
+			}
+		}
+	}
+	// Axis 1: file by file, ranks ascending. Axis 2: column by column
+	// (f-r from -4 to 4), files ascending.
+	orders := [numAxes]func(yield func(f, r int)){
+		func(yield func(f, r int)) {
+			for r := 0; r < 9; r++ {
+				for f := 0; f < 9; f++ {
+					yield(f, r)
+				}
+			}
+		},
+		func(yield func(f, r int)) {
+			for f := 0; f < 9; f++ {
+				for r := 0; r < 9; r++ {
+					yield(f, r)
+				}
+			}
+		},
+		func(yield func(f, r int)) {
+			for d := -4; d <= 4; d++ {
+				for f := 0; f < 9; f++ {
+					yield(f, f-d)
+				}
+			}
+		},
+	}
+	for a := range orders {
+		for i := range axisCell[a] {
+			axisCell[a][i] = NoCell
+		}
+		i := 0
+		orders[a](func(f, r int) {
+			if validFR(f, r) {
+				c := cellAt[f][r]
+				axisBit[a][c] = 1 << i
+				axisCell[a][i] = c
+				i++
+			}
+		})
+	}
+	// Numbers: diagram rows (f+r constant) from the top, left to right
+	// (files ascending).
+	n = 1
+	numberCell[0] = NoCell
+	for s := 16; s >= 0; s-- {
+		for f := 0; f < 9; f++ {
+			if r := s - f; validFR(f, r) {
+				c := cellAt[f][r]
+				cellNumber[c] = int8(n)
+				numberCell[n] = c
+				n++
+			}
+		}
+	}
+	for c := Cell(0); c < NumCells; c++ {
+		f, r := int(cellFile[c]), int(cellRank[c])
+		for d := Direction(0); d < NumDirections; d++ {
+			df, dr := d.Step()
+			neighbor[c][d] = NoCell
+			if validFR(f+df, r+dr) {
+				neighbor[c][d] = cellAt[f+df][r+dr]
+			}
+			k := 0
+			for x, y := f+df, r+dr; validFR(x, y); x, y = x+df, y+dr {
+				rays[c][d][k] = cellAt[x][y]
+				k++
+			}
+			rayLen[c][d] = int8(k)
+			a, back := d.axis(), 0
+			if !d.positive() {
+				back = 1
+			}
+			var m, path uint64
+			for j := 0; j < k; j++ {
+				t := rays[c][d][j]
+				m |= axisBit[a][t]
+				between[c][t] = path
+				lineDir[c][t] = d
+				path |= axisBit[0][t]
+			}
+			rayMask[a][back][c] = m
+			if k >= 1 {
+				hasStep[a][back] |= axisBit[a][c]
+			}
+			if k >= 2 {
+				hasJump[a][back] |= axisBit[a][c]
+			}
+		}
+		if r == 8 || f == 8 {
+			backRow[White] |= axisBit[0][c]
+		}
+		if r == 0 || f == 0 {
+			backRow[Red] |= axisBit[0][c]
+		}
+	}
+	startPosition = newStartPosition()
+}
+
+// CellAt returns the cell with file index f (0 for a .. 8 for i) and rank
+// index r (0 for 1 .. 8 for 9). ok is false, and the cell NoCell, when there
+// is no such cell.
+func CellAt(f, r int) (c Cell, ok bool) {
+	if !validFR(f, r) {
+		return NoCell, false
+	}
+	return cellAt[f][r], true
+}
+
+// CellFromNumber returns the cell with the given number 1..61 in the numeric
+// notation. For other numbers it returns NoCell and an error wrapping
+// ErrInvalidCell.
+func CellFromNumber(n int) (Cell, error) {
+	if n < 1 || n > NumCells {
+		return NoCell, &CellError{Text: strconv.Itoa(n)}
+	}
+	return numberCell[n], nil
+}
+
+// A CellError reports a cell name or number that does not denote a cell.
+// It wraps ErrInvalidCell.
+type CellError struct {
+	Text string // the text that was parsed
+}
+
+func (e *CellError) Error() string {
+	return "hexdame: invalid cell " + strconv.Quote(e.Text)
+}
+
+func (e *CellError) Unwrap() error { return ErrInvalidCell }
+
+// ParseCell parses a cell in algebraic notation ("e5", also "E5") or numeric
+// notation ("31", also with leading zeros). Any other text, including a
+// letter and digit that name no cell such as "a6", gives NoCell and a
+// *CellError wrapping ErrInvalidCell.
+func ParseCell(s string) (Cell, error) {
+	if c, ok := parseCellBytes(s); ok {
+		return c, nil
+	}
+	return NoCell, &CellError{Text: s}
+}
+
+// MustParseCell is like ParseCell but panics on an invalid cell. It is for
+// constants in programs and tests.
+func MustParseCell(s string) Cell {
+	c, err := ParseCell(s)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+// parseCellBytes parses a whole string as an algebraic or numeric cell.
+func parseCellBytes(s string) (Cell, bool) {
+	if len(s) == 0 {
+		return NoCell, false
+	}
+	if s[0] >= '0' && s[0] <= '9' {
+		n := 0
+		for i := 0; i < len(s); i++ {
+			if s[i] < '0' || s[i] > '9' || n > NumCells {
+				return NoCell, false
+			}
+			n = n*10 + int(s[i]-'0')
+		}
+		if n < 1 || n > NumCells {
+			return NoCell, false
+		}
+		return numberCell[n], true
+	}
+	if len(s) != 2 {
+		return NoCell, false
+	}
+	f := int(s[0]|0x20) - 'a'
+	r := int(s[1]) - '1'
+	if !validFR(f, r) {
+		return NoCell, false
+	}
+	return cellAt[f][r], true
+}
+
+// IsValid reports whether c is one of the 61 cells.
+func (c Cell) IsValid() bool { return c < NumCells }
+
+// File returns the file index 0..8 (a..i), or -1 for an invalid cell.
+func (c Cell) File() int {
+	if !c.IsValid() {
+		return -1
+	}
+	return int(cellFile[c])
+}
+
+// Rank returns the rank index 0..8 (ranks 1..9), or -1 for an invalid cell.
+func (c Cell) Rank() int {
+	if !c.IsValid() {
+		return -1
+	}
+	return int(cellRank[c])
+}
+
+// Number returns the cell's number 1..61 in numeric notation, or 0 for an
+// invalid cell.
+func (c Cell) Number() int {
+	if !c.IsValid() {
+		return 0
+	}
+	return int(cellNumber[c])
+}
+
+// String returns the cell in algebraic notation, such as "e5", or "" for an
+// invalid cell.
+func (c Cell) String() string {
+	if !c.IsValid() {
+		return ""
+	}
+	return string([]byte{'a' + byte(cellFile[c]), '1' + byte(cellRank[c])})
+}
+
+// AppendText appends the cell in algebraic notation to b. An invalid cell
+// appends nothing.
+func (c Cell) AppendText(b []byte) ([]byte, error) {
+	return c.appendTo(b, Algebraic), nil
+}
+
+func (c Cell) appendTo(b []byte, n Notation) []byte {
+	if !c.IsValid() {
+		return b
+	}
+	if n == Numeric {
+		return strconv.AppendInt(b, int64(cellNumber[c]), 10)
+	}
+	return append(b, 'a'+byte(cellFile[c]), '1'+byte(cellRank[c]))
+}
+
+// Format returns the cell in the given notation: "e5" or "31". An invalid
+// cell gives "".
+func (c Cell) Format(n Notation) string { return string(c.appendTo(nil, n)) }
+
+// MarshalText implements encoding.TextMarshaler with the algebraic name. An
+// invalid cell marshals as an error wrapping ErrInvalidCell.
+func (c Cell) MarshalText() ([]byte, error) {
+	if !c.IsValid() {
+		return nil, &CellError{Text: strconv.Itoa(int(c))}
+	}
+	return c.AppendText(nil)
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler, accepting what
+// ParseCell accepts.
+func (c *Cell) UnmarshalText(text []byte) error {
+	v, err := ParseCell(string(text))
+	if err != nil {
+		return err
+	}
+	*c = v
+	return nil
+}
+
+// Neighbor returns the cell adjacent to c in direction d. ok is false, and
+// the cell NoCell, when c is invalid or the step leaves the board.
+func (c Cell) Neighbor(d Direction) (n Cell, ok bool) {
+	if !c.IsValid() || d >= NumDirections {
+		return NoCell, false
+	}
+	n = neighbor[c][d]
+	return n, n != NoCell
+}
+
+// A Notation selects how cells are written: algebraic ("e5") or numeric
+// ("31").
+type Notation uint8
+
+const (
+	Algebraic Notation = iota // cells as a1..i9
+	Numeric                   // cells as 1..61
+)
+
+// String returns "algebraic" or "numeric".
+func (n Notation) String() string {
+	if n == Numeric {
+		return "numeric"
+	}
+	return "algebraic"
+}
+
+// lowBit and cell iteration helpers over bitboards.
+func popLowest(b *uint64) int {
+	i := bits.TrailingZeros64(*b)
+	*b &= *b - 1
+	return i
+}

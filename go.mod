@@ -1,0 +1,3 @@
+module github.com/hexdame/hexdame
+
+go 1.24

@@ -1,0 +1,399 @@
+package hexdame
+
+import (
+	"errors"
+	"math/bits"
+	"strconv"
+	"strings"
+)
+
+// A Color is one of the two sides: White, who moves first, and Red. In PDN
+// and FEN Red is written B, as the second player of draughts.
+type Color uint8
+
+const (
+	White Color = iota
+	Red
+)
+
+// Opponent returns the other color.
+func (c Color) Opponent() Color { return c ^ 1 }
+
+// String returns "White" or "Red" ("" for an invalid color).
+func (c Color) String() string {
+	switch c {
+	case White:
+		return "White"
+	case Red:
+		return "Red"
+	}
+	return ""
+}
+
+// A Piece is what stands on a cell: nothing, or a man or king of a color.
+type Piece uint8
+
+const (
+	NoPiece Piece = iota
+	WhiteMan
+	WhiteKing
+	RedMan
+	RedKing
+)
+
+// MakePiece returns the man (king false) or king of color c.
+func MakePiece(c Color, king bool) Piece {
+	p := WhiteMan + Piece(c&1)*2
+	if king {
+		p++
+	}
+	return p
+}
+
+// Color returns the piece's color; for NoPiece it returns White, so check
+// IsValid first where that matters.
+func (p Piece) Color() Color {
+	if p == RedMan || p == RedKing {
+		return Red
+	}
+	return White
+}
+
+// IsKing reports whether p is a king.
+func (p Piece) IsKing() bool { return p == WhiteKing || p == RedKing }
+
+// IsValid reports whether p is a man or a king (not NoPiece nor out of
+// range).
+func (p Piece) IsValid() bool { return p >= WhiteMan && p <= RedKing }
+
+// String returns the diagram symbol: "w" and "W" for White's man and king,
+// "r" and "R" for Red's, "." for NoPiece, "?" for anything else.
+func (p Piece) String() string {
+	if p > RedKing {
+		return "?"
+	}
+	return pieceSymbols[p : p+1]
+}
+
+const pieceSymbols = ".wWrR"
+
+// Position is a HexDame position: the pieces on the board and the side to
+// move. It is a small comparable value: it can be copied, compared with ==,
+// used as a map key and shared between goroutines; no method changes it.
+// Methods that "change" a position, such as Play, return a new one.
+//
+// The zero Position is the empty board with White to move (who has no move
+// and so has lost). StartPosition returns the initial position of a game.
+type Position struct {
+	// pieces[a][c] holds color c's pieces in the bit numbering of axis a,
+	// kings[a] both sides' kings in that numbering (see board.go). The three
+	// numberings always describe the same board.
+	pieces [numAxes][2]uint64
+	kings  [numAxes]uint64
+	side   Color
+}
+
+// StartPosition returns the initial position: White men on a1..d4 (files
+// a-d, ranks 1-4), Red men on f6..i9 (files f-i, ranks 6-9), White to move.
+func StartPosition() Position { return startPosition }
+
+// startPosition is set by the package's init function, once the board
+// tables exist.
+var startPosition Position
+
+func newStartPosition() Position {
+	var p Position
+	for f := 0; f < 4; f++ {
+		for r := 0; r < 4; r++ {
+			p = p.put(cellAt[f][r], WhiteMan)
+			p = p.put(cellAt[8-f][8-r], RedMan)
+		}
+	}
+	return p
+}
+
+// put returns p with piece x (possibly NoPiece) on the valid cell c.
+func (p Position) put(c Cell, x Piece) Position {
+	for a := 0; a < numAxes; a++ {
+		b := axisBit[a][c]
+		p.pieces[a][White] &^= b
+		p.pieces[a][Red] &^= b
+		p.kings[a] &^= b
+		if x.IsValid() {
+			p.pieces[a][x.Color()] |= b
+			if x.IsKing() {
+				p.kings[a] |= b
+			}
+		}
+	}
+	return p
+}
+
+// WithPiece returns a copy of p with piece x on cell c (x may be NoPiece to
+// empty the cell). An invalid cell or piece leaves the copy unchanged.
+func (p Position) WithPiece(c Cell, x Piece) Position {
+	if !c.IsValid() || x > RedKing {
+		return p
+	}
+	return p.put(c, x)
+}
+
+// WithSideToMove returns a copy of p with side c to move.
+func (p Position) WithSideToMove(c Color) Position {
+	p.side = c & 1
+	return p
+}
+
+// SideToMove returns the color whose turn it is.
+func (p Position) SideToMove() Color { return p.side }
+
+// Piece returns what stands on cell c: NoPiece for an empty or invalid cell.
+func (p Position) Piece(c Cell) Piece {
+	if !c.IsValid() {
+		return NoPiece
+	}
+	b := axisBit[0][c]
+	for col := White; col <= Red; col++ {
+		if p.pieces[0][col]&b != 0 {
+			return MakePiece(col, p.kings[0]&b != 0)
+		}
+	}
+	return NoPiece
+}
+
+// Count returns the number of men and kings of color c.
+func (p Position) Count(c Color) (men, kings int) {
+	own := p.pieces[0][c&1]
+	k := bits.OnesCount64(own & p.kings[0])
+	return bits.OnesCount64(own) - k, k
+}
+
+// Cells returns the cells holding pieces of color c, in Cell order.
+func (p Position) Cells(c Color) []Cell {
+	return appendCells(nil, p.pieces[0][c&1])
+}
+
+func appendCells(dst []Cell, b uint64) []Cell {
+	for b != 0 {
+		dst = append(dst, Cell(popLowest(&b)))
+	}
+	return dst
+}
+
+// ErrInvalidFEN is wrapped by the errors returned for a FEN string that
+// cannot be read.
+var ErrInvalidFEN = errors.New("invalid FEN")
+
+// A FENError reports a FEN string that cannot be read: what was wrong and
+// where. It wraps ErrInvalidFEN.
+type FENError struct {
+	FEN    string // the whole text
+	Offset int    // byte offset of the offending part
+	Msg    string // what was wrong
+}
+
+func (e *FENError) Error() string {
+	return "hexdame: invalid FEN " + strconv.Quote(e.FEN) + " at offset " + strconv.Itoa(e.Offset) + ": " + e.Msg
+}
+
+func (e *FENError) Unwrap() error { return ErrInvalidFEN }
+
+// ParseFEN reads a position in the PDN FEN form: the side to move (W or B),
+// then for each side a colon, its letter and a comma-separated list of its
+// pieces, a K before a king: "W:Wa1,b2,Ke5:Bi9,Kf6". Cells may be algebraic
+// or numeric, numeric ranges such as "48-50" (or "K48-50") are allowed, a
+// side may have no pieces ("W:W:Bi9") or be left out, and a final "." is
+// ignored, as are spaces around the parts. B means Red. Anything else, such
+// as an unknown cell or a cell given twice, gives a *FENError wrapping
+// ErrInvalidFEN.
+func ParseFEN(s string) (Position, error) {
+	var p Position
+	fail := func(off int, msg string) (Position, error) {
+		return Position{}, &FENError{FEN: s, Offset: off, Msg: msg}
+	}
+	body := strings.TrimRight(s, " \t\r\n")
+	body = strings.TrimSuffix(body, ".")
+	var occupied uint64
+	seen := [2]bool{}
+	off := 0
+	for i, field := range strings.Split(body, ":") {
+		fieldOff := off
+		off += len(field) + 1
+		lead := len(field) - len(strings.TrimLeft(field, " \t\r\n"))
+		field = strings.TrimSpace(field)
+		fieldOff += lead
+		if i == 0 {
+			switch field {
+			case "W", "w":
+				p.side = White
+			case "B", "b":
+				p.side = Red
+			default:
+				return fail(fieldOff, "side to move must be W or B")
+			}
+			continue
+		}
+		if field == "" {
+			return fail(fieldOff, "empty field")
+		}
+		var col Color
+		switch field[0] {
+		case 'W', 'w':
+			col = White
+		case 'B', 'b':
+			col = Red
+		default:
+			return fail(fieldOff, "piece list must start with W or B")
+		}
+		if seen[col] {
+			return fail(fieldOff, "pieces of "+col.String()+" listed twice")
+		}
+		seen[col] = true
+		list := field[1:]
+		tokOff := fieldOff + 1
+		if strings.TrimSpace(list) == "" {
+			continue
+		}
+		for _, tok := range strings.Split(list, ",") {
+			thisOff := tokOff
+			tokOff += len(tok) + 1
+			lead := len(tok) - len(strings.TrimLeft(tok, " \t"))
+			tok = strings.TrimSpace(tok)
+			thisOff += lead
+			king := false
+			if tok != "" && (tok[0] == 'K' || tok[0] == 'k') {
+				king, tok = true, tok[1:]
+			}
+			first, last, ok := parseFENCells(tok)
+			if !ok {
+				return fail(thisOff, "invalid square "+strconv.Quote(tok))
+			}
+			for n := first; n <= last; n++ {
+				c := numberCell[n]
+				if occupied&axisBit[0][c] != 0 {
+					return fail(thisOff, "square "+c.String()+" given twice")
+				}
+				occupied |= axisBit[0][c]
+				p = p.put(c, MakePiece(col, king))
+			}
+		}
+	}
+	return p, nil
+}
+
+// parseFENCells parses one FEN square or numeric range into the numbers of
+// its first and last cell.
+func parseFENCells(tok string) (first, last int, ok bool) {
+	if lo, hi, isRange := strings.Cut(tok, "-"); isRange {
+		a, okA := parseCellBytes(lo)
+		b, okB := parseCellBytes(hi)
+		if !okA || !okB || lo[0] > '9' || hi[0] > '9' || cellNumber[a] > cellNumber[b] {
+			return 0, 0, false
+		}
+		return int(cellNumber[a]), int(cellNumber[b]), true
+	}
+	c, ok := parseCellBytes(tok)
+	if !ok {
+		return 0, 0, false
+	}
+	return int(cellNumber[c]), int(cellNumber[c]), true
+}
+
+// MustParseFEN is like ParseFEN but panics on an invalid FEN. It is for
+// constants in programs and tests.
+func MustParseFEN(s string) Position {
+	p, err := ParseFEN(s)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+// FEN returns the position in FEN with algebraic squares, each side's pieces
+// in file order (a1, a2, ..., i9): "W:Wa1,a2,...:Bf6,...".
+func (p Position) FEN() string { return string(p.AppendFEN(nil, Algebraic)) }
+
+// FormatFEN returns the position in FEN with squares in notation n; numeric
+// squares are listed in ascending order without ranges.
+func (p Position) FormatFEN(n Notation) string { return string(p.AppendFEN(nil, n)) }
+
+// AppendFEN appends the position's FEN in notation n to dst.
+func (p Position) AppendFEN(dst []byte, n Notation) []byte {
+	dst = append(dst, "WB"[p.side&1])
+	for col := White; col <= Red; col++ {
+		dst = append(dst, ':', "WB"[col])
+		first := true
+		emit := func(c Cell) {
+			if p.pieces[0][col]&axisBit[0][c] == 0 {
+				return
+			}
+			if !first {
+				dst = append(dst, ',')
+			}
+			first = false
+			if p.kings[0]&axisBit[0][c] != 0 {
+				dst = append(dst, 'K')
+			}
+			dst = c.appendTo(dst, n)
+		}
+		if n == Numeric {
+			for k := 1; k <= NumCells; k++ {
+				emit(numberCell[k])
+			}
+		} else {
+			for i := 0; i < NumCells; i++ {
+				emit(axisCell[1][i])
+			}
+		}
+	}
+	return dst
+}
+
+// MarshalText implements encoding.TextMarshaler with the algebraic FEN.
+func (p Position) MarshalText() ([]byte, error) { return p.AppendFEN(nil, Algebraic), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler with ParseFEN.
+func (p *Position) UnmarshalText(text []byte) error {
+	v, err := ParseFEN(string(text))
+	if err != nil {
+		return err
+	}
+	*p = v
+	return nil
+}
+
+// String returns a diagram of the position in the layout of the standard
+// diagram (White at the bottom, one text row per horizontal row of the
+// hexagon; w and W for White's men and kings, r and R for Red's, . for an
+// empty cell), followed by a line saying who is to move.
+func (p Position) String() string {
+	var b strings.Builder
+	b.Grow(20 * 18)
+	writeDiagram(&b, func(c Cell) string { return p.Piece(c).String() })
+	b.WriteString(p.side.String())
+	b.WriteString(" to move\n")
+	return b.String()
+}
+
+// writeDiagram writes the 17 rows of the hexagon, top first, each cell's
+// label (one or two characters) centred where the standard diagram puts it.
+func writeDiagram(b *strings.Builder, label func(Cell) string) {
+	for s := 16; s >= 0; s-- {
+		col := 0
+		for f := 0; f < 9; f++ {
+			r := s - f
+			if !validFR(f, r) {
+				continue
+			}
+			x := f - r
+			want := 17 + 3*x // column of the label's first character
+			for ; col < want; col++ {
+				b.WriteByte(' ')
+			}
+			l := label(cellAt[f][r])
+			b.WriteString(l)
+			col += len(l)
+		}
+		b.WriteByte('\n')
+	}
+}

@@ -1,0 +1,265 @@
+package hexdame
+
+import (
+	"errors"
+	"math/bits"
+)
+
+// A Move is one legal move: the cell the piece starts from, the cell where it
+// ends, the set of pieces it captures, and whether it is made by a king and
+// whether it promotes a man.
+//
+// Following the rules ("two sequences with the same start cell, the same end
+// cell and the same set of captured pieces are the same move"), a Move is
+// exactly that outcome, so two Moves compare equal with == precisely when
+// they are the same move, whichever capture path was taken. The landing
+// cells of a capture depend on the position it is played in: get them with
+// Position.Path or Position.AppendPath.
+//
+// Moves are made by the Position methods that generate or parse them; the
+// zero Move is not a legal move in any position.
+type Move struct {
+	captured uint64 // bitboard of the captured pieces (Cell numbering)
+	from, to Cell
+	flags    uint8
+}
+
+const (
+	moveByKing   uint8 = 1 << iota // the moving piece is a king
+	movePromotes                   // a man ends on its back row and is crowned
+)
+
+// From returns the cell the moving piece starts from.
+func (m Move) From() Cell { return m.from }
+
+// To returns the cell where the moving piece ends.
+func (m Move) To() Cell { return m.to }
+
+// IsCapture reports whether the move captures.
+func (m Move) IsCapture() bool { return m.captured != 0 }
+
+// CaptureCount returns the number of pieces the move captures.
+func (m Move) CaptureCount() int { return bits.OnesCount64(m.captured) }
+
+// Captured returns the captured cells in Cell order (nil for a non-capture).
+func (m Move) Captured() []Cell { return m.AppendCaptured(nil) }
+
+// AppendCaptured appends the captured cells, in Cell order, to dst.
+func (m Move) AppendCaptured(dst []Cell) []Cell { return appendCells(dst, m.captured) }
+
+// Captures reports whether the move captures the piece on cell c.
+func (m Move) Captures(c Cell) bool { return c.IsValid() && m.captured&axisBit[0][c] != 0 }
+
+// ByKing reports whether the moving piece is a king.
+func (m Move) ByKing() bool { return m.flags&moveByKing != 0 }
+
+// Promotes reports whether the move crowns a man: it ends on its own back
+// row.
+func (m Move) Promotes() bool { return m.flags&movePromotes != 0 }
+
+// String returns the move in short algebraic notation: "d4-e5" or "c3xe5".
+// Where two captures share start and end, only Position.FormatMove tells
+// them apart.
+func (m Move) String() string { return string(m.appendShort(nil, Algebraic)) }
+
+func (m Move) appendShort(dst []byte, n Notation) []byte {
+	dst = m.from.appendTo(dst, n)
+	if m.IsCapture() {
+		dst = append(dst, 'x')
+	} else {
+		dst = append(dst, '-')
+	}
+	return m.to.appendTo(dst, n)
+}
+
+// ErrIllegalMove is wrapped by the errors returned for a move that is not
+// legal in the position it is played in.
+var ErrIllegalMove = errors.New("illegal move")
+
+// LegalMoves returns the legal moves of the side to move, applying
+// compulsory and majority capture. It returns an empty slice when the side to
+// move has no move (and so has lost).
+func (p Position) LegalMoves() []Move { return p.AppendLegalMoves(make([]Move, 0, 32)) }
+
+// AppendLegalMoves appends the legal moves of the side to move to dst and
+// returns the extended slice. It allocates only when dst must grow, so a
+// caller that reuses dst generates moves without allocating.
+//
+// When a capture is possible, only the captures that take the greatest
+// number of pieces are legal (men and kings count one each), and captures
+// with the same start, end and captured set are one move. Otherwise every
+// step of a man forward and every slide of a king is legal.
+func (p Position) AppendLegalMoves(dst []Move) []Move {
+	if p.hasCapture() {
+		return p.appendCaptures(dst)
+	}
+	return p.appendQuietMoves(dst)
+}
+
+// HasLegalMoves reports whether the side to move has a legal move. A side
+// without one has lost.
+func (p Position) HasLegalMoves() bool {
+	return p.hasCapture() || p.countQuietMoves() > 0
+}
+
+// CountLegalMoves returns len(p.LegalMoves()) without building the list
+// when no capture is possible.
+func (p Position) CountLegalMoves() int {
+	if p.hasCapture() {
+		var buf [64]Move
+		return len(p.appendCaptures(buf[:0]))
+	}
+	return p.countQuietMoves()
+}
+
+// Winner reports the winner when the side to move has no legal move: the
+// opponent. ok is false while the side to move can still move.
+func (p Position) Winner() (winner Color, ok bool) {
+	if p.HasLegalMoves() {
+		return White, false
+	}
+	return p.side.Opponent(), true
+}
+
+// IsLegal reports whether m is a legal move in p.
+func (p Position) IsLegal(m Move) bool {
+	if !m.from.IsValid() || !m.to.IsValid() || m.captured&^allCells != 0 {
+		return false
+	}
+	if m.captured == 0 {
+		// A non-capture is legal when no capture exists and it is the
+		// step or slide the piece on m.from can make to m.to.
+		x := p.Piece(m.from)
+		if !x.IsValid() || x.Color() != p.side || p.Piece(m.to) != NoPiece || p.hasCapture() {
+			return false
+		}
+		want, ok := p.quietMove(m.from, m.to, x.IsKing())
+		return ok && want == m
+	}
+	var buf [64]Move
+	for _, l := range p.appendCaptures(buf[:0]) {
+		if l == m {
+			return true
+		}
+	}
+	return false
+}
+
+// quietMove returns the non-capturing move of the piece on from (a king if
+// king) to the empty cell to, if the piece can make it.
+func (p Position) quietMove(from, to Cell, king bool) (Move, bool) {
+	d := lineDir[from][to]
+	if d >= NumDirections || between[from][to]&p.occupied() != 0 {
+		return Move{}, false
+	}
+	m := Move{from: from, to: to}
+	if king {
+		m.flags = moveByKing
+		return m, true
+	}
+	if neighbor[from][d] != to || !p.forward(d) {
+		return Move{}, false
+	}
+	if backRow[p.side]&axisBit[0][to] != 0 {
+		m.flags = movePromotes
+	}
+	return m, true
+}
+
+// forward reports whether d is a forward direction for the side to move.
+func (p Position) forward(d Direction) bool { return d.positive() == (p.side == White) }
+
+func (p Position) occupied() uint64 { return p.pieces[0][White] | p.pieces[0][Red] }
+
+// A MoveError reports a move that cannot be played or read: its text (when
+// it came from text), why, and the legal moves of the position. It wraps
+// ErrIllegalMove, ErrAmbiguousMove or ErrSyntax.
+type MoveError struct {
+	Text     string   // the move as written, or as printed for a Move value
+	Err      error    // ErrIllegalMove, ErrAmbiguousMove or ErrSyntax
+	Reason   string   // what was wrong, in words
+	Position Position // the position the move was tried in
+	// Candidates holds the legal moves the text could mean, when it is
+	// ambiguous.
+	Candidates []Move
+	// Legal holds the legal moves of the position (nil for a syntax error).
+	Legal []Move
+	// notation in which Error lists moves.
+	notation Notation
+}
+
+func (e *MoveError) Error() string {
+	b := []byte("hexdame: ")
+	b = append(b, e.Err.Error()...)
+	b = append(b, ' ')
+	b = appendQuoted(b, e.Text)
+	if e.Reason != "" {
+		b = append(b, ": "...)
+		b = append(b, e.Reason...)
+	}
+	if len(e.Candidates) > 0 {
+		b = append(b, "; candidates: "...)
+		b = e.Position.appendMoveList(b, e.Candidates, e.notation)
+	}
+	if e.Err != ErrSyntax {
+		b = append(b, "; legal: "...)
+		if len(e.Legal) == 0 {
+			b = append(b, "none"...)
+		}
+		b = e.Position.appendMoveList(b, e.Legal, e.notation)
+	}
+	return string(b)
+}
+
+func (e *MoveError) Unwrap() error { return e.Err }
+
+// appendMoveList appends the moves, comma separated, in the form FormatMove
+// gives them.
+func (p Position) appendMoveList(b []byte, moves []Move, n Notation) []byte {
+	for i, m := range moves {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = p.AppendMove(b, m, n)
+	}
+	return b
+}
+
+// Play returns the position after the side to move plays m. It returns p
+// unchanged and a *MoveError wrapping ErrIllegalMove when m is not legal in
+// p. p itself is never changed.
+func (p Position) Play(m Move) (Position, error) {
+	if !p.IsLegal(m) {
+		return p, &MoveError{Text: m.String(), Err: ErrIllegalMove, Reason: "not a legal move in this position",
+			Position: p, Legal: p.LegalMoves()}
+	}
+	return p.play(m), nil
+}
+
+// play applies a move known to be legal.
+func (p Position) play(m Move) Position {
+	us, them := p.side, p.side^1
+	for a := 0; a < numAxes; a++ {
+		fromTo := axisBit[a][m.from] ^ axisBit[a][m.to] // zero when a capture returns to its start
+		p.pieces[a][us] ^= fromTo
+		if m.flags&moveByKing != 0 {
+			p.kings[a] ^= fromTo
+		} else if m.flags&movePromotes != 0 {
+			p.kings[a] |= axisBit[a][m.to]
+		}
+	}
+	if m.captured != 0 {
+		p.pieces[0][them] &^= m.captured
+		p.kings[0] &^= m.captured
+		for c := m.captured; c != 0; {
+			i := popLowest(&c)
+			for a := 1; a < numAxes; a++ {
+				b := axisBit[a][i]
+				p.pieces[a][them] &^= b
+				p.kings[a] &^= b
+			}
+		}
+	}
+	p.side = them
+	return p
+}

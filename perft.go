@@ -1,0 +1,115 @@
+package hexdame
+
+import (
+	"runtime"
+	"sync"
+)
+
+// Perft returns the number of distinct move sequences of the given depth
+// from p (the leaf nodes of the legal-move tree), the standard check of a
+// move generator. Captures with the same start, end and captured pieces
+// count once, as they are one move. Perft of depth 0 is 1; a negative depth
+// gives 0.
+//
+// Perft runs on one goroutine and, after its first use, does not allocate.
+// The last level is counted without playing its moves ("bulk counting").
+func Perft(p Position, depth int) uint64 {
+	if depth < 0 {
+		return 0
+	}
+	if depth == 0 {
+		return 1
+	}
+	w := perftPool.Get().(*perftWorker)
+	n := w.count(p, depth)
+	perftPool.Put(w)
+	return n
+}
+
+// A PerftCount is the perft count below one root move.
+type PerftCount struct {
+	Move  Move
+	Nodes uint64
+}
+
+// PerftDivide returns, for each legal move of p in generation order, the
+// perft count of depth-1 after it (the "divide" form used to find where two
+// move generators disagree). A depth below 1 gives nil.
+func PerftDivide(p Position, depth int) []PerftCount {
+	return PerftDivideParallel(p, depth, 1)
+}
+
+// PerftParallel is Perft with the root moves shared among workers
+// goroutines; workers <= 0 means runtime.GOMAXPROCS(0). It returns the same
+// count as Perft.
+func PerftParallel(p Position, depth, workers int) uint64 {
+	if depth <= 1 {
+		return Perft(p, depth)
+	}
+	var total uint64
+	for _, c := range PerftDivideParallel(p, depth, workers) {
+		total += c.Nodes
+	}
+	return total
+}
+
+// PerftDivideParallel is PerftDivide with the root moves shared among
+// workers goroutines (workers <= 0 means runtime.GOMAXPROCS(0)).
+func PerftDivideParallel(p Position, depth, workers int) []PerftCount {
+	if depth < 1 {
+		return nil
+	}
+	moves := p.LegalMoves()
+	counts := make([]PerftCount, len(moves))
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, len(moves))
+	next := make(chan int, len(moves))
+	for i := range moves {
+		next <- i
+	}
+	close(next)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				counts[i] = PerftCount{Move: moves[i], Nodes: Perft(p.play(moves[i]), depth-1)}
+			}
+		}()
+	}
+	wg.Wait()
+	return counts
+}
+
+// A perftWorker keeps the move buffer of one perft search, reused across
+// calls through perftPool.
+type perftWorker struct {
+	moves []Move
+}
+
+var perftPool = sync.Pool{New: func() any { return &perftWorker{moves: make([]Move, 0, 1024)} }}
+
+func (w *perftWorker) count(p Position, depth int) uint64 {
+	if depth == 1 {
+		if p.hasCapture() {
+			start := len(w.moves)
+			w.moves = p.appendCaptures(w.moves)
+			n := len(w.moves) - start
+			w.moves = w.moves[:start]
+			return uint64(n)
+		}
+		return uint64(p.countQuietMoves())
+	}
+	start := len(w.moves)
+	w.moves = p.AppendLegalMoves(w.moves)
+	end := len(w.moves)
+	var n uint64
+	for i := start; i < end; i++ {
+		n += w.count(p.play(w.moves[i]), depth-1)
+	}
+	w.moves = w.moves[:start]
+	return n
+}
