@@ -1,0 +1,205 @@
+package hexdame
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// legalPaths returns p's legal moves in full-path algebraic notation,
+// sorted.
+func legalPaths(p Position) []string {
+	var out []string
+	for _, m := range p.LegalMoves() {
+		out = append(out, p.FormatMovePath(m, Algebraic))
+	}
+	slices.Sort(out)
+	return out
+}
+
+type ruleCase struct {
+	name string
+	fen  string
+	want []string // every legal move, full path
+}
+
+func runRuleCases(t *testing.T, cases []ruleCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := MustParseFEN(tc.fen)
+			want := slices.Clone(tc.want)
+			slices.Sort(want)
+			if diff := cmp.Diff(want, legalPaths(p)); diff != "" {
+				t.Errorf("legal moves of %s (-want +got):\n%s", tc.fen, diff)
+			}
+		})
+	}
+}
+
+// Moves without capture.
+func TestRulesNonCaptures(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{"white man steps straight or obliquely forward", "W:Wc3:Bi9", []string{"c3-c4", "c3-d3", "c3-d4"}},
+		{"red man steps the other way", "B:Wa1:Bf6", []string{"f6-e5", "f6-e6", "f6-f5"}},
+		{"men never step backwards or onto pieces", "W:Wa1,b1,b2:Bi9", []string{"a1-a2", "b1-c1", "b1-c2", "b2-b3", "b2-c2", "b2-c3"}},
+		{"a man at the edge has fewer steps", "W:Wa5:Bi9", []string{"a5-b5", "a5-b6"}},
+		{"a white man on a back row cell still steps along it", "W:We9:Ba1", []string{"e9-f9"}},
+		{"king slides stop before any piece", "W:Wc3,Ke3:Bg3,e9", []string{
+			"c3-c4", "c3-d3", "c3-d4",
+			"e3-d3", "e3-f3",
+			"e3-e4", "e3-e5", "e3-e6", "e3-e7", "e3-e8", "e3-e2", "e3-e1",
+			"e3-f4", "e3-g5", "e3-h6", "e3-i7", "e3-d2", "e3-c1",
+		}},
+		{"a blocked side has no move", "W:Wa1:Ba2,b1,b2,a3,c1,c3", nil},
+		{"no pieces, no move", "W:W:Bi9", nil},
+	})
+}
+
+func TestRulesFlyingKingOnEmptyBoard(t *testing.T) {
+	// A king on e5 sees 8 cells along each of its three lines, with an
+	// opposing piece out of the way on a corner of another line.
+	p := MustParseFEN("W:WKe5:Bi5")
+	got := legalPaths(p)
+	if len(got) != 24-1 {
+		t.Errorf("king on e5 with i5 taken has %d moves, want 23: %v", len(got), got)
+	}
+	if slices.Contains(got, "e5-i5") || !slices.Contains(got, "e5-h5") || !slices.Contains(got, "e5-a1") || !slices.Contains(got, "e5-e9") {
+		t.Errorf("king on e5 moves: %v", got)
+	}
+}
+
+// Capture: each bullet of RULES.md's Capture section.
+func TestRulesCaptures(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{"capture is compulsory", "W:Wc3,e5:Bf6", []string{"e5xg7"}},
+		{"a man captures backwards along a rank", "W:We5:Bd5", []string{"e5xc5"}},
+		{"a man captures backwards along a column", "W:We5:Bd4", []string{"e5xc3"}},
+		{"a red man captures backwards", "B:Wf5:Be4", []string{"e4xg6"}},
+		{"a man captures a king", "W:Wc3:BKd3", []string{"c3xe3"}},
+		{"no capture without an empty cell beyond", "W:Wc3:Bd3,e3", []string{"c3-c4", "c3-d4"}},
+		{"no capture off the board", "W:We8:Bf9,e9", []string{"e8-f8"}},
+		{"a man does not fly", "W:Wc3:Be3", []string{"c3-c4", "c3-d3", "c3-d4"}},
+		{"king captures at a distance and chooses its landing cell", "W:WKa1:Bc3",
+			[]string{"a1xd4", "a1xe5", "a1xf6", "a1xg7", "a1xh8", "a1xi9"}},
+		{"king must land where it can go on capturing", "W:WKa1,g7:Bc3,e7",
+			[]string{"a1xe5xe8", "a1xe5xe9"}},
+		{"captured pieces block a king's later line (Turkish strike)", "W:WKa1:Bc3,e4,b3",
+			[]string{"a1xd4xf4", "a1xd4xg4", "a1xd4xh4", "a1xe5xe3", "a1xe5xe2", "a1xe5xe1"}},
+		{"a piece is not jumped twice", "W:WKa1:Bc3,e4",
+			[]string{"a1xd4xf4", "a1xd4xg4", "a1xd4xh4", "a1xe5xe3", "a1xe5xe2", "a1xe5xe1"}},
+		{"a king passes over its own start cell", "W:WKe5:Bc3,d2,e7",
+			[]string{"e5xb2xe2xe8", "e5xb2xe2xe9"}},
+		{"a man ends a ring of captures on its start cell", "W:Wc3:Bd3,f4,g6,f7,d6,c4",
+			[]string{"c3xe3xg5xg7xe7xc5xc3"}},
+		{"majority: a man's two captures beat a king's one", "W:WKa1,e5:Bc3,f5,g6",
+			[]string{"e5xg5xg7"}},
+		{"majority: a king's two captures beat a man's one", "W:WKa1,e1:Bc3,e6,e2",
+			[]string{"a1xe5xe7", "a1xe5xe8", "a1xe5xe9", "a1xf6xd6", "a1xf6xc6", "a1xf6xb6"}},
+		{"majority: equally long captures are all legal", "W:Wc3,g3:Bd3,g4",
+			[]string{"c3xe3", "g3xg5"}},
+		{"same start and end, different pieces: two moves", "W:WKe1:Ba2,a3,c7,d7,e6,g5",
+			[]string{"e1xe8xb5xh5", "e1xe8xb5xi5", "e1xe9xa5xh5", "e1xe9xa5xi5"}},
+	})
+}
+
+// Two capture paths with the same start, end and captured set are one
+// move: the ring above can be run either way round.
+func TestRulesSameOutcomeIsOneMove(t *testing.T) {
+	p := MustParseFEN("W:Wc3:Bd3,f4,g6,f7,d6,c4")
+	moves := p.LegalMoves()
+	if len(moves) != 1 {
+		t.Fatalf("got %d moves, want 1: %v", len(moves), legalPaths(p))
+	}
+	m := moves[0]
+	if m.From() != m.To() || m.CaptureCount() != 6 {
+		t.Errorf("move %v captures %d, want c3xc3 capturing 6", m, m.CaptureCount())
+	}
+	// Both directions round the ring are accepted as text for it.
+	for _, text := range []string{"c3xc3", "c3xe3xg5xg7xe7xc5xc3", "c3xc5xe7xg7xg5xe3xc3", "c3xg7xc3"} {
+		got, err := p.ParseMove(text)
+		if err != nil || got != m {
+			t.Errorf("ParseMove(%q) = %v, %v; want %v", text, got, err, m)
+		}
+	}
+	after := p.play(m)
+	if after.FEN() != "B:Wc3:B" {
+		t.Errorf("after the ring: %s, want B:Wc3:B", after.FEN())
+	}
+}
+
+func TestRulesAmbiguousShortForm(t *testing.T) {
+	p := MustParseFEN("W:WKe1:Ba2,a3,c7,d7,e6,g5")
+	_, err := p.ParseMove("e1xh5")
+	var me *MoveError
+	if !errorsAs(err, &me) || me.Err != ErrAmbiguousMove || len(me.Candidates) != 2 {
+		t.Fatalf("ParseMove(e1xh5) error = %v, want ambiguous with two candidates", err)
+	}
+	a := p.MustParseMove("e1xe8xh5")
+	b := p.MustParseMove("e1xa5xh5")
+	if a == b || !a.Captures(MustParseCell("d7")) || !b.Captures(MustParseCell("c7")) {
+		t.Errorf("e1xe8xh5 = %v %v, e1xa5xh5 = %v %v", a, a.Captured(), b, b.Captured())
+	}
+	// The writer gives the cells where each path turns.
+	if got := p.FormatMove(a, Algebraic); got != "e1xe8xb5xh5" {
+		t.Errorf("FormatMove = %q, want e1xe8xb5xh5", got)
+	}
+	if got := p.FormatMove(b, Numeric); got != "51x11x47x19" {
+		t.Errorf("FormatMove numeric = %q, want 51x11x47x19", got)
+	}
+}
+
+// Promotion.
+func TestRulesPromotion(t *testing.T) {
+	tests := []struct {
+		name, fen, move string
+		at              string
+		want            Piece
+	}{
+		{"white man stepping onto rank 9 is crowned", "W:Wd8:Ba1", "d8-e9", "e9", WhiteKing},
+		{"white man stepping onto file i is crowned", "W:Wh5:Ba1", "h5-i5", "i5", WhiteKing},
+		{"red man stepping onto file a is crowned", "B:Wi9:Bb5", "b5-a5", "a5", RedKing},
+		{"red man stepping onto rank 1 is crowned", "B:Wi9:Bd2", "d2-d1", "d1", RedKing},
+		{"a man passing the back row mid-capture stays a man", "W:Wd7:Be8,f8", "d7xf9xf7", "f7", WhiteMan},
+		{"a man ending its capture on the back row is crowned", "W:Wg7:Bh8", "g7xi9", "i9", WhiteKing},
+		{"promotion ends the move", "W:Wg7:Bh8,g9", "g7xi9", "i9", WhiteKing},
+		{"a king is not promoted again", "W:WKd8:Ba1", "d8-e9", "e9", WhiteKing},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := MustParseFEN(tc.fen)
+			m, err := p.ParseMove(tc.move)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if legal := legalPaths(p); tc.name == "promotion ends the move" && !slices.Equal(legal, []string{"g7xi9"}) {
+				t.Errorf("legal moves %v, want only g7xi9", legal)
+			}
+			q, err := p.Play(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := q.Piece(MustParseCell(tc.at)); got != tc.want {
+				t.Errorf("after %s: %s holds %v, want %v", tc.move, tc.at, got, tc.want)
+			}
+			king := p.Piece(m.From()).IsKing()
+			if m.Promotes() != (!king && tc.want.IsKing()) {
+				t.Errorf("Promotes() = %v", m.Promotes())
+			}
+		})
+	}
+}
+
+func TestRulesLoss(t *testing.T) {
+	for _, fen := range []string{"W:W:Bi9", "W:Wa1:Ba2,b1,b2,a3,c1,c3", "B:Wa1:B"} {
+		p := MustParseFEN(fen)
+		w, ok := p.Winner()
+		if !ok || w != p.SideToMove().Opponent() || p.HasLegalMoves() {
+			t.Errorf("%s: Winner() = %v, %v; want the opponent of the side to move", fen, w, ok)
+		}
+	}
+	if _, ok := StartPosition().Winner(); ok {
+		t.Error("start position has a winner")
+	}
+}
