@@ -7,6 +7,7 @@ import (
 	"io"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/hexdame/hexdame"
@@ -126,7 +127,7 @@ func fenFlag(fs *flag.FlagSet) func() (hexdame.Position, error) {
 		}
 		p, err := hexdame.ParseFEN(*s)
 		if err != nil {
-			return p, usageError{err.Error()}
+			return p, usageError{strings.TrimPrefix(err.Error(), "hexdame: ")}
 		}
 		return p, nil
 	}
@@ -193,7 +194,7 @@ func cmdPlay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	for i, text := range fs.Args() {
 		m, err := p.ParseMove(text)
 		if err != nil {
-			msg := fmt.Sprintf("move %d %q: %v", i+1, text, err)
+			msg := fmt.Sprintf("move %d %q: %s", i+1, text, strings.TrimPrefix(err.Error(), "hexdame: "))
 			if errors.Is(err, hexdame.ErrSyntax) {
 				return usageError{msg}
 			}

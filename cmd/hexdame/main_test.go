@@ -1,0 +1,123 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// runCLI runs the command line and returns its exit status and outputs.
+func runCLI(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+// golden compares got with testdata/name, or rewrites it with -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s:\ngot:\n%s\nwant:\n%s", path, got, want)
+	}
+}
+
+func TestShow(t *testing.T) {
+	code, out, _ := runCLI(t, "", "show")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	golden(t, "show-start.golden", out)
+	code, out, _ = runCLI(t, "", "show", "-fen", "B:WKe5:B1-3")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || lines[len(lines)-1] != "B:WKe5:Bh9,i8,i9" {
+		t.Errorf("show -fen: exit %d, last line %q", code, lines[len(lines)-1])
+	}
+}
+
+func TestMoves(t *testing.T) {
+	code, out, _ := runCLI(t, "", "moves")
+	if code != 0 || len(strings.Fields(out)) != 15 || !strings.Contains(out, "d4-e5\n") {
+		t.Errorf("moves: exit %d, output %q", code, out)
+	}
+	code, out, _ = runCLI(t, "", "moves", "-fen", "W:WKe1:Ba2,a3,c7,d7,e6,g5")
+	want := "e1xe8xb5xh5\ne1xe8xb5xi5\ne1xe9xa5xh5\ne1xe9xa5xi5\n"
+	if code != 0 || out != want {
+		t.Errorf("moves: exit %d, output %q, want %q", code, out, want)
+	}
+	code, out, _ = runCLI(t, "", "moves", "-numeric", "-fen", "W:WKe5:Bc3,d2,e7")
+	if code != 0 || out != "31x57x46x11\n31x57x46x16\n" {
+		t.Errorf("moves -numeric: exit %d, output %q", code, out)
+	}
+}
+
+func TestPlay(t *testing.T) {
+	code, out, errOut := runCLI(t, "", "play", "d4-e5", "f6xd4", "c3xe5")
+	first, _, _ := strings.Cut(out, "\n")
+	if code != 0 || first != "B:Wa1,a2,a3,a4,b1,b2,b3,b4,c1,c2,c4,d1,d2,d3,e5:Bf7,f8,f9,g6,g7,g8,g9,h6,h7,h8,h9,i6,i7,i8,i9" {
+		t.Errorf("play: exit %d, first line %q, stderr %q", code, first, errOut)
+	}
+	golden(t, "play-diagram.golden", out)
+
+	code, out, errOut = runCLI(t, "", "play", "d4-e5", "h6-h5")
+	if code != 1 || out != "" || !strings.Contains(errOut, `move 2 "h6-h5"`) || !strings.Contains(errOut, "legal: f6xd4") {
+		t.Errorf("illegal move: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, _, errOut = runCLI(t, "", "play", "-fen", "W:WKe1:Ba2,a3,c7,d7,e6,g5", "e1xh5")
+	if code != 1 || !strings.Contains(errOut, "ambiguous") || !strings.Contains(errOut, "e1xe8xb5xh5") {
+		t.Errorf("ambiguous move: exit %d, stderr %q", code, errOut)
+	}
+	code, _, errOut = runCLI(t, "", "play", "d4+e5")
+	if code != 2 || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("malformed move: exit %d, stderr %q", code, errOut)
+	}
+}
+
+func TestPerft(t *testing.T) {
+	for _, args := range [][]string{{"perft", "4"}, {"perft", "-workers", "1", "4"}} {
+		code, out, errOut := runCLI(t, "", args...)
+		if code != 0 || out != "1 15\n2 211\n3 3337\n4 51589\n" || !strings.Contains(errOut, "nodes/s") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+	}
+	code, out, _ := runCLI(t, "", "perft", "-divide", "2")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 2+15 || lines[1] != "2 211" {
+		t.Errorf("perft -divide: exit %d, output %q", code, out)
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{},
+		{"frobnicate"},
+		{"show", "-fen", "W:Wa6"},
+		{"show", "-bogus"},
+		{"moves", "-fen", "nonsense"},
+		{"perft"},
+		{"perft", "zero"},
+		{"perft", "0"},
+		{"play", "-fen", "W:Wz9"},
+		{"play", "a6-a7"},
+	} {
+		code, out, errOut := runCLI(t, "", args...)
+		if code != 2 || out != "" || errOut == "" || (len(args) > 0 && strings.Count(errOut, "\n") != 1) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+	}
+}

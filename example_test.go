@@ -1,0 +1,130 @@
+package hexdame_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/hexdame/hexdame"
+)
+
+func ExampleStartPosition() {
+	p := hexdame.StartPosition()
+	fmt.Print(p)
+	fmt.Println(p.FEN())
+	// Output:
+	//                  r
+	//               r     r
+	//            r     r     r
+	//         r     r     r     r
+	//      .     r     r     r     .
+	//         .     r     r     .
+	//      .     .     r     .     .
+	//         .     .     .     .
+	//      .     .     .     .     .
+	//         .     .     .     .
+	//      .     .     w     .     .
+	//         .     w     w     .
+	//      .     w     w     w     .
+	//         w     w     w     w
+	//            w     w     w
+	//               w     w
+	//                  w
+	// White to move
+	// W:Wa1,a2,a3,a4,b1,b2,b3,b4,c1,c2,c3,c4,d1,d2,d3,d4:Bf6,f7,f8,f9,g6,g7,g8,g9,h6,h7,h8,h9,i6,i7,i8,i9
+}
+
+func ExampleParseCell() {
+	c, err := hexdame.ParseCell("e5")
+	fmt.Println(c, c.Number(), err)
+	c, _ = hexdame.ParseCell("61")
+	fmt.Println(c)
+	_, err = hexdame.ParseCell("a6")
+	fmt.Println(err, errors.Is(err, hexdame.ErrInvalidCell))
+	// Output:
+	// e5 31 <nil>
+	// a1
+	// hexdame: invalid cell "a6" true
+}
+
+func ExampleParseFEN() {
+	p, err := hexdame.ParseFEN("W:WKe1:Ba2,a3,c7,d7,e6,g5")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(p.Piece(hexdame.MustParseCell("e1")), p.SideToMove())
+	fmt.Println(p.FormatFEN(hexdame.Numeric))
+	// Output:
+	// W White
+	// W:WK51:B23,25,26,29,56,59
+}
+
+func ExamplePosition_LegalMoves() {
+	p := hexdame.MustParseFEN("W:WKa1:Bc3")
+	for _, m := range p.LegalMoves() {
+		fmt.Println(m, m.Captured())
+	}
+	// Output:
+	// a1xd4 [c3]
+	// a1xe5 [c3]
+	// a1xf6 [c3]
+	// a1xg7 [c3]
+	// a1xh8 [c3]
+	// a1xi9 [c3]
+}
+
+func ExamplePosition_AppendLegalMoves() {
+	// An engine reuses one buffer, so generating moves does not allocate.
+	buf := make([]hexdame.Move, 0, 64)
+	p := hexdame.StartPosition()
+	for range 4 {
+		buf = p.AppendLegalMoves(buf[:0])
+		p, _ = p.Play(buf[0])
+	}
+	fmt.Println(p.FEN())
+	// Output:
+	// W:Wa1,a2,a3,a4,b1,b2,b3,b4,c2,c3,c4,d1,d2,d3,d4,e1:Bd6,f7,f8,f9,g6,g7,g8,g9,h6,h7,h8,h9,i6,i7,i8,i9
+}
+
+func ExamplePosition_ParseMove() {
+	p := hexdame.MustParseFEN("W:WKe1:Ba2,a3,c7,d7,e6,g5")
+	_, err := p.ParseMove("e1xh5")
+	fmt.Println(errors.Is(err, hexdame.ErrAmbiguousMove))
+	fmt.Println(err)
+	m, _ := p.ParseMove("e1xe8xh5")
+	fmt.Println(p.FormatMove(m, hexdame.Algebraic), m.Captured())
+	// Output:
+	// true
+	// hexdame: ambiguous move "e1xh5": several legal moves match; give the landing cells; candidates: e1xe8xb5xh5, e1xe9xa5xh5; legal: e1xe8xb5xh5, e1xe8xb5xi5, e1xe9xa5xh5, e1xe9xa5xi5
+	// e1xe8xb5xh5 [g5 e6 d7]
+}
+
+func ExamplePosition_Play() {
+	p := hexdame.StartPosition()
+	m := p.MustParseMove("d4-e5")
+	q, err := p.Play(m)
+	fmt.Println(q.FEN(), err)
+	_, err = q.Play(m) // not Red's move
+	fmt.Println(errors.Is(err, hexdame.ErrIllegalMove))
+	// Output:
+	// B:Wa1,a2,a3,a4,b1,b2,b3,b4,c1,c2,c3,c4,d1,d2,d3,e5:Bf6,f7,f8,f9,g6,g7,g8,g9,h6,h7,h8,h9,i6,i7,i8,i9 <nil>
+	// true
+}
+
+func ExamplePosition_Path() {
+	p := hexdame.MustParseFEN("W:WKe5:Bc3,d2,e7")
+	m := p.MustParseMove("e5xe8")
+	fmt.Println(p.Path(m), p.FormatMovePath(m, hexdame.Numeric))
+	// Output:
+	// [e5 b2 e2 e8] 31x57x46x16
+}
+
+func ExamplePerft() {
+	for depth := 1; depth <= 4; depth++ {
+		fmt.Println(depth, hexdame.Perft(hexdame.StartPosition(), depth))
+	}
+	// Output:
+	// 1 15
+	// 2 211
+	// 3 3337
+	// 4 51589
+}

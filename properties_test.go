@@ -1,0 +1,231 @@
+package hexdame
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+)
+
+// playedPosition draws a position reached from the start by random legal
+// play, together with the moves that reached it.
+func playedPosition() *rapid.Generator[Position] {
+	return rapid.Custom(func(t *rapid.T) Position {
+		p := StartPosition()
+		plies := rapid.IntRange(0, 120).Draw(t, "plies")
+		for range plies {
+			moves := p.LegalMoves()
+			if len(moves) == 0 {
+				break
+			}
+			p = p.play(moves[rapid.IntRange(0, len(moves)-1).Draw(t, "move")])
+		}
+		return p
+	})
+}
+
+// randomPosition draws an arbitrary position: men and kings of both sides
+// scattered over the board.
+func randomPosition() *rapid.Generator[Position] {
+	return rapid.Custom(func(t *rapid.T) Position {
+		var p Position
+		n := rapid.IntRange(0, 30).Draw(t, "pieces")
+		for range n {
+			c := Cell(rapid.IntRange(0, NumCells-1).Draw(t, "cell"))
+			x := Piece(rapid.IntRange(int(WhiteMan), int(RedKing)).Draw(t, "piece"))
+			p = p.put(c, x)
+		}
+		return p.WithSideToMove(Color(rapid.IntRange(0, 1).Draw(t, "side")))
+	})
+}
+
+func anyPosition() *rapid.Generator[Position] {
+	return rapid.OneOf(playedPosition(), randomPosition())
+}
+
+func TestPropertyMatchesReference(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := anyPosition().Draw(t, "position")
+		want := refMoves(refFromPosition(p), p.SideToMove())
+		if diff := cmp.Diff(want, refStrings(p.LegalMoves())); diff != "" {
+			t.Fatalf("%s: moves differ from the reference (-ref +got):\n%s", p.FEN(), diff)
+		}
+		if got := p.CountLegalMoves(); got != len(want) {
+			t.Fatalf("%s: CountLegalMoves = %d, want %d", p.FEN(), got, len(want))
+		}
+	})
+}
+
+func TestPropertyMoves(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := anyPosition().Draw(t, "position")
+		before := p
+		moves := p.LegalMoves()
+		us, them := p.SideToMove(), p.SideToMove().Opponent()
+		usMen, usKings := p.Count(us)
+		anyCapture := false
+		for _, m := range moves {
+			anyCapture = anyCapture || m.IsCapture()
+		}
+		for _, m := range moves {
+			if anyCapture && !m.IsCapture() {
+				t.Fatalf("%s: non-capture %v offered while a capture exists", p.FEN(), m)
+			}
+			if m.CaptureCount() != moves[0].CaptureCount() {
+				t.Fatalf("%s: captures of different lengths: %v and %v", p.FEN(), moves[0], m)
+			}
+			q, err := p.Play(m)
+			if err != nil {
+				t.Fatalf("%s: generated move %v does not play: %v", p.FEN(), m, err)
+			}
+			if q.SideToMove() != them {
+				t.Fatalf("side to move not switched")
+			}
+			// The mover keeps its number of pieces.
+			men, kings := q.Count(us)
+			if men+kings != usMen+usKings {
+				t.Fatalf("%s %v: mover had %d pieces, now %d", p.FEN(), m, usMen+usKings, men+kings)
+			}
+			// Exactly the captured pieces disappear; nothing else changes
+			// but the start and end cells.
+			for c := Cell(0); c < NumCells; c++ {
+				switch {
+				case c == m.To():
+					want := p.Piece(m.From())
+					if m.Promotes() {
+						want = MakePiece(us, true)
+					}
+					if q.Piece(c) != want {
+						t.Fatalf("%s %v: end cell holds %v, want %v", p.FEN(), m, q.Piece(c), want)
+					}
+				case m.Captures(c):
+					if x := p.Piece(c); !x.IsValid() || x.Color() != them || q.Piece(c) != NoPiece {
+						t.Fatalf("%s %v: captured cell %v was %v, is %v", p.FEN(), m, c, x, q.Piece(c))
+					}
+				case c == m.From():
+					if q.Piece(c) != NoPiece {
+						t.Fatalf("%s %v: start cell not emptied", p.FEN(), m)
+					}
+				default:
+					if q.Piece(c) != p.Piece(c) {
+						t.Fatalf("%s %v: cell %v changed", p.FEN(), m, c)
+					}
+				}
+			}
+			// Men never step backwards; a man is crowned iff it ends on
+			// its back row.
+			mover := p.Piece(m.From())
+			if !mover.IsKing() {
+				onBackRow := backRow[us]&axisBit[0][m.To()] != 0
+				if m.Promotes() != onBackRow {
+					t.Fatalf("%s %v: Promotes %v, ends on back row %v", p.FEN(), m, m.Promotes(), onBackRow)
+				}
+				if !m.IsCapture() {
+					d := lineDir[m.From()][m.To()]
+					if d >= NumDirections || !p.forward(d) || neighbor[m.From()][d] != m.To() {
+						t.Fatalf("%s %v: man does not step forward", p.FEN(), m)
+					}
+				}
+			} else if m.Promotes() {
+				t.Fatalf("%s %v: a king promotes", p.FEN(), m)
+			}
+		}
+		if p != before {
+			t.Fatalf("position changed by generating and playing moves")
+		}
+	})
+}
+
+func TestPropertyRoundTrips(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := anyPosition().Draw(t, "position")
+		for _, n := range []Notation{Algebraic, Numeric} {
+			fen := p.FormatFEN(n)
+			q, err := ParseFEN(fen)
+			if err != nil || q != p {
+				t.Fatalf("FEN %q reads back as %v, %v", fen, q.FEN(), err)
+			}
+			for _, m := range p.LegalMoves() {
+				for _, text := range []string{p.FormatMove(m, n), p.FormatMovePath(m, n)} {
+					got, err := p.ParseMove(text)
+					if err != nil || got != m {
+						t.Fatalf("%s: move %q reads back as %v, %v; want %v", p.FEN(), text, got, err, m)
+					}
+				}
+				path := p.Path(m)
+				if path[0] != m.From() || path[len(path)-1] != m.To() || (m.IsCapture() && len(path) != m.CaptureCount()+1) {
+					t.Fatalf("%s: path %v of %v", p.FEN(), path, m)
+				}
+			}
+		}
+		for c := Cell(0); c < NumCells; c++ {
+			for _, n := range []Notation{Algebraic, Numeric} {
+				if got, err := ParseCell(c.Format(n)); err != nil || got != c {
+					t.Fatalf("cell %v in %v reads back as %v, %v", c, n, got, err)
+				}
+			}
+		}
+	})
+}
+
+func TestPerftStart(t *testing.T) {
+	want := []uint64{1, 15, 211, 3337, 51589, 848774}
+	if testing.Short() {
+		want = want[:5]
+	}
+	for depth, n := range want {
+		if got := Perft(StartPosition(), depth); got != n {
+			t.Errorf("Perft(start, %d) = %d, want %d", depth, got, n)
+		}
+	}
+	if got := PerftParallel(StartPosition(), 4, 3); got != want[4] {
+		t.Errorf("PerftParallel(start, 4) = %d, want %d", got, want[4])
+	}
+	var sum uint64
+	div := PerftDivide(StartPosition(), 3)
+	for _, c := range div {
+		sum += c.Nodes
+	}
+	if len(div) != 15 || sum != 3337 {
+		t.Errorf("PerftDivide(start, 3): %d moves, %d nodes", len(div), sum)
+	}
+}
+
+// perftPlain counts leaves by playing every move, with no bulk counting.
+func perftPlain(p Position, depth int) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	var n uint64
+	for _, m := range p.LegalMoves() {
+		n += perftPlain(p.play(m), depth-1)
+	}
+	return n
+}
+
+func TestPerftBulkMatchesPlain(t *testing.T) {
+	for _, fen := range benchmarkFENs(t) {
+		p := MustParseFEN(fen.fen)
+		if got, want := Perft(p, 3), perftPlain(p, 3); got != want {
+			t.Errorf("%s: Perft = %d, plain = %d", fen.name, got, want)
+		}
+	}
+}
+
+func TestIsLegalRejects(t *testing.T) {
+	p := StartPosition()
+	legal := p.LegalMoves()
+	other := MustParseFEN("W:WKe5:Bg7").LegalMoves()
+	for _, m := range append(other, Move{}, Move{from: 200, to: 3}) {
+		if slices.Contains(legal, m) {
+			continue
+		}
+		if p.IsLegal(m) {
+			t.Errorf("IsLegal(%v) = true in the start position", m)
+		}
+		if _, err := p.Play(m); err == nil {
+			t.Errorf("Play(%v) succeeded in the start position", m)
+		}
+	}
+}
