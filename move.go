@@ -189,14 +189,21 @@ type MoveError struct {
 }
 
 func (e *MoveError) Error() string {
-	b := []byte("hexdame: ")
-	b = append(b, e.Err.Error()...)
-	b = append(b, ' ')
+	b := []byte("hexdame: move ")
 	b = appendQuoted(b, e.Text)
-	if e.Reason != "" {
-		b = append(b, ": "...)
-		b = append(b, e.Reason...)
-	}
+	b = append(b, ": "...)
+	return string(append(b, e.Detail()...))
+}
+
+// Detail returns the error without the move text: the kind of error
+// ("illegal move", "ambiguous move" or "invalid move syntax"), why, then
+// "; candidates: ..." for an ambiguous move and "; legal: ..." with the
+// legal moves of the position (none for a syntax error).
+func (e *MoveError) Detail() string {
+	var b []byte
+	b = append(b, e.Err.Error()...)
+	b = append(b, ": "...)
+	b = append(b, e.Reason...)
 	if len(e.Candidates) > 0 {
 		b = append(b, "; candidates: "...)
 		b = e.Position.appendMoveList(b, e.Candidates, e.notation)

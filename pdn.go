@@ -80,7 +80,7 @@ func (e *ParseError) Reason() string {
 	}
 	var me *MoveError
 	if errors.As(e.Err, &me) {
-		b.WriteString(strings.TrimPrefix(me.Error(), "hexdame: "))
+		b.WriteString(me.Detail())
 	} else {
 		b.WriteString(strings.TrimPrefix(e.Err.Error(), "hexdame: "))
 	}
@@ -138,6 +138,8 @@ type Record struct {
 	Result string // the terminating result as written ("2-0", "1-0", "1/2-1/2", "*", ...), "" if the input ended first
 	Game   int    // the game's number in the input, from 1
 	Line   int    // the line where the game starts
+
+	resultLine, resultColumn int // where the result is written
 }
 
 // Tag returns the value of the first tag pair with the given name.
@@ -524,6 +526,7 @@ func (r *Reader) ReadRecord() (*Record, error) {
 		return fail(errTok, msg)
 	}
 	rec.Body, rec.Result = append(lead, body...), result
+	rec.resultLine, rec.resultColumn = errTok.line, errTok.col
 	if len(rec.Tags) == 0 && len(rec.Body) == 0 {
 		return fail(errTok, "empty game")
 	}
