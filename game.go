@@ -2,6 +2,7 @@ package hexdame
 
 import (
 	"errors"
+	"math/rand/v2"
 	"strconv"
 )
 
@@ -341,3 +342,21 @@ func (g *Game) Tags() []Tag { return append([]Tag(nil), g.tags...) }
 // Notation returns the notation the game was read in (Algebraic for a game
 // not read from a record).
 func (g *Game) Notation() Notation { return g.notation }
+
+// RandomGame plays a game of uniformly random legal moves, drawn from rng,
+// until the rules end it or maxPlies moves are played; a game still
+// undecided then is drawn by agreement. It is meant for tests and
+// demonstrations.
+func RandomGame(rng *rand.Rand, maxPlies int) *Game {
+	g := NewGame()
+	var buf []Move
+	for g.Ply() < maxPlies && !g.Outcome().IsOver() {
+		buf = g.Position().AppendLegalMoves(buf[:0])
+		m := buf[rng.IntN(len(buf))]
+		g.push(m, g.Position().play(m))
+	}
+	if !g.Outcome().IsOver() {
+		g.recorded = Draw
+	}
+	return g
+}

@@ -63,6 +63,11 @@ func (rec *Record) Replay() (*Game, error) {
 		}
 	}
 	g.notation = detectNotation(rec.Body)
+	if !hasMove(rec.Body) {
+		if gt, ok := rec.Tag("GameType"); ok && strings.Contains(gt, ",N") {
+			g.notation = Numeric
+		}
+	}
 	g.body = cloneElements(rec.Body)
 	if e := g.replayLine(g.body, start, 0, true); e != nil {
 		e.Game = rec.Game
@@ -113,6 +118,15 @@ func detectNotation(elems []Element) Notation {
 		}
 	}
 	return Algebraic
+}
+
+func hasMove(elems []Element) bool {
+	for _, e := range elems {
+		if e.Kind == MoveElement || e.Kind == VariationElement && hasMove(e.Variation) {
+			return true
+		}
+	}
+	return false
 }
 
 func cloneElements(elems []Element) []Element {
@@ -430,12 +444,15 @@ type lineWriter struct {
 	w          *bufio.Writer
 	width      int
 	col        int
-	glue       bool // the next word follows "(" without a space
+	prefix     string // written before the next word, on the same line: "("
 	needNumber bool // the next Red move needs "N..."
 }
 
 func (l *lineWriter) word(s string) {
-	space := l.col > 0 && !l.glue
+	if l.prefix != "" {
+		s, l.prefix = l.prefix+s, ""
+	}
+	space := l.col > 0
 	if l.col > 0 && l.col+1+len(s) > l.width {
 		l.w.WriteByte('\n')
 		l.col, space = 0, false
@@ -446,7 +463,6 @@ func (l *lineWriter) word(s string) {
 	}
 	l.w.WriteString(s)
 	l.col += len(s)
-	l.glue = false
 }
 
 func (l *lineWriter) end() {
@@ -490,8 +506,7 @@ func (l *lineWriter) writeElements(elems []Element, ply int) {
 			before = ply
 			l.needNumber = true
 		case VariationElement:
-			l.word("(")
-			l.glue = true
+			l.prefix = "("
 			l.writeElements(e.Variation, before)
 			l.w.WriteByte(')')
 			l.col++

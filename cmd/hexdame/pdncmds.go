@@ -149,7 +149,7 @@ func cmdRandom(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	rng := rand.New(rand.NewPCG(*seed, 0x6865786461))
 	w := hexdame.NewWriter(stdout)
 	for i := 1; i <= *games; i++ {
-		g := randomGame(rng, *maxPlies)
+		g := hexdame.RandomGame(rng, *maxPlies)
 		g.SetTag("Event", "Random game")
 		g.SetTag("Site", "hexdame random")
 		g.SetTag("Round", strconv.Itoa(i))
@@ -160,21 +160,4 @@ func cmdRandom(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		}
 	}
 	return nil
-}
-
-// randomGame plays uniformly random legal moves until the game ends or
-// maxPlies moves are played; an undecided game is then drawn by agreement.
-func randomGame(rng *rand.Rand, maxPlies int) *hexdame.Game {
-	g := hexdame.NewGame()
-	var buf []hexdame.Move
-	for g.Ply() < maxPlies && !g.Outcome().IsOver() {
-		buf = g.Position().AppendLegalMoves(buf[:0])
-		if err := g.Play(buf[rng.IntN(len(buf))]); err != nil {
-			panic(err) // a generated move is legal
-		}
-	}
-	if !g.Outcome().IsOver() {
-		_ = g.SetResult(hexdame.Draw)
-	}
-	return g
 }

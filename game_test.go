@@ -1,0 +1,158 @@
+package hexdame
+
+import (
+	"errors"
+	"testing"
+)
+
+func playAll(t *testing.T, g *Game, moves ...string) {
+	t.Helper()
+	for _, s := range moves {
+		if _, err := g.PlayText(s); err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+	}
+}
+
+func TestThreefoldRepetition(t *testing.T) {
+	g := NewGameFrom(MustParseFEN("W:WKa1:BKi9"))
+	shuffle := []string{"a1-b1", "i9-h9", "b1-a1", "h9-i9"}
+	wantReps := []int{1, 1, 1, 2, 2, 2, 2, 3}
+	if g.Repetitions() != 1 {
+		t.Fatalf("start: %d repetitions", g.Repetitions())
+	}
+	for i := range 8 {
+		playAll(t, g, shuffle[i%4])
+		if got := g.Repetitions(); got != wantReps[i] {
+			t.Errorf("after ply %d: Repetitions() = %d, want %d", i+1, got, wantReps[i])
+		}
+		over := g.Outcome().IsOver()
+		if over != (i == 7) {
+			t.Errorf("after ply %d: Outcome() = %v", i+1, g.Outcome())
+		}
+	}
+	if o := g.Outcome(); o != (Outcome{Draw, ThreefoldRepetition}) {
+		t.Errorf("Outcome() = %v, want a draw by threefold repetition", o)
+	}
+	if _, err := g.PlayText("a1-b1"); !errors.Is(err, ErrGameOver) {
+		t.Errorf("move after the draw: %v, want ErrGameOver", err)
+	}
+	// Undo goes back to the second occurrence of the position before.
+	if !g.Undo() || g.Repetitions() != 2 || g.Outcome().IsOver() {
+		t.Errorf("after Undo: %d repetitions, %v", g.Repetitions(), g.Outcome())
+	}
+}
+
+func TestRepetitionResetByIrreversibleMoves(t *testing.T) {
+	// A man move between the shuffles starts the count anew: the
+	// positions after it are new ones.
+	g := NewGameFrom(MustParseFEN("W:WKa1,a3:BKi9"))
+	playAll(t, g, "a1-b1", "i9-h9", "b1-a1", "h9-i9") // the start position, twice
+	if g.Repetitions() != 2 {
+		t.Fatalf("Repetitions() = %d, want 2", g.Repetitions())
+	}
+	playAll(t, g, "a3-a4", "i9-h9", "a1-b1", "h9-i9", "b1-a1")
+	if g.Repetitions() != 2 || g.Outcome().IsOver() {
+		t.Errorf("after the man move and a shuffle: %d repetitions, %v; want 2, not over", g.Repetitions(), g.Outcome())
+	}
+	playAll(t, g, "i9-h9", "a1-b1", "h9-i9", "b1-a1")
+	if o := g.Outcome(); o.Reason != ThreefoldRepetition {
+		t.Errorf("Outcome() = %v, want threefold repetition", o)
+	}
+	// Undoing the man move counts the window before it again.
+	for g.Ply() > 4 {
+		g.Undo()
+	}
+	if g.Repetitions() != 2 {
+		t.Errorf("after undoing to ply 4: %d repetitions, want 2", g.Repetitions())
+	}
+
+	// After a capture the count starts from the position it reaches.
+	g = NewGameFrom(MustParseFEN("W:WKa1,a3:BKi9,b4"))
+	playAll(t, g, "a3xc5")
+	for i, want := range []int{1, 1, 1, 2, 2, 2, 2, 3} {
+		playAll(t, g, []string{"i9-h9", "a1-b1", "h9-i9", "b1-a1"}[i%4])
+		if g.Repetitions() != want {
+			t.Errorf("ply %d after the capture: %d repetitions, want %d", i+1, g.Repetitions(), want)
+		}
+	}
+	if g.Outcome().Reason != ThreefoldRepetition {
+		t.Errorf("Outcome() = %v", g.Outcome())
+	}
+}
+
+func TestOutcome(t *testing.T) {
+	g := NewGameFrom(MustParseFEN("W:Wc3:Bd3,f4,g6,f7,d6,c4"))
+	playAll(t, g, "c3xc3")
+	if o := g.Outcome(); o != (Outcome{WhiteWins, NoLegalMove}) {
+		t.Errorf("Outcome() = %v", o)
+	}
+	if w, ok := g.Outcome().Winner(); !ok || w != White {
+		t.Errorf("Winner() = %v, %v", w, ok)
+	}
+	if err := g.SetResult(Draw); !errors.Is(err, ErrResultMismatch) {
+		t.Errorf("SetResult(Draw) after a win: %v", err)
+	}
+	if err := g.SetResult(WhiteWins); err != nil {
+		t.Errorf("SetResult(WhiteWins): %v", err)
+	}
+
+	g = NewGame()
+	if o := g.Outcome(); o.IsOver() || o.String() != "*" {
+		t.Errorf("new game: %v", o)
+	}
+	for _, tc := range []struct {
+		r    Result
+		want Outcome
+	}{
+		{WhiteWins, Outcome{WhiteWins, Resignation}},
+		{RedWins, Outcome{RedWins, Resignation}},
+		{Draw, Outcome{Draw, Agreement}},
+		{DoubleForfeit, Outcome{DoubleForfeit, Forfeit}},
+	} {
+		if err := g.SetResult(tc.r); err != nil || g.Outcome() != tc.want {
+			t.Errorf("SetResult(%v): %v, %v", tc.r, g.Outcome(), err)
+		}
+		if _, err := g.PlayText("d4-e5"); !errors.Is(err, ErrGameOver) {
+			t.Errorf("move after %v: %v", tc.r, err)
+		}
+	}
+}
+
+func TestParseResult(t *testing.T) {
+	for s, want := range map[string]Result{
+		"2-0": WhiteWins, "1-0": WhiteWins, "0-2": RedWins, "0-1": RedWins,
+		"1-1": Draw, "1/2-1/2": Draw, "0-0": DoubleForfeit, "*": NoResult,
+	} {
+		if got, err := ParseResult(s); err != nil || got != want {
+			t.Errorf("ParseResult(%q) = %v, %v", s, got, err)
+		}
+	}
+	for _, s := range []string{"", "4-6", "2-1", "draw"} {
+		if _, err := ParseResult(s); !errors.Is(err, ErrInvalidResult) {
+			t.Errorf("ParseResult(%q): %v", s, err)
+		}
+	}
+	if WhiteWins.String() != "2-0" || NoResult.String() != "*" {
+		t.Error("Result.String")
+	}
+}
+
+func TestGameMovesAndTags(t *testing.T) {
+	g := NewGame()
+	playAll(t, g, "d4-e5", "f6xd4")
+	if g.Ply() != 2 || len(g.Positions()) != 3 || g.Positions()[0] != StartPosition() || g.Moves()[1].CaptureCount() != 1 {
+		t.Errorf("ply %d, positions %d", g.Ply(), len(g.Positions()))
+	}
+	if err := g.Play(g.Moves()[0]); !errors.Is(err, ErrIllegalMove) {
+		t.Errorf("replaying an old move: %v", err)
+	}
+	g.SetTag("White", "Alice")
+	g.SetTag("FEN", "ignored")
+	if v, ok := g.Tag("White"); !ok || v != "Alice" {
+		t.Errorf("Tag(White) = %q, %v", v, ok)
+	}
+	if _, ok := g.Tag("FEN"); ok {
+		t.Error("FEN tag was set")
+	}
+}

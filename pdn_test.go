@@ -1,0 +1,373 @@
+package hexdame
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"pgregory.net/rapid"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files in testdata")
+
+// readGames reads every game of a PDN text with the HexDame layer.
+func readGames(t testing.TB, text string) ([]*Game, []error) {
+	t.Helper()
+	r := NewReader(strings.NewReader(text))
+	var games []*Game
+	var errs []error
+	for {
+		g, err := r.ReadGame()
+		if err == io.EOF {
+			return games, errs
+		}
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		games = append(games, g)
+	}
+}
+
+func readFile(t testing.TB, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// recordOpts compares records by content, not by where they were read.
+var recordOpts = cmp.Options{
+	cmpopts.IgnoreFields(Record{}, "Game", "Line"),
+	cmpopts.IgnoreFields(Element{}, "Line", "Column"),
+	cmpopts.IgnoreUnexported(Record{}, Element{}),
+	cmpopts.EquateEmpty(),
+}
+
+func TestReadFeatures(t *testing.T) {
+	games, errs := readGames(t, readFile(t, "testdata/pdn/features.pdn"))
+	if len(errs) > 0 || len(games) != 4 {
+		t.Fatalf("%d games, errors %v", len(games), errs)
+	}
+	g := games[0]
+	if v, _ := g.Tag("Annotator"); v != `hexdame "tests"` {
+		t.Errorf("Annotator = %q", v)
+	}
+	if g.Ply() != 5 || g.Outcome().IsOver() || g.Notation() != Algebraic {
+		t.Errorf("game 1: ply %d, %v, %v", g.Ply(), g.Outcome(), g.Notation())
+	}
+	body := g.body
+	kinds := []ElementKind{}
+	for _, e := range body {
+		kinds = append(kinds, e.Kind)
+	}
+	want := []ElementKind{LineCommentElement, CommentElement, MoveElement, VariationElement, MoveElement, MoveElement, NAGElement,
+		MoveElement, LineCommentElement, MoveElement, NAGElement, CommentElement}
+	if diff := cmp.Diff(want, kinds); diff != "" {
+		t.Errorf("game 1 elements (-want +got):\n%s", diff)
+	}
+	if body[5].Strength != "!" || body[7].Strength != "!?" || body[6].NAG != 1 {
+		t.Errorf("strength marks and NAG: %q %q %d", body[5].Strength, body[7].Strength, body[6].NAG)
+	}
+	v := body[3].Variation
+	if len(v) != 5 || v[3].Kind != VariationElement || v[3].Variation[0].Strength != "?" {
+		t.Errorf("nested variation: %+v", v)
+	}
+	g2 := games[1]
+	if g2.Notation() != Numeric || g2.Outcome() != (Outcome{WhiteWins, Resignation}) || g2.StartPosition().FEN() != "W:WKe1:Ba2,a3,c7,d7,e6,g5" {
+		t.Errorf("game 2: %v, %v, %s", g2.Notation(), g2.Outcome(), g2.StartPosition().FEN())
+	}
+	if got := g2.Moves()[0].Captured(); len(got) != 3 || !g2.Moves()[0].Captures(MustParseCell("d7")) {
+		t.Errorf("game 2 first move captures %v", got)
+	}
+	if o := games[2].Outcome(); o != (Outcome{Draw, ThreefoldRepetition}) {
+		t.Errorf("game 3: %v", o)
+	}
+	if o := games[3].Outcome(); o != (Outcome{WhiteWins, NoLegalMove}) || games[3].StartPosition().FEN() != "W:Wc3:Bc4,d3,d6,f4,f7,g6" {
+		t.Errorf("game 4 (setup): %v", o)
+	}
+}
+
+// TestWriteGolden writes the feature records back in both notations and
+// compares them with golden files; the files read back to the same games.
+func TestWriteGolden(t *testing.T) {
+	games, errs := readGames(t, readFile(t, "testdata/pdn/features.pdn"))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	for _, n := range []Notation{Algebraic, Numeric} {
+		var buf bytes.Buffer
+		w := NewWriter(&buf)
+		for _, g := range games {
+			if err := w.WriteGame(g, n); err != nil {
+				t.Fatal(err)
+			}
+		}
+		golden := filepath.Join("testdata", "pdn", "features."+n.String()+".golden")
+		if *update {
+			os.WriteFile(golden, buf.Bytes(), 0o644)
+		}
+		if want := readFile(t, golden); buf.String() != want {
+			t.Errorf("%s differs:\n%s", golden, buf.String())
+		}
+		again, errs := readGames(t, buf.String())
+		if len(errs) > 0 || len(again) != len(games) {
+			t.Fatalf("reading the written records: %v", errs)
+		}
+		for i := range games {
+			if diff := cmp.Diff(games[i].Record(n), again[i].Record(n), recordOpts); diff != "" {
+				t.Errorf("game %d changed on the round trip (-first +second):\n%s", i+1, diff)
+			}
+			if !slices.Equal(games[i].Positions(), again[i].Positions()) {
+				t.Errorf("game %d: positions differ", i+1)
+			}
+		}
+	}
+}
+
+func TestReadLatin1(t *testing.T) {
+	games, errs := readGames(t, readFile(t, "testdata/pdn/latin1.pdn"))
+	if len(errs) > 0 || len(games) != 1 {
+		t.Fatal(errs)
+	}
+	if v, _ := games[0].Tag("Event"); v != "Café Latin-1" {
+		t.Errorf("Event = %q", v)
+	}
+	if v, _ := games[0].Tag("White"); v != "Jürgen" {
+		t.Errorf("White = %q", v)
+	}
+}
+
+func TestReadProblems(t *testing.T) {
+	_, errs := readGames(t, readFile(t, "testdata/pdn/problems.pdn"))
+	want := []struct {
+		game, line, col, ply int
+		move                 string
+		err                  error
+	}{
+		{1, 3, 10, 2, "h6-h5", ErrIllegalMove},
+		{2, 8, 4, 1, "e1xh5", ErrAmbiguousMove},
+		{3, 13, 64, 9, "a1-b1", ErrGameOver},
+		{4, 18, 10, 0, "", ErrResultMismatch},
+		{5, 20, 1, 0, "", ErrInvalidFEN},
+		{6, 27, 20, 0, "", ErrPDNSyntax},
+		{7, 29, 1, 0, "", ErrNotHexDame},
+	}
+	if len(errs) != len(want) {
+		t.Fatalf("got %d errors, want %d: %v", len(errs), len(want), errs)
+	}
+	for i, w := range want {
+		var pe *ParseError
+		if !errors.As(errs[i], &pe) || !errors.Is(errs[i], w.err) {
+			t.Errorf("error %d: %v, want one wrapping %v", i, errs[i], w.err)
+			continue
+		}
+		if pe.Game != w.game || pe.Line != w.line || pe.Column != w.col || pe.Ply != w.ply || pe.Move != w.move {
+			t.Errorf("error %d at game %d, %d:%d, ply %d, move %q; want game %d, %d:%d, ply %d, move %q",
+				i, pe.Game, pe.Line, pe.Column, pe.Ply, pe.Move, w.game, w.line, w.col, w.ply, w.move)
+		}
+	}
+	var me *MoveError
+	if errors.As(errs[0], &me) && (len(me.Legal) != 1 || me.Legal[0].String() != "f6xd4") {
+		t.Errorf("legal moves in the error: %v", me.Legal)
+	}
+}
+
+func TestSyntaxErrors(t *testing.T) {
+	for _, text := range []string{
+		"1. d4-e5 {unterminated",
+		`[Event "unterminated]`,
+		"1. d4-e5 ) *",
+		"1. d4-e5 () *",
+		"1. d4-e5 ] *",
+		"1. d4-e5 $ *",
+		"1. d4-e5 hello *",
+		"1. *",
+		"[Event \"a\"] 1. d4-e5 [Event \"b\"] *",
+		"[Event 1]",
+		"*",
+	} {
+		r := NewReader(strings.NewReader(text))
+		var err error
+		for err == nil {
+			_, err = r.ReadRecord()
+		}
+		if !errors.Is(err, ErrPDNSyntax) {
+			t.Errorf("%q: error %v, want a syntax error", text, err)
+		}
+	}
+}
+
+func TestDeepNestingFailsFast(t *testing.T) {
+	text := "1. d4-e5 " + strings.Repeat("(", 1_000_000)
+	start := time.Now()
+	r := NewReader(strings.NewReader(text))
+	_, err := r.ReadRecord()
+	if !errors.Is(err, ErrPDNSyntax) {
+		t.Fatalf("error %v, want a syntax error", err)
+	}
+	if _, err := r.ReadRecord(); err != io.EOF {
+		t.Errorf("after the error: %v, want io.EOF", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("took %v", d)
+	}
+}
+
+func TestConvert(t *testing.T) {
+	r := NewReader(strings.NewReader(readFile(t, "testdata/pdn/features.pdn")))
+	for {
+		rec, err := r.ReadRecord()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		num, err := rec.Convert(Numeric)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := num.Replay(); err != nil {
+			t.Errorf("game %d in numeric: %v", rec.Game, err)
+		}
+		back, err := num.Convert(Algebraic)
+		if err != nil {
+			t.Fatal(err)
+		}
+		alg, _ := rec.Convert(Algebraic)
+		if diff := cmp.Diff(alg, back, recordOpts); diff != "" {
+			t.Errorf("game %d: algebraic -> numeric -> algebraic changed it:\n%s", rec.Game, diff)
+		}
+	}
+	rec := &Record{Body: []Element{{Kind: MoveElement, Text: "a6-a7"}}}
+	if _, err := rec.Convert(Numeric); !errors.Is(err, ErrInvalidCell) {
+		t.Errorf("converting a6-a7: %v", err)
+	}
+}
+
+// randomGame draws a random legal game.
+func drawGame(t *rapid.T) *Game {
+	seed := rapid.Uint64().Draw(t, "seed")
+	plies := rapid.IntRange(0, 200).Draw(t, "plies")
+	return RandomGame(rand.New(rand.NewPCG(seed, 1)), plies)
+}
+
+func TestPropertyPDNRoundTrip(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		g := drawGame(t)
+		for _, n := range []Notation{Algebraic, Numeric} {
+			var buf bytes.Buffer
+			if err := NewWriter(&buf).WriteGame(g, n); err != nil {
+				t.Fatal(err)
+			}
+			again, err := NewReader(&buf).ReadGame()
+			if err != nil {
+				t.Fatalf("reading back %v: %v", n, err)
+			}
+			if !slices.Equal(g.Moves(), again.Moves()) || !slices.Equal(g.Positions(), again.Positions()) ||
+				g.Outcome().Result != again.Outcome().Result || again.Notation() != n {
+				t.Fatalf("%v: the game changed on the round trip: %v -> %v", n, g.Outcome(), again.Outcome())
+			}
+		}
+		rec := g.Record(Algebraic)
+		num, err := rec.Convert(Numeric)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(g.Record(Numeric), num, recordOpts); diff != "" {
+			t.Fatalf("converting to numeric differs from writing numeric:\n%s", diff)
+		}
+		back, err := num.Convert(Algebraic)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(rec, back, recordOpts); diff != "" {
+			t.Fatalf("algebraic -> numeric -> algebraic changed the record:\n%s", diff)
+		}
+	})
+}
+
+// generatedPDN writes n random games as PDN.
+func generatedPDN(tb testing.TB, n int, notation Notation) []byte {
+	tb.Helper()
+	rng := rand.New(rand.NewPCG(2026, 11))
+	var buf bytes.Buffer
+	w := NewWriter(&buf)
+	for range n {
+		if err := w.WriteGame(RandomGame(rng, 300), notation); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return buf.Bytes()
+}
+
+func TestGeneratedFile(t *testing.T) {
+	data := generatedPDN(t, 50, Algebraic)
+	games, errs := readGames(t, string(data))
+	if len(errs) > 0 || len(games) != 50 {
+		t.Fatalf("%d games, %v", len(games), errs)
+	}
+	golden := "testdata/pdn/random.pdn"
+	if *update {
+		os.WriteFile(golden, data, 0o644)
+	}
+	if !bytes.Equal(data, []byte(readFile(t, golden))) {
+		t.Errorf("generated games differ from %s", golden)
+	}
+}
+
+func BenchmarkReadPDN(b *testing.B) {
+	const games = 1000
+	data := generatedPDN(b, games, Algebraic)
+	var moves int
+	gs, _ := readGames(b, string(data))
+	for _, g := range gs {
+		moves += g.Ply()
+	}
+	b.Run("syntax", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			r := NewReader(bytes.NewReader(data))
+			for {
+				if _, err := r.ReadRecord(); err != nil {
+					if err != io.EOF {
+						b.Fatal(err)
+					}
+					break
+				}
+			}
+		}
+		b.ReportMetric(float64(games*b.N)/b.Elapsed().Seconds(), "games/s")
+	})
+	b.Run("validate", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			r := NewReader(bytes.NewReader(data))
+			for {
+				if _, err := r.ReadGame(); err != nil {
+					if err != io.EOF {
+						b.Fatal(err)
+					}
+					break
+				}
+			}
+		}
+		b.ReportMetric(float64(games*b.N)/b.Elapsed().Seconds(), "games/s")
+		b.ReportMetric(float64(moves*b.N)/b.Elapsed().Seconds(), "moves/s")
+	})
+}
