@@ -1,8 +1,14 @@
 package hexdame
 
 import (
+	"bytes"
 	"errors"
+	"io"
+	"os"
+	"slices"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // The fuzz targets check that parsers never panic and that whatever parses
@@ -86,6 +92,70 @@ func FuzzParseMove(f *testing.F) {
 			for _, text := range []string{p.FormatMove(m, n), p.FormatMovePath(m, n)} {
 				if got, err := p.ParseMove(text); err != nil || got != m {
 					t.Fatalf("move %q printed as %q reads back as %v, %v", s, text, got, err)
+				}
+			}
+		}
+	})
+}
+
+// FuzzReadPDN reads arbitrary text as PDN: the reader must not panic, and
+// every record it reads must write back to text that reads to the same
+// record, and every game it replays to the same game.
+func FuzzReadPDN(f *testing.F) {
+	for _, path := range []string{"testdata/pdn/features.pdn", "testdata/pdn/problems.pdn", "testdata/pdn/latin1.pdn"} {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte("1. d4-e5 (1. c4-c5 (1. b4-b5)) f6xd4 {x} $3 2-0"))
+	f.Add([]byte(`[FEN "W:WK51:B23,25-26,29,56,59"] 1. 51x16x43x19 *`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := NewReader(bytes.NewReader(data))
+		for range 20 {
+			rec, err := r.ReadRecord()
+			if err == io.EOF {
+				return
+			}
+			if err != nil {
+				var pe *ParseError
+				if !errors.As(err, &pe) {
+					t.Fatalf("error %v is not a *ParseError", err)
+				}
+				_ = err.Error()
+				continue
+			}
+			var buf bytes.Buffer
+			if err := NewWriter(&buf).WriteRecord(rec); err != nil {
+				t.Fatal(err)
+			}
+			again, err := NewReader(bytes.NewReader(buf.Bytes())).ReadRecord()
+			if err != nil {
+				t.Fatalf("record written as %q does not read back: %v", buf.String(), err)
+			}
+			want := *rec
+			if want.Result == "" {
+				want.Result = "*"
+			}
+			if diff := cmp.Diff(&want, again, recordOpts); diff != "" {
+				t.Fatalf("record changed when written as %q:\n%s", buf.String(), diff)
+			}
+			g, err := rec.Replay()
+			if err != nil {
+				continue
+			}
+			for _, n := range []Notation{Algebraic, Numeric} {
+				buf.Reset()
+				if err := NewWriter(&buf).WriteGame(g, n); err != nil {
+					t.Fatal(err)
+				}
+				g2, err := NewReader(bytes.NewReader(buf.Bytes())).ReadGame()
+				if err != nil {
+					t.Fatalf("game written as %q does not read back: %v", buf.String(), err)
+				}
+				if !slices.Equal(g.Moves(), g2.Moves()) || !slices.Equal(g.Positions(), g2.Positions()) || g.Outcome() != g2.Outcome() {
+					t.Fatalf("game changed when written as %q", buf.String())
 				}
 			}
 		}

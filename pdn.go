@@ -616,8 +616,12 @@ func (r *Reader) readBody(depth int) (elems []Element, result string, at token, 
 				t.text += more.text
 			}
 			num, body, strength := splitWord(t.text)
-			if number != nil && (num != "" || !(body == "..." || isMoveText(body))) {
+			isMove := isMoveText(body) && !results[body]
+			if number != nil && (num != "" || !(body == "..." || isMove)) {
 				return nil, "", *number, "move number " + number.text + " is not followed by a move"
+			}
+			if num != "" && results[body] {
+				return nil, "", t, "move number " + num + " is not followed by a move"
 			}
 			number = nil
 			switch {
@@ -631,7 +635,7 @@ func (r *Reader) readBody(depth int) (elems []Element, result string, at token, 
 					return nil, "", t, "game ends inside a variation"
 				}
 				return elems, body, t, ""
-			case isMoveText(body):
+			case isMove:
 				col := t.col + len([]rune(num))
 				elems = append(elems, Element{Kind: MoveElement, Text: body, Strength: strength, Line: t.line, Column: col})
 			default:

@@ -495,6 +495,9 @@ func (l *lineWriter) writeElements(elems []Element, ply int) {
 			l.word("{" + strings.ReplaceAll(e.Text, "}", ")") + "}")
 			l.needNumber = true
 		case LineCommentElement:
+			if l.prefix != "" {
+				l.word("")
+			}
 			l.end()
 			l.w.WriteString("%" + e.Text + "\n")
 			l.needNumber = true
@@ -506,7 +509,7 @@ func (l *lineWriter) writeElements(elems []Element, ply int) {
 			before = ply
 			l.needNumber = true
 		case VariationElement:
-			l.prefix = "("
+			l.prefix += "("
 			l.writeElements(e.Variation, before)
 			l.w.WriteByte(')')
 			l.col++

@@ -121,3 +121,61 @@ func TestUsageErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestValidate(t *testing.T) {
+	code, out, _ := runCLI(t, "", "validate", "../../testdata/pdn/features.pdn", "../../testdata/pdn/random.pdn")
+	if code != 0 || out != "2 files, 54 games, 54 valid, 0 problems\n" {
+		t.Errorf("valid files: exit %d, output %q", code, out)
+	}
+	code, out, _ = runCLI(t, "", "validate", "../../testdata/pdn/problems.pdn")
+	if code != 1 {
+		t.Errorf("problems: exit %d", code)
+	}
+	golden(t, "validate-problems.golden", out)
+	code, out, _ = runCLI(t, "", "validate", "-syntax", "../../testdata/pdn/problems.pdn")
+	if code != 1 || !strings.Contains(out, "game 6, PDN syntax error") || strings.Contains(out, "game 1,") {
+		t.Errorf("-syntax: exit %d, output %q", code, out)
+	}
+	if code, _, _ := runCLI(t, "", "validate"); code != 2 {
+		t.Errorf("no files: exit %d", code)
+	}
+	if code, out, _ := runCLI(t, "", "validate", "no-such-file.pdn"); code != 1 || !strings.Contains(out, "no-such-file.pdn") {
+		t.Errorf("missing file: exit %d, output %q", code, out)
+	}
+}
+
+func TestConvert(t *testing.T) {
+	code, numeric, errOut := runCLI(t, "", "convert", "-to", "numeric", "../../testdata/pdn/features.pdn")
+	if code != 0 || !strings.Contains(numeric, "1. 40-31 (1. 44-39") || !strings.Contains(numeric, `[FEN "W:WK61:BK1"]`) {
+		t.Fatalf("convert -to numeric: exit %d, stderr %q, output:\n%s", code, errOut, numeric)
+	}
+	code, algebraic, _ := runCLI(t, numeric, "convert", "-to", "algebraic")
+	if code != 0 || !strings.Contains(algebraic, "1. d4-e5 (1. c4-c5") || !strings.Contains(algebraic, "/FEN \"W:Wc3:Bc4,d3,d6,f4,f7,g6\"/") {
+		t.Errorf("convert -to algebraic: exit %d, output:\n%s", code, algebraic)
+	}
+	if code, _, _ := runCLI(t, "", "convert", "-to", "klingon"); code != 2 {
+		t.Errorf("bad -to: exit %d", code)
+	}
+}
+
+func TestRandom(t *testing.T) {
+	code, out, _ := runCLI(t, "", "random", "-games", "3", "-seed", "5")
+	if code != 0 || strings.Count(out, "[Event ") != 3 {
+		t.Fatalf("random: exit %d, output %q", code, out)
+	}
+	_, again, _ := runCLI(t, "", "random", "-games", "3", "-seed", "5")
+	if again != out {
+		t.Error("the same seed gave different games")
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "r.pdn")
+	if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, v, _ := runCLI(t, "", "validate", path); code != 0 || !strings.HasSuffix(v, "3 games, 3 valid, 0 problems\n") {
+		t.Errorf("validating random games: exit %d, %q", code, v)
+	}
+	if !strings.Contains(out, "[Result \"") || strings.Contains(out, "[Result \"*\"]") {
+		t.Errorf("random games need results:\n%s", out)
+	}
+}
