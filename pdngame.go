@@ -445,7 +445,7 @@ type lineWriter struct {
 	width      int
 	col        int
 	prefix     string // written before the next word, on the same line: "("
-	needNumber bool // the next Red move needs "N..."
+	needNumber bool   // the next Red move needs "N..."
 }
 
 func (l *lineWriter) word(s string) {
