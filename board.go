@@ -93,6 +93,7 @@ var (
 	cellNumber [NumCells]int8            // 1..61
 	numberCell [NumCells + 1]Cell        // inverse of cellNumber; [0] is NoCell
 	axisBit    [numAxes][NumCells]uint64 // the cell's bit in each axis numbering
+	cellBits   [NumCells][numAxes]uint64 // the same, grouped by cell
 	axisCell   [numAxes][64]Cell         // inverse of axisBit
 	neighbor   [NumCells][NumDirections]Cell
 	// rays[c][d] lists the cells from c (exclusive) to the edge in direction d.
@@ -173,6 +174,7 @@ func init() {
 			if validFR(f, r) {
 				c := cellAt[f][r]
 				axisBit[a][c] = 1 << i
+				cellBits[c][a] = 1 << i
 				axisCell[a][i] = c
 				i++
 			}
@@ -216,7 +218,7 @@ func init() {
 				m |= axisBit[a][t]
 				between[c][t] = path
 				lineDir[c][t] = d
-				path |= axisBit[0][t]
+				path |= bit(t)
 			}
 			rayMask[a][back][c] = m
 			if k >= 1 {
@@ -227,10 +229,10 @@ func init() {
 			}
 		}
 		if r == 8 || f == 8 {
-			backRow[White] |= axisBit[0][c]
+			backRow[White] |= bit(c)
 		}
 		if r == 0 || f == 0 {
-			backRow[Red] |= axisBit[0][c]
+			backRow[Red] |= bit(c)
 		}
 	}
 	startPosition = newStartPosition()
@@ -422,9 +424,12 @@ func (n Notation) String() string {
 	return "algebraic"
 }
 
-// lowBit and cell iteration helpers over bitboards.
+// bit returns the bitboard of cell c in the Cell (axis 0) numbering.
+func bit(c Cell) uint64 { return 1 << (c & 63) }
+
+// popLowest removes the lowest set bit of *b and returns its index.
 func popLowest(b *uint64) int {
-	i := bits.TrailingZeros64(*b)
+	i := bits.TrailingZeros64(*b) & 63
 	*b &= *b - 1
 	return i
 }

@@ -38,38 +38,76 @@ func (p *Position) kingSlides(c Cell, a int, backward bool) uint64 {
 	return ray
 }
 
-// hasCapture reports whether the side to move has a capture.
+// hasCapture reports whether the side to move has a capture: the test of
+// capturers, stopping at the first piece found.
 func (p *Position) hasCapture() bool {
-	us, them := p.side, p.side^1
-	for a := 0; a < numAxes; a++ {
-		enemy := p.pieces[a][them]
-		empty := allCells &^ (p.pieces[a][us] | enemy)
-		men := p.pieces[a][us] &^ p.kings[a]
-		if men&hasJump[a][0]&(enemy>>1)&(empty>>2) != 0 ||
-			men&hasJump[a][1]&(enemy<<1)&(empty<<2) != 0 {
+	if p.manJumpers(0)|p.manJumpers(1)|p.manJumpers(2) != 0 {
+		return true
+	}
+	them := (p.side ^ 1) & 1
+	for k := p.pieces[0][p.side&1] & p.kings[0]; k != 0; {
+		if p.kingCanCapture(Cell(popLowest(&k)), them) {
 			return true
+		}
+	}
+	return false
+}
+
+// capturers returns the pieces of the side to move that can capture (in
+// the Cell numbering). A man can when, along some axis and in either sense,
+// the next cell holds an enemy piece and the one after is empty; a king
+// when the first piece it meets along a line is an enemy with an empty cell
+// right behind it.
+func (p *Position) capturers() uint64 {
+	us, them := p.side&1, (p.side^1)&1
+	var found uint64
+	for a := 0; a < numAxes; a++ {
+		m := p.manJumpers(a)
+		if a == 0 {
+			found |= m
+			continue
+		}
+		for m != 0 {
+			found |= bit(axisCell[a][popLowest(&m)])
 		}
 	}
 	for k := p.pieces[0][us] & p.kings[0]; k != 0; {
 		c := Cell(popLowest(&k))
-		for a := 0; a < numAxes; a++ {
-			occ := p.pieces[a][White] | p.pieces[a][Red]
-			enemy := p.pieces[a][them]
-			// The first piece along the ray must be an enemy with an empty
-			// cell of the same line right behind it.
-			ray := rayMask[a][0][c]
-			if blk := ray & occ; blk != 0 {
-				first := blk & -blk
-				if first&enemy != 0 && ray&^occ&(first<<1) != 0 {
-					return true
-				}
+		if p.kingCanCapture(c, them) {
+			found |= bit(c)
+		}
+	}
+	return found
+}
+
+// manJumpers returns, in the numbering of axis a, the men of the side to
+// move that can jump an adjacent enemy piece along a, in either sense.
+func (p *Position) manJumpers(a int) uint64 {
+	us, them := p.side&1, (p.side^1)&1
+	enemy := p.pieces[a][them]
+	empty := allCells &^ (p.pieces[a][us] | enemy)
+	men := p.pieces[a][us] &^ p.kings[a]
+	return men&hasJump[a][0]&(enemy>>1)&(empty>>2) | men&hasJump[a][1]&(enemy<<1)&(empty<<2)
+}
+
+// kingCanCapture reports whether the king on c can capture a piece of
+// color them.
+func (p *Position) kingCanCapture(c Cell, them Color) bool {
+	for a := 0; a < numAxes; a++ {
+		occ := p.pieces[a][White] | p.pieces[a][Red]
+		enemy := p.pieces[a][them&1]
+		ray := rayMask[a][0][c]
+		if blk := ray & occ; blk != 0 {
+			first := blk & -blk
+			if first&enemy != 0 && ray&^occ&(first<<1) != 0 {
+				return true
 			}
-			ray = rayMask[a][1][c]
-			if blk := ray & occ; blk != 0 {
-				first := uint64(1) << (63 - bits.LeadingZeros64(blk))
-				if first&enemy != 0 && ray&^occ&(first>>1) != 0 {
-					return true
-				}
+		}
+		ray = rayMask[a][1][c]
+		if blk := ray & occ; blk != 0 {
+			first := uint64(1) << (63 - bits.LeadingZeros64(blk))
+			if first&enemy != 0 && ray&^occ&(first>>1) != 0 {
+				return true
 			}
 		}
 	}
@@ -87,8 +125,8 @@ func (p *Position) appendQuietMoves(dst []Move) []Move {
 		for t := p.manSteps(a); t != 0; {
 			i := popLowest(&t)
 			to := axisCell[a][i]
-			m := Move{from: axisCell[a][i-back], to: to}
-			if promo&axisBit[0][to] != 0 {
+			m := Move{from: axisCell[a][(i-back)&63], to: to}
+			if promo&bit(to) != 0 {
 				m.flags = movePromotes
 			}
 			dst = append(dst, m)
@@ -128,8 +166,11 @@ func (p *Position) countQuietMoves() int {
 // During a sequence the captured pieces stay on the board (they block, and
 // cannot be jumped again) and only the capturing piece has left its start
 // cell, so occ is the occupancy without the capturing piece throughout.
+//
+// The moves go into a slice passed down and returned by each call, never
+// stored in the search itself, so that a caller's buffer on the stack stays
+// there.
 type captureSearch struct {
-	dst   []Move
 	start int    // where this search's moves begin in dst
 	best  int    // captures made by the moves in dst[start:]
 	occ   uint64 // occupied cells, less the capturing piece
@@ -142,90 +183,97 @@ type captureSearch struct {
 // appendCaptures appends the legal captures of the side to move (none when
 // there is no capture).
 func (p *Position) appendCaptures(dst []Move) []Move {
-	s := captureSearch{dst: dst, start: len(dst), enemy: p.pieces[0][p.side^1], promo: backRow[p.side]}
-	own := p.pieces[0][p.side]
-	for pieces := own; pieces != 0; {
+	return p.appendCapturesFrom(dst, p.capturers())
+}
+
+// appendCapturesFrom appends the legal captures of the side to move, given
+// the pieces that can capture.
+func (p *Position) appendCapturesFrom(dst []Move, capturers uint64) []Move {
+	s := captureSearch{start: len(dst), enemy: p.pieces[0][p.side^1], promo: backRow[p.side]}
+	for pieces := capturers; pieces != 0; {
 		c := Cell(popLowest(&pieces))
 		s.from = c
-		s.occ = p.occupied() &^ axisBit[0][c]
-		if p.kings[0]&axisBit[0][c] != 0 {
+		s.occ = p.occupied() &^ bit(c)
+		if p.kings[0]&bit(c) != 0 {
 			s.flags = moveByKing
-			s.king(c, 0, 0)
+			dst = s.king(dst, c, 0, 0)
 		} else {
 			s.flags = 0
-			s.man(c, 0, 0)
+			dst = s.man(dst, c, 0, 0)
 		}
 	}
-	return s.dst
+	return dst
 }
 
 // man extends a man's capture sequence that has reached cell at after
 // capturing the pieces in captured (n of them).
-func (s *captureSearch) man(at Cell, captured uint64, n int) {
+func (s *captureSearch) man(dst []Move, at Cell, captured uint64, n int) []Move {
 	jumped := false
 	for d := Direction(0); d < NumDirections; d++ {
 		over := neighbor[at][d]
-		if over == NoCell || (s.enemy&^captured)&axisBit[0][over] == 0 {
+		if over == NoCell || (s.enemy&^captured)&bit(over) == 0 {
 			continue
 		}
 		land := neighbor[over][d]
-		if land == NoCell || s.occ&axisBit[0][land] != 0 {
+		if land == NoCell || s.occ&bit(land) != 0 {
 			continue
 		}
 		jumped = true
-		s.man(land, captured|axisBit[0][over], n+1)
+		dst = s.man(dst, land, captured|bit(over), n+1)
 	}
 	if !jumped && n > 0 {
-		s.add(at, captured, n)
+		dst = s.add(dst, at, captured, n)
 	}
+	return dst
 }
 
 // king extends a king's capture sequence the same way: along each
 // direction it passes empty cells, jumps the first piece if it is an enemy
 // not yet captured, and may land on any empty cell behind it.
-func (s *captureSearch) king(at Cell, captured uint64, n int) {
+func (s *captureSearch) king(dst []Move, at Cell, captured uint64, n int) []Move {
 	jumped := false
 	for d := Direction(0); d < NumDirections; d++ {
 		ray := &rays[at][d]
 		length := int(rayLen[at][d])
 		k := 0
-		for k < length && s.occ&axisBit[0][ray[k]] == 0 {
+		for k < length && s.occ&bit(ray[k]) == 0 {
 			k++
 		}
-		if k >= length-1 || (s.enemy&^captured)&axisBit[0][ray[k]] == 0 {
+		if k >= length-1 || (s.enemy&^captured)&bit(ray[k]) == 0 {
 			continue
 		}
-		over := axisBit[0][ray[k]]
-		for j := k + 1; j < length && s.occ&axisBit[0][ray[j]] == 0; j++ {
+		over := bit(ray[k])
+		for j := k + 1; j < length && s.occ&bit(ray[j]) == 0; j++ {
 			jumped = true
-			s.king(ray[j], captured|over, n+1)
+			dst = s.king(dst, ray[j], captured|over, n+1)
 		}
 	}
 	if !jumped && n > 0 {
-		s.add(at, captured, n)
+		dst = s.add(dst, at, captured, n)
 	}
+	return dst
 }
 
 // add records a finished sequence: majority capture keeps only the longest,
 // and sequences with the same start, end and captured set are one move.
-func (s *captureSearch) add(to Cell, captured uint64, n int) {
+func (s *captureSearch) add(dst []Move, to Cell, captured uint64, n int) []Move {
 	if n < s.best {
-		return
+		return dst
 	}
 	if n > s.best {
 		s.best = n
-		s.dst = s.dst[:s.start]
+		dst = dst[:s.start]
 	}
-	for _, m := range s.dst[s.start:] {
+	for _, m := range dst[s.start:] {
 		if m.to == to && m.captured == captured && m.from == s.from {
-			return
+			return dst
 		}
 	}
 	m := Move{from: s.from, to: to, captured: captured, flags: s.flags}
-	if s.flags&moveByKing == 0 && s.promo&axisBit[0][to] != 0 {
+	if s.flags&moveByKing == 0 && s.promo&bit(to) != 0 {
 		m.flags |= movePromotes
 	}
-	s.dst = append(s.dst, m)
+	return append(dst, m)
 }
 
 // pathSearch enumerates the landing cells of the capture sequences that
@@ -252,14 +300,14 @@ func (s *pathSearch) walk(at Cell, captured uint64) bool {
 		ray := &rays[at][d]
 		length := int(rayLen[at][d])
 		k := 0
-		for k < length && s.occ&axisBit[0][ray[k]] == 0 && s.king {
+		for k < length && s.occ&bit(ray[k]) == 0 && s.king {
 			k++
 		}
-		if k >= length-1 || (s.target&^captured)&axisBit[0][ray[k]] == 0 {
+		if k >= length-1 || (s.target&^captured)&bit(ray[k]) == 0 {
 			continue
 		}
-		over := axisBit[0][ray[k]]
-		for j := k + 1; j < length && s.occ&axisBit[0][ray[j]] == 0; j++ {
+		over := bit(ray[k])
+		for j := k + 1; j < length && s.occ&bit(ray[j]) == 0; j++ {
 			s.path = append(s.path, ray[j])
 			more := s.walk(ray[j], captured|over)
 			s.path = s.path[:len(s.path)-1]
@@ -282,7 +330,7 @@ func (p Position) eachPath(m Move, visit func(path []Cell) bool) {
 		return
 	}
 	s := pathSearch{
-		occ:    p.occupied() &^ axisBit[0][m.from],
+		occ:    p.occupied() &^ bit(m.from),
 		target: m.captured,
 		to:     m.to,
 		king:   m.ByKing(),

@@ -152,7 +152,7 @@ func (p Position) Piece(c Cell) Piece {
 	if !c.IsValid() {
 		return NoPiece
 	}
-	b := axisBit[0][c]
+	b := bit(c)
 	for col := White; col <= Red; col++ {
 		if p.pieces[0][col]&b != 0 {
 			return MakePiece(col, p.kings[0]&b != 0)
@@ -270,10 +270,10 @@ func ParseFEN(s string) (Position, error) {
 			}
 			for n := first; n <= last; n++ {
 				c := numberCell[n]
-				if occupied&axisBit[0][c] != 0 {
+				if occupied&bit(c) != 0 {
 					return fail(thisOff, "square "+c.String()+" given twice")
 				}
-				occupied |= axisBit[0][c]
+				occupied |= bit(c)
 				p = p.put(c, MakePiece(col, king))
 			}
 		}
@@ -324,14 +324,14 @@ func (p Position) AppendFEN(dst []byte, n Notation) []byte {
 		dst = append(dst, ':', "WB"[col])
 		first := true
 		emit := func(c Cell) {
-			if p.pieces[0][col]&axisBit[0][c] == 0 {
+			if p.pieces[0][col]&bit(c) == 0 {
 				return
 			}
 			if !first {
 				dst = append(dst, ',')
 			}
 			first = false
-			if p.kings[0]&axisBit[0][c] != 0 {
+			if p.kings[0]&bit(c) != 0 {
 				dst = append(dst, 'K')
 			}
 			dst = c.appendTo(dst, n)

@@ -48,7 +48,7 @@ func (m Move) Captured() []Cell { return m.AppendCaptured(nil) }
 func (m Move) AppendCaptured(dst []Cell) []Cell { return appendCells(dst, m.captured) }
 
 // Captures reports whether the move captures the piece on cell c.
-func (m Move) Captures(c Cell) bool { return c.IsValid() && m.captured&axisBit[0][c] != 0 }
+func (m Move) Captures(c Cell) bool { return c.IsValid() && m.captured&bit(c) != 0 }
 
 // ByKing reports whether the moving piece is a king.
 func (m Move) ByKing() bool { return m.flags&moveByKing != 0 }
@@ -90,8 +90,8 @@ func (p Position) LegalMoves() []Move { return p.AppendLegalMoves(make([]Move, 0
 // with the same start, end and captured set are one move. Otherwise every
 // step of a man forward and every slide of a king is legal.
 func (p Position) AppendLegalMoves(dst []Move) []Move {
-	if p.hasCapture() {
-		return p.appendCaptures(dst)
+	if c := p.capturers(); c != 0 {
+		return p.appendCapturesFrom(dst, c)
 	}
 	return p.appendQuietMoves(dst)
 }
@@ -122,23 +122,25 @@ func (p Position) Winner() (winner Color, ok bool) {
 }
 
 // IsLegal reports whether m is a legal move in p.
-func (p Position) IsLegal(m Move) bool {
+func (p Position) IsLegal(m Move) bool { return p.isLegal(&m) }
+
+func (p *Position) isLegal(m *Move) bool {
 	if !m.from.IsValid() || !m.to.IsValid() || m.captured&^allCells != 0 {
 		return false
 	}
 	if m.captured == 0 {
-		// A non-capture is legal when no capture exists and it is the
-		// step or slide the piece on m.from can make to m.to.
-		x := p.Piece(m.from)
-		if !x.IsValid() || x.Color() != p.side || p.Piece(m.to) != NoPiece || p.hasCapture() {
+		// A non-capture is legal when it is the step or slide the piece on
+		// m.from can make to the empty m.to, and no capture exists.
+		from := bit(m.from)
+		if p.pieces[0][p.side&1]&from == 0 || p.occupied()&bit(m.to) != 0 {
 			return false
 		}
-		want, ok := p.quietMove(m.from, m.to, x.IsKing())
-		return ok && want == m
+		want, ok := p.quietMove(m.from, m.to, p.kings[0]&from != 0)
+		return ok && want == *m && !p.hasCapture()
 	}
-	var buf [64]Move
+	var buf [32]Move
 	for _, l := range p.appendCaptures(buf[:0]) {
-		if l == m {
+		if l == *m {
 			return true
 		}
 	}
@@ -147,7 +149,7 @@ func (p Position) IsLegal(m Move) bool {
 
 // quietMove returns the non-capturing move of the piece on from (a king if
 // king) to the empty cell to, if the piece can make it.
-func (p Position) quietMove(from, to Cell, king bool) (Move, bool) {
+func (p *Position) quietMove(from, to Cell, king bool) (Move, bool) {
 	d := lineDir[from][to]
 	if d >= NumDirections || between[from][to]&p.occupied() != 0 {
 		return Move{}, false
@@ -160,16 +162,16 @@ func (p Position) quietMove(from, to Cell, king bool) (Move, bool) {
 	if neighbor[from][d] != to || !p.forward(d) {
 		return Move{}, false
 	}
-	if backRow[p.side]&axisBit[0][to] != 0 {
+	if backRow[p.side]&bit(to) != 0 {
 		m.flags = movePromotes
 	}
 	return m, true
 }
 
 // forward reports whether d is a forward direction for the side to move.
-func (p Position) forward(d Direction) bool { return d.positive() == (p.side == White) }
+func (p *Position) forward(d Direction) bool { return d.positive() == (p.side == White) }
 
-func (p Position) occupied() uint64 { return p.pieces[0][White] | p.pieces[0][Red] }
+func (p *Position) occupied() uint64 { return p.pieces[0][White] | p.pieces[0][Red] }
 
 // A MoveError reports a move that cannot be played or read: its text (when
 // it came from text), why, and the legal moves of the position. It wraps
@@ -236,37 +238,48 @@ func (p Position) appendMoveList(b []byte, moves []Move, n Notation) []byte {
 // unchanged and a *MoveError wrapping ErrIllegalMove when m is not legal in
 // p. p itself is never changed.
 func (p Position) Play(m Move) (Position, error) {
-	if !p.IsLegal(m) {
+	if !p.isLegal(&m) {
 		return p, &MoveError{Text: m.String(), Err: ErrIllegalMove, Reason: "not a legal move in this position",
 			Position: p, Legal: p.LegalMoves()}
 	}
-	return p.play(m), nil
+	p.apply(&m)
+	return p, nil
 }
 
-// play applies a move known to be legal.
+// play returns the position after a move known to be legal.
 func (p Position) play(m Move) Position {
-	us, them := p.side, p.side^1
-	for a := 0; a < numAxes; a++ {
-		fromTo := axisBit[a][m.from] ^ axisBit[a][m.to] // zero when a capture returns to its start
-		p.pieces[a][us] ^= fromTo
-		if m.flags&moveByKing != 0 {
-			p.kings[a] ^= fromTo
-		} else if m.flags&movePromotes != 0 {
-			p.kings[a] |= axisBit[a][m.to]
-		}
+	p.apply(&m)
+	return p
+}
+
+// apply plays a move known to be legal on p in place.
+func (p *Position) apply(m *Move) {
+	us, them := p.side&1, (p.side^1)&1
+	from, to := &cellBits[m.from], &cellBits[m.to]
+	// XOR moves the piece; it is zero when a capture returns to its start.
+	x0, x1, x2 := from[0]^to[0], from[1]^to[1], from[2]^to[2]
+	p.pieces[0][us] ^= x0
+	p.pieces[1][us] ^= x1
+	p.pieces[2][us] ^= x2
+	if m.flags&moveByKing != 0 {
+		p.kings[0] ^= x0
+		p.kings[1] ^= x1
+		p.kings[2] ^= x2
+	} else if m.flags&movePromotes != 0 {
+		p.kings[0] |= to[0]
+		p.kings[1] |= to[1]
+		p.kings[2] |= to[2]
 	}
 	if m.captured != 0 {
 		p.pieces[0][them] &^= m.captured
 		p.kings[0] &^= m.captured
 		for c := m.captured; c != 0; {
-			i := popLowest(&c)
-			for a := 1; a < numAxes; a++ {
-				b := axisBit[a][i]
-				p.pieces[a][them] &^= b
-				p.kings[a] &^= b
-			}
+			b := &cellBits[popLowest(&c)]
+			p.pieces[1][them] &^= b[1]
+			p.pieces[2][them] &^= b[2]
+			p.kings[1] &^= b[1]
+			p.kings[2] &^= b[2]
 		}
 	}
 	p.side = them
-	return p
 }

@@ -109,6 +109,8 @@ func (p Position) ParseMove(s string) (Move, error) {
 			}
 		}
 	} else {
+		// A copy, so that the text stays on the stack when via is empty.
+		via = append([]Cell(nil), via...)
 		found, count = p.matchPath(legal, from, to, via)
 	}
 	if count == 1 {

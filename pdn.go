@@ -123,9 +123,8 @@ type Element struct {
 	Line      int       // where the element starts, from 1
 	Column    int
 
-	// Set by Replay on moves: the move and the position it was played in.
+	// Set by Replay on moves: the move the text stands for.
 	move   Move
-	before Position
 	played bool
 }
 
@@ -169,8 +168,10 @@ type Reader struct {
 	r         *bufio.Reader
 	line, col int // position of the next character
 	game      int
-	peek      *token
+	peek      token // a token read ahead, when peeked
+	peeked    bool
 	err       error // a read error other than io.EOF
+	scratch   []byte
 }
 
 // NewReader returns a Reader reading from r.
@@ -202,19 +203,26 @@ type token struct {
 	line, col int
 }
 
+// unread makes t the next token next returns.
+func (r *Reader) unread(t token) { r.peek, r.peeked = t, true }
+
 // readRune reads one character, decoding UTF-8 and falling back to Latin-1.
 func (r *Reader) readRune() (rune, bool) {
-	c, size, err := r.r.ReadRune()
+	b, err := r.r.ReadByte()
 	if err != nil {
 		if err != io.EOF && r.err == nil {
 			r.err = err
 		}
 		return 0, false
 	}
-	if c == utf8.RuneError && size == 1 {
-		_ = r.r.UnreadRune()
-		b, _ := r.r.ReadByte()
-		c = rune(b)
+	c := rune(b)
+	if b >= utf8.RuneSelf {
+		_ = r.r.UnreadByte()
+		var size int
+		c, size, _ = r.r.ReadRune()
+		if c == utf8.RuneError && size == 1 {
+			c = rune(b) // not UTF-8: the Latin-1 character
+		}
 	}
 	if c == '\n' {
 		r.line++
@@ -249,10 +257,9 @@ func isDelimiter(c byte) bool {
 
 // next returns the next token.
 func (r *Reader) next() token {
-	if r.peek != nil {
-		t := *r.peek
-		r.peek = nil
-		return t
+	if r.peeked {
+		r.peeked = false
+		return r.peek
 	}
 	for {
 		b, ok := r.peekByte()
@@ -363,8 +370,7 @@ func (r *Reader) delimited(t token, kind tokenKind, end rune, escapes bool, unte
 // word reads the rest of a word whose first characters are start. A move
 // glued to a parenthesised strength mark, "29-23(?)", is one word.
 func (r *Reader) word(start string, line, col int) token {
-	buf := make([]byte, 0, 16)
-	buf = append(buf, start...)
+	buf := append(r.scratch[:0], start...)
 	for {
 		b, ok := r.peekByte()
 		if !ok {
@@ -385,10 +391,12 @@ func (r *Reader) word(start string, line, col int) token {
 		}
 		c, _ := r.readRune()
 		if len(buf) >= maxTokenLen {
+			r.scratch = buf[:0]
 			return token{kind: tokError, text: "word longer than 1 MiB", line: line, col: col}
 		}
 		buf = utf8.AppendRune(buf, c)
 	}
+	r.scratch = buf[:0]
 	return token{kind: tokWord, text: string(buf), line: line, col: col}
 }
 
@@ -520,7 +528,7 @@ func (r *Reader) ReadRecord() (*Record, error) {
 		rec.Tags = append(rec.Tags, Tag{Name: name.text, Value: value.text})
 		t = r.next()
 	}
-	r.peek = &t
+	r.unread(t)
 	body, result, errTok, msg := r.readBody(0)
 	if msg != "" {
 		return fail(errTok, msg)
@@ -553,11 +561,12 @@ func isTagName(s string) bool {
 // the game. It returns the elements, the result that ended the game, and on
 // error the token where it happened and a message.
 func (r *Reader) readBody(depth int) (elems []Element, result string, at token, msg string) {
-	var number *token // a move number waiting for its move
+	var number token // a move number waiting for its move, if numbered
+	numbered := false
 	for {
 		t := r.next()
-		if number != nil && t.kind != tokWord {
-			return nil, "", *number, "move number " + number.text + " is not followed by a move"
+		if numbered && t.kind != tokWord {
+			return nil, "", number, "move number " + number.text + " is not followed by a move"
 		}
 		switch t.kind {
 		case tokEOF:
@@ -610,24 +619,24 @@ func (r *Reader) readBody(depth int) (elems []Element, result string, at token, 
 			for strings.HasSuffix(t.text, "-") || strings.HasSuffix(t.text, "x") || strings.HasSuffix(t.text, ":") {
 				more := r.next()
 				if more.kind != tokWord {
-					r.peek = &more
+					r.unread(more)
 					break
 				}
 				t.text += more.text
 			}
 			num, body, strength := splitWord(t.text)
 			isMove := isMoveText(body) && !results[body]
-			if number != nil && (num != "" || !(body == "..." || isMove)) {
-				return nil, "", *number, "move number " + number.text + " is not followed by a move"
+			if numbered && (num != "" || !(body == "..." || isMove)) {
+				return nil, "", number, "move number " + number.text + " is not followed by a move"
 			}
 			if num != "" && results[body] {
 				return nil, "", t, "move number " + num + " is not followed by a move"
 			}
-			number = nil
+			numbered = false
 			switch {
 			case body == "" && num != "" && strength == "":
 				// a move number on its own, before its move
-				number = &t
+				number, numbered = t, true
 			case body == "..." && strength == "":
 				// an unknown or skipped move: "1. ... 7-12"
 			case results[body] && strength == "" && num == "":
@@ -658,7 +667,7 @@ func (r *Reader) skipGame(at token) {
 	}
 	inMovetext := at.kind == tokLBracket
 	if inMovetext {
-		r.peek = &at
+		r.unread(at)
 		return
 	}
 	for {
@@ -668,7 +677,7 @@ func (r *Reader) skipGame(at token) {
 			return
 		case tokLBracket:
 			if inMovetext {
-				r.peek = &t
+				r.unread(t)
 				return
 			}
 		case tokRBracket, tokString:

@@ -16,7 +16,7 @@ func (r *Reader) ReadGame() (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return rec.Replay()
+	return rec.replay(false)
 }
 
 // Replay plays the record against the rules of HexDame and returns the game
@@ -35,7 +35,11 @@ func (r *Reader) ReadGame() (*Game, error) {
 // move its ply (counted from the start position, 1 for the first move) and
 // text; they wrap ErrNotHexDame, a *FENError, a *MoveError, ErrGameOver or
 // ErrResultMismatch.
-func (rec *Record) Replay() (*Game, error) {
+func (rec *Record) Replay() (*Game, error) { return rec.replay(true) }
+
+// replay is Replay; when the record is the caller's own (ReadGame), clone
+// may be false and the game takes over its movetext.
+func (rec *Record) replay(clone bool) (*Game, error) {
 	fail := func(line, col, ply int, move string, err error) (*Game, error) {
 		return nil, &ParseError{Game: rec.Game, Line: line, Column: col, Ply: ply, Move: move, Err: err}
 	}
@@ -68,7 +72,10 @@ func (rec *Record) Replay() (*Game, error) {
 			g.notation = Numeric
 		}
 	}
-	g.body = cloneElements(rec.Body)
+	g.body = rec.Body
+	if clone {
+		g.body = cloneElements(rec.Body)
+	}
 	if e := g.replayLine(g.body, start, 0, true); e != nil {
 		e.Game = rec.Game
 		return nil, e
@@ -159,7 +166,7 @@ func (g *Game) replayLine(elems []Element, pos Position, ply int, main bool) *Pa
 			if err != nil {
 				return &ParseError{Line: e.Line, Column: e.Column, Ply: ply + 1, Move: e.Text, Err: err}
 			}
-			e.move, e.before, e.played = m, pos, true
+			e.move, e.played = m, true
 			next := pos.play(m)
 			if main {
 				g.push(m, next)
@@ -242,13 +249,13 @@ func (g *Game) Record(n Notation) *Record {
 			rec.Tags = append(rec.Tags, t)
 		}
 	}
-	rec.Body = formatElements(g.body, n)
+	rec.Body = formatElements(g.body, g.StartPosition(), n)
 	pos := g.StartPosition()
 	if len(g.bodyIndex) > 0 {
 		pos = g.positions[len(g.bodyIndex)]
 	}
 	for _, m := range g.moves[len(g.bodyIndex):] {
-		rec.Body = append(rec.Body, Element{Kind: MoveElement, Text: pos.FormatMove(m, n), move: m, before: pos, played: true})
+		rec.Body = append(rec.Body, Element{Kind: MoveElement, Text: pos.FormatMove(m, n), move: m, played: true})
 		pos = pos.play(m)
 	}
 	rec.Result = result
@@ -264,23 +271,28 @@ func isRosterTag(name string) bool {
 	return false
 }
 
-// formatElements copies replayed movetext with every move written in
-// notation n in the form FormatMove gives, and setups in notation n.
-func formatElements(elems []Element, n Notation) []Element {
+// formatElements copies replayed movetext, a line starting from position
+// pos, with every move written in notation n in the form FormatMove gives,
+// and setups in notation n. It follows the positions as replayLine does.
+func formatElements(elems []Element, pos Position, n Notation) []Element {
 	out := cloneElements(elems)
+	before := pos
 	for i := range out {
 		e := &out[i]
 		switch e.Kind {
 		case MoveElement:
 			if e.played {
-				e.Text = e.before.FormatMove(e.move, n)
+				e.Text = pos.FormatMove(e.move, n)
+				before = pos
+				pos = pos.play(e.move)
 			}
 		case SetupElement:
 			if p, err := parseSetup(e.Text); err == nil {
 				e.Text = setupText(p, n)
+				pos, before = p, p
 			}
 		case VariationElement:
-			e.Variation = formatElements(e.Variation, n)
+			e.Variation = formatElements(e.Variation, before, n)
 		}
 	}
 	return out

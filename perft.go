@@ -21,7 +21,11 @@ func Perft(p Position, depth int) uint64 {
 		return 1
 	}
 	w := perftPool.Get().(*perftWorker)
-	n := w.count(p, depth)
+	if len(w.stack) < depth+1 {
+		w.stack = make([]Position, depth+1)
+	}
+	w.stack[0] = p
+	n := w.count(0, depth)
 	perftPool.Put(w)
 	return n
 }
@@ -84,19 +88,22 @@ func PerftDivideParallel(p Position, depth, workers int) []PerftCount {
 	return counts
 }
 
-// A perftWorker keeps the move buffer of one perft search, reused across
-// calls through perftPool.
+// A perftWorker keeps the move buffer and the position of each ply of one
+// perft search, reused across calls through perftPool.
 type perftWorker struct {
 	moves []Move
+	stack []Position
 }
 
 var perftPool = sync.Pool{New: func() any { return &perftWorker{moves: make([]Move, 0, 1024)} }}
 
-func (w *perftWorker) count(p Position, depth int) uint64 {
+// count returns the perft of w.stack[ply] to depth.
+func (w *perftWorker) count(ply, depth int) uint64 {
+	p := &w.stack[ply]
 	if depth == 1 {
-		if p.hasCapture() {
+		if c := p.capturers(); c != 0 {
 			start := len(w.moves)
-			w.moves = p.appendCaptures(w.moves)
+			w.moves = p.appendCapturesFrom(w.moves, c)
 			n := len(w.moves) - start
 			w.moves = w.moves[:start]
 			return uint64(n)
@@ -107,8 +114,11 @@ func (w *perftWorker) count(p Position, depth int) uint64 {
 	w.moves = p.AppendLegalMoves(w.moves)
 	end := len(w.moves)
 	var n uint64
+	child := &w.stack[ply+1]
 	for i := start; i < end; i++ {
-		n += w.count(p.play(w.moves[i]), depth-1)
+		*child = *p
+		child.apply(&w.moves[i])
+		n += w.count(ply+1, depth-1)
 	}
 	w.moves = w.moves[:start]
 	return n

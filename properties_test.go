@@ -117,7 +117,7 @@ func TestPropertyMoves(t *testing.T) {
 			// its back row.
 			mover := p.Piece(m.From())
 			if !mover.IsKing() {
-				onBackRow := backRow[us]&axisBit[0][m.To()] != 0
+				onBackRow := backRow[us]&bit(m.To()) != 0
 				if m.Promotes() != onBackRow {
 					t.Fatalf("%s %v: Promotes %v, ends on back row %v", p.FEN(), m, m.Promotes(), onBackRow)
 				}
