@@ -50,37 +50,70 @@ func BenchmarkLegalMoves(b *testing.B) {
 }
 
 func BenchmarkPlay(b *testing.B) {
-	p := StartPosition()
-	m := p.MustParseMove("d4-e5")
-	b.Run("quiet", func(b *testing.B) {
-		b.ReportAllocs()
-		var q Position
-		for b.Loop() {
-			q, _ = p.Play(m)
-		}
-		_ = q
-	})
-	c := MustParseFEN("W:WKe1:Ba2,a3,c7,d7,e6,g5,c4,h7")
-	cm := c.LegalMoves()[0]
-	b.Run("capture", func(b *testing.B) {
-		b.ReportAllocs()
-		var q Position
-		for b.Loop() {
-			q, _ = c.Play(cm)
-		}
-		_ = q
-	})
+	start := StartPosition()
+	king := MustParseFEN("W:WKe1:Ba2,a3,c7,d7,e6,g5,c4,h7")
+	for _, bc := range []struct {
+		name string
+		p    Position
+		m    Move
+	}{
+		{"quiet", start, start.MustParseMove("d4-e5")},
+		{"capture", king, king.LegalMoves()[0]},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var q Position
+			for b.Loop() {
+				q, _ = bc.p.Play(bc.m)
+			}
+			_ = q
+		})
+		b.Run(bc.name+"-unchecked", func(b *testing.B) {
+			b.ReportAllocs()
+			var q Position
+			for b.Loop() {
+				q = bc.p.PlayUnchecked(bc.m)
+			}
+			_ = q
+		})
+	}
 }
 
+// BenchmarkPerft counts leaves from the start position on one goroutine;
+// depth 7 is the figure the speed target names (228,962,294 leaves).
 func BenchmarkPerft(b *testing.B) {
-	for _, depth := range []int{5, 6} {
+	for _, depth := range []int{5, 6, 7} {
+		if depth == 7 && testing.Short() {
+			continue
+		}
 		b.Run("start/depth"+string(rune('0'+depth)), func(b *testing.B) {
 			b.ReportAllocs()
 			var n uint64
 			for b.Loop() {
 				n = Perft(StartPosition(), depth)
 			}
-			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "nodes/s")
+			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "leaves/s")
 		})
 	}
+	for _, nf := range benchmarkFENs(b)[1:] {
+		p := MustParseFEN(nf.fen)
+		b.Run(nf.name+"/depth4", func(b *testing.B) {
+			b.ReportAllocs()
+			var n uint64
+			for b.Loop() {
+				n = Perft(p, 4)
+			}
+			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "leaves/s")
+		})
+	}
+}
+
+// BenchmarkPerftParallel splits the root moves among all cores.
+func BenchmarkPerftParallel(b *testing.B) {
+	b.ReportAllocs()
+	var n uint64
+	for b.Loop() {
+		n = PerftParallel(StartPosition(), 6, 0)
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "leaves/s")
 }

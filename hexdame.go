@@ -215,13 +215,8 @@ func ParseFEN(s string) (Position, error) {
 	body = strings.TrimSuffix(body, ".")
 	var occupied uint64
 	seen := [2]bool{}
-	off := 0
-	for i, field := range strings.Split(body, ":") {
-		fieldOff := off
-		off += len(field) + 1
-		lead := len(field) - len(strings.TrimLeft(field, " \t\r\n"))
-		field = strings.TrimSpace(field)
-		fieldOff += lead
+	for i, f := range splitTrimmed(body, ':', 0) {
+		field, fieldOff := f.text, f.offset
 		if i == 0 {
 			switch field {
 			case "W", "w":
@@ -250,16 +245,11 @@ func ParseFEN(s string) (Position, error) {
 		}
 		seen[col] = true
 		list := field[1:]
-		tokOff := fieldOff + 1
 		if strings.TrimSpace(list) == "" {
 			continue
 		}
-		for _, tok := range strings.Split(list, ",") {
-			thisOff := tokOff
-			tokOff += len(tok) + 1
-			lead := len(tok) - len(strings.TrimLeft(tok, " \t"))
-			tok = strings.TrimSpace(tok)
-			thisOff += lead
+		for _, t := range splitTrimmed(list, ',', fieldOff+1) {
+			tok, thisOff := t.text, t.offset
 			king := false
 			if tok != "" && (tok[0] == 'K' || tok[0] == 'k') {
 				king, tok = true, tok[1:]
@@ -279,6 +269,28 @@ func ParseFEN(s string) (Position, error) {
 		}
 	}
 	return p, nil
+}
+
+// A textPart is part of a text and its byte offset in the whole.
+type textPart struct {
+	text   string
+	offset int
+}
+
+// splitTrimmed splits s at sep and trims the white space around each part,
+// giving each part's offset in the whole text, of which s starts at base.
+func splitTrimmed(s string, sep byte, base int) []textPart {
+	var parts []textPart
+	for {
+		part, rest, more := strings.Cut(s, string(sep))
+		lead := len(part) - len(strings.TrimLeft(part, " \t\r\n"))
+		parts = append(parts, textPart{strings.TrimSpace(part), base + lead})
+		if !more {
+			return parts
+		}
+		base += len(part) + 1
+		s = rest
+	}
 }
 
 // parseFENCells parses one FEN square or numeric range into the numbers of

@@ -246,6 +246,17 @@ func (p Position) Play(m Move) (Position, error) {
 	return p, nil
 }
 
+// PlayUnchecked returns the position after the side to move plays m,
+// without checking that m is legal in p. It is for engines and searches
+// that play the moves AppendLegalMoves gave them for p, where checking again
+// is wasted work. For a move that is not legal in p the result is a
+// Position that may break the rules (it never panics); use Play for moves
+// from elsewhere.
+func (p Position) PlayUnchecked(m Move) Position {
+	p.apply(&m)
+	return p
+}
+
 // play returns the position after a move known to be legal.
 func (p Position) play(m Move) Position {
 	p.apply(&m)

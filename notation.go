@@ -127,7 +127,7 @@ func (p Position) ParseMove(s string) (Move, error) {
 		}
 		return Move{}, e
 	}
-	e.Reason = p.whyIllegal(legal, from, to, len(via) > 0)
+	e.Reason = p.whyIllegal(legal, from, to)
 	return Move{}, e
 }
 
@@ -210,7 +210,7 @@ func isSubsequence(sub, seq []Cell) bool {
 
 // whyIllegal explains, for the error message, why no legal move goes from
 // from to to.
-func (p Position) whyIllegal(legal []Move, from, to Cell, withPath bool) string {
+func (p Position) whyIllegal(legal []Move, from, to Cell) string {
 	x := p.Piece(from)
 	switch {
 	case x == NoPiece:
@@ -232,7 +232,6 @@ func (p Position) whyIllegal(legal []Move, from, to Cell, withPath bool) string 
 		}
 		return "capture is compulsory, and the legal captures take " + strconv.Itoa(n) + " pieces"
 	}
-	_ = withPath
 	return "the piece on " + from.String() + " cannot move to " + to.String()
 }
 

@@ -82,6 +82,9 @@ func TestPropertyMoves(t *testing.T) {
 			if q.SideToMove() != them {
 				t.Fatalf("side to move not switched")
 			}
+			if p.PlayUnchecked(m) != q {
+				t.Fatalf("%s %v: PlayUnchecked differs from Play", p.FEN(), m)
+			}
 			// The mover keeps its number of pieces.
 			men, kings := q.Count(us)
 			if men+kings != usMen+usKings {

@@ -133,16 +133,21 @@ func fenFlag(fs *flag.FlagSet) func() (hexdame.Position, error) {
 	}
 }
 
-func cmdShow(args []string, _ io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlags("show", stderr)
-	pos := fenFlag(fs)
+// positionOnly parses args for a command that takes flags and no
+// arguments, and returns the position of its -fen flag.
+func positionOnly(fs *flag.FlagSet, pos func() (hexdame.Position, error), args []string, stdout io.Writer) (hexdame.Position, error) {
 	if err := parseFlags(fs, args, stdout); err != nil {
-		return err
+		return hexdame.Position{}, err
 	}
 	if fs.NArg() > 0 {
-		return usageError{"unexpected argument " + strconv.Quote(fs.Arg(0))}
+		return hexdame.Position{}, usageError{"unexpected argument " + strconv.Quote(fs.Arg(0))}
 	}
-	p, err := pos()
+	return pos()
+}
+
+func cmdShow(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlags("show", stderr)
+	p, err := positionOnly(fs, fenFlag(fs), args, stdout)
 	if err != nil {
 		return err
 	}
@@ -154,13 +159,7 @@ func cmdMoves(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("moves", stderr)
 	pos := fenFlag(fs)
 	numeric := fs.Bool("numeric", false, "write numeric squares (1..61)")
-	if err := parseFlags(fs, args, stdout); err != nil {
-		return err
-	}
-	if fs.NArg() > 0 {
-		return usageError{"unexpected argument " + strconv.Quote(fs.Arg(0))}
-	}
-	p, err := pos()
+	p, err := positionOnly(fs, pos, args, stdout)
 	if err != nil {
 		return err
 	}
