@@ -3,6 +3,9 @@ package hexdame_test
 import (
 	"errors"
 	"fmt"
+	"io"
+	"os"
+	"strings"
 
 	"github.com/hexdame/hexdame"
 )
@@ -127,4 +130,91 @@ func ExamplePerft() {
 	// 2 211
 	// 3 3337
 	// 4 51589
+}
+
+func ExampleGame() {
+	g := hexdame.NewGameFrom(hexdame.MustParseFEN("W:WKa1:BKi9"))
+	for _, s := range []string{"a1-b1", "i9-h9", "b1-a1", "h9-i9", "a1-b1", "i9-h9", "b1-a1", "h9-i9"} {
+		if _, err := g.PlayText(s); err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	fmt.Println(g.Repetitions(), g.Outcome())
+	_, err := g.PlayText("a1-b1")
+	fmt.Println(err)
+	// Output:
+	// 3 1-1 (threefold repetition)
+	// hexdame: game over: the game ended 1-1 (threefold repetition)
+}
+
+func ExampleReader() {
+	const pdn = `[Event "Club game"]
+[White "Ann"]
+[Black "Ben"]
+
+1. d4-e5 f6xd4 2. c3xe5 {the exchange} 2-0
+
+[Event "Blunder"]
+
+1. d4-e5 h6-h5 *
+`
+	r := hexdame.NewReader(strings.NewReader(pdn))
+	for {
+		g, err := r.ReadGame()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		white, _ := g.Tag("White")
+		fmt.Println(white, g.Ply(), g.Outcome())
+	}
+	// Output:
+	// Ann 3 2-0 (resignation)
+	// pdn: game 2, line 9, column 10: ply 2, move h6-h5: illegal move: capture is compulsory; legal: f6xd4
+}
+
+func ExampleWriter() {
+	g := hexdame.NewGame()
+	for _, s := range []string{"d4-e5", "f6xd4", "c3xe5"} {
+		g.PlayText(s)
+	}
+	g.SetTag("Event", "Example")
+	w := hexdame.NewWriter(os.Stdout)
+	w.WriteGame(g, hexdame.Numeric)
+	// Output:
+	// [Event "Example"]
+	// [Site "?"]
+	// [Date "????.??.??"]
+	// [Round "?"]
+	// [White "?"]
+	// [Black "?"]
+	// [Result "*"]
+	// [GameType "42,W,9,9,N2,0"]
+	//
+	// 1. 40-31 22x40 2. 49x31 *
+}
+
+func ExampleRecord_Convert() {
+	r := hexdame.NewReader(strings.NewReader(`[FEN "W:WKe1:Ba2,a3,c7,d7,e6,g5"] 1. e1xe8xb5xh5 {only one way} *`))
+	rec, _ := r.ReadRecord()
+	num, _ := rec.Convert(hexdame.Numeric)
+	hexdame.NewWriter(os.Stdout).WriteRecord(num)
+	// Output:
+	// [FEN "W:WK51:B23,25,26,29,56,59"]
+	//
+	// 1. 51x16x43x19 {only one way} *
+}
+
+func ExamplePerftDivide() {
+	for _, c := range hexdame.PerftDivide(hexdame.StartPosition(), 2)[:3] {
+		fmt.Println(c.Move, c.Nodes)
+	}
+	// Output:
+	// d1-e1 15
+	// d2-e2 15
+	// d3-e3 15
 }
