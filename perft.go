@@ -95,7 +95,9 @@ type perftWorker struct {
 	stack []Position
 }
 
-var perftPool = sync.Pool{New: func() any { return &perftWorker{moves: make([]Move, 0, 1024)} }}
+var perftPool = sync.Pool{New: func() any {
+	return &perftWorker{moves: make([]Move, 0, 1024), stack: make([]Position, 32)}
+}}
 
 // count returns the perft of w.stack[ply] to depth.
 func (w *perftWorker) count(ply, depth int) uint64 {
