@@ -3,6 +3,7 @@ package hexdame
 import (
 	"slices"
 	"strings"
+	"testing"
 )
 
 // This file is a second, deliberately plain implementation of the move
@@ -135,4 +136,67 @@ func refStrings(moves []Move) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// refPlay plays a move in refMoves' notation on a copy of the board.
+func refPlay(b refBoard, side Color, move string) refBoard {
+	out := refBoard{}
+	for k, v := range b {
+		out[k] = v
+	}
+	coords := func(s string) [2]int {
+		c := MustParseCell(s)
+		return [2]int{c.File(), c.Rank()}
+	}
+	path, captured, _ := strings.Cut(move, ":")
+	sep := "-"
+	if captured != "" {
+		sep = "x"
+	}
+	fromS, toS, _ := strings.Cut(path, sep)
+	from, to := coords(fromS), coords(toS)
+	x := out[from]
+	out[from] = NoPiece
+	if captured != "" {
+		for _, c := range strings.Split(captured, ",") {
+			out[coords(c)] = NoPiece
+		}
+	}
+	backRow := (side == White && (to[0] == 8 || to[1] == 8)) || (side == Red && (to[0] == 0 || to[1] == 0))
+	if !x.IsKing() && backRow {
+		x = MakePiece(side, true)
+	}
+	out[to] = x
+	return out
+}
+
+func refPerft(b refBoard, side Color, depth int) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	var n uint64
+	for _, m := range refMoves(b, side) {
+		n += refPerft(refPlay(b, side, m), side.Opponent(), depth-1)
+	}
+	return n
+}
+
+// TestPerftMatchesReference counts perft with the plain reference rules
+// and compares it with Perft.
+func TestPerftMatchesReference(t *testing.T) {
+	depth := 3
+	if testing.Short() {
+		depth = 2
+	}
+	for _, nf := range benchmarkFENs(t) {
+		p := MustParseFEN(nf.fen)
+		d := depth
+		if nf.name == "start" && !testing.Short() {
+			d = 5 // 848,774 leaves
+		}
+		want := refPerft(refFromPosition(p), p.SideToMove(), d)
+		if got := Perft(p, d); got != want {
+			t.Errorf("%s: Perft(%d) = %d, reference %d", nf.name, d, got, want)
+		}
+	}
 }
