@@ -264,10 +264,12 @@ type CellError struct {
 	Text string // the text that was parsed
 }
 
+// Error returns the message, with the text that was parsed.
 func (e *CellError) Error() string {
 	return "hexdame: invalid cell " + strconv.Quote(e.Text)
 }
 
+// Unwrap returns ErrInvalidCell.
 func (e *CellError) Unwrap() error { return ErrInvalidCell }
 
 // ParseCell parses a cell in algebraic notation ("e5", also "E5") or numeric

@@ -11,9 +11,10 @@ import (
 // and FEN Red is written B, as the second player of draughts.
 type Color uint8
 
+// The two colors.
 const (
-	White Color = iota
-	Red
+	White Color = iota // moves first; men start on a1..d4
+	Red                // B in PDN and FEN; men start on f6..i9
 )
 
 // Opponent returns the other color.
@@ -33,12 +34,13 @@ func (c Color) String() string {
 // A Piece is what stands on a cell: nothing, or a man or king of a color.
 type Piece uint8
 
+// The pieces, and NoPiece for an empty cell.
 const (
-	NoPiece Piece = iota
-	WhiteMan
-	WhiteKing
-	RedMan
-	RedKing
+	NoPiece   Piece = iota // an empty cell
+	WhiteMan               // w on the diagram
+	WhiteKing              // W
+	RedMan                 // r
+	RedKing                // R
 )
 
 // MakePiece returns the man (king false) or king of color c.
@@ -192,10 +194,12 @@ type FENError struct {
 	Msg    string // what was wrong
 }
 
+// Error returns the message, with the FEN, the offset and what was wrong.
 func (e *FENError) Error() string {
 	return "hexdame: invalid FEN " + strconv.Quote(e.FEN) + " at offset " + strconv.Itoa(e.Offset) + ": " + e.Msg
 }
 
+// Unwrap returns ErrInvalidFEN.
 func (e *FENError) Unwrap() error { return ErrInvalidFEN }
 
 // ParseFEN reads a position in the PDN FEN form: the side to move (W or B),

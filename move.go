@@ -190,6 +190,7 @@ type MoveError struct {
 	notation Notation
 }
 
+// Error returns the message: the move text, then Detail.
 func (e *MoveError) Error() string {
 	b := []byte("hexdame: move ")
 	b = appendQuoted(b, e.Text)
@@ -220,6 +221,7 @@ func (e *MoveError) Detail() string {
 	return string(b)
 }
 
+// Unwrap returns Err: ErrIllegalMove, ErrAmbiguousMove or ErrSyntax.
 func (e *MoveError) Unwrap() error { return e.Err }
 
 // appendMoveList appends the moves, comma separated, in the form FormatMove

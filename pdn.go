@@ -51,6 +51,7 @@ type ParseError struct {
 	Err    error
 }
 
+// Error returns the message: the game, line and column, then Reason.
 func (e *ParseError) Error() string {
 	var b strings.Builder
 	b.WriteString("pdn: game ")
@@ -87,6 +88,7 @@ func (e *ParseError) Reason() string {
 	return b.String()
 }
 
+// Unwrap returns Err.
 func (e *ParseError) Unwrap() error { return e.Err }
 
 // syntaxError is a PDN syntax error with its explanation.
