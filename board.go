@@ -112,6 +112,8 @@ var (
 	lineDir [NumCells][NumCells]Direction
 	// Promotion rows, canonical bitboards.
 	backRow [2]uint64
+	// forwardSteps[color][c]: the cells a man of that color on c steps to.
+	forwardSteps [2][NumCells]uint64
 )
 
 func validFR(f, r int) bool {
@@ -201,6 +203,11 @@ func init() {
 			neighbor[c][d] = NoCell
 			if validFR(f+df, r+dr) {
 				neighbor[c][d] = cellAt[f+df][r+dr]
+				if d.positive() {
+					forwardSteps[White][c] |= 1 << neighbor[c][d]
+				} else {
+					forwardSteps[Red][c] |= 1 << neighbor[c][d]
+				}
 			}
 			k := 0
 			for x, y := f+df, r+dr; validFR(x, y); x, y = x+df, y+dr {

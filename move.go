@@ -150,21 +150,20 @@ func (p *Position) isLegal(m *Move) bool {
 // quietMove returns the non-capturing move of the piece on from (a king if
 // king) to the empty cell to, if the piece can make it.
 func (p *Position) quietMove(from, to Cell, king bool) (Move, bool) {
-	d := lineDir[from][to]
-	if d >= NumDirections || between[from][to]&p.occupied() != 0 {
-		return Move{}, false
-	}
 	m := Move{from: from, to: to}
-	if king {
-		m.flags = moveByKing
+	if !king {
+		if forwardSteps[p.side&1][from]&bit(to) == 0 {
+			return Move{}, false
+		}
+		if backRow[p.side&1]&bit(to) != 0 {
+			m.flags = movePromotes
+		}
 		return m, true
 	}
-	if neighbor[from][d] != to || !p.forward(d) {
+	if lineDir[from][to] >= NumDirections || between[from][to]&p.occupied() != 0 {
 		return Move{}, false
 	}
-	if backRow[p.side]&bit(to) != 0 {
-		m.flags = movePromotes
-	}
+	m.flags = moveByKing
 	return m, true
 }
 
