@@ -175,9 +175,11 @@ type captureSearch struct {
 	best  int    // captures made by the moves in dst[start:]
 	occ   uint64 // occupied cells, less the capturing piece
 	enemy uint64 // the opponent's pieces
-	from  Cell   // the capturing piece's start cell
-	flags uint8  // moveByKing for a king
-	promo uint64 // the capturing side's back row
+	// axisOcc holds occ in the numbering of each axis.
+	axisOcc [numAxes]uint64
+	from    Cell   // the capturing piece's start cell
+	flags   uint8  // moveByKing for a king
+	promo   uint64 // the capturing side's back row
 }
 
 // appendCaptures appends the legal captures of the side to move (none when
@@ -196,6 +198,9 @@ func (p *Position) appendCapturesFrom(dst []Move, capturers uint64) []Move {
 		s.occ = p.occupied() &^ bit(c)
 		if p.kings[0]&bit(c) != 0 {
 			s.flags = moveByKing
+			for a := range s.axisOcc {
+				s.axisOcc[a] = (p.pieces[a][White] | p.pieces[a][Red]) &^ cellBits[c][a]
+			}
 			dst = s.king(dst, c, 0, 0)
 		} else {
 			s.flags = 0
@@ -229,23 +234,50 @@ func (s *captureSearch) man(dst []Move, at Cell, captured uint64, n int) []Move 
 
 // king extends a king's capture sequence the same way: along each
 // direction it passes empty cells, jumps the first piece if it is an enemy
-// not yet captured, and may land on any empty cell behind it.
+// not yet captured, and may land on any empty cell behind it, nearest
+// first. It looks along the lines with the axis numberings, in which the
+// first piece of a ray is a bit scan away.
 func (s *captureSearch) king(dst []Move, at Cell, captured uint64, n int) []Move {
 	jumped := false
-	for d := Direction(0); d < NumDirections; d++ {
-		ray := &rays[at][d]
-		length := int(rayLen[at][d])
-		k := 0
-		for k < length && s.occ&bit(ray[k]) == 0 {
-			k++
-		}
-		if k >= length-1 || (s.enemy&^captured)&bit(ray[k]) == 0 {
+	for d := 0; d < NumDirections; d++ {
+		a, backward := d%3, d >= 3
+		occ := s.axisOcc[a]
+		ray := rayMask[a][d/3][at]
+		blk := ray & occ
+		if blk == 0 {
 			continue
 		}
-		over := bit(ray[k])
-		for j := k + 1; j < length && s.occ&bit(ray[j]) == 0; j++ {
-			jumped = true
-			dst = s.king(dst, ray[j], captured|over, n+1)
+		// i: the first piece along the ray; behind: the empty cells
+		// after it, up to the next piece.
+		var i int
+		var behind uint64
+		if !backward {
+			i = bits.TrailingZeros64(blk)
+			behind = ray &^ (2<<i - 1)
+			if next := behind & occ; next != 0 {
+				behind &= next&-next - 1
+			}
+		} else {
+			i = 63 - bits.LeadingZeros64(blk)
+			behind = ray & (1<<i - 1)
+			if next := behind & occ; next != 0 {
+				behind &^= 2<<(63-bits.LeadingZeros64(next)) - 1
+			}
+		}
+		over := bit(axisCell[a][i&63])
+		if behind == 0 || (s.enemy&^captured)&over == 0 {
+			continue
+		}
+		jumped = true
+		for behind != 0 {
+			var j int
+			if !backward {
+				j = popLowest(&behind)
+			} else {
+				j = 63 - bits.LeadingZeros64(behind)
+				behind &^= 1 << j
+			}
+			dst = s.king(dst, axisCell[a][j&63], captured|over, n+1)
 		}
 	}
 	if !jumped && n > 0 {
