@@ -20,6 +20,7 @@ const maxMoveCells = NumCells + 1
 // moveText is move text split into its cells.
 type moveText struct {
 	cells    [maxMoveCells]Cell
+	seps     [maxMoveCells]byte // seps[k]: the separator written before cells[k], 0 if none
 	n        int
 	capture  bool // written with x or :
 	notation Notation
@@ -42,8 +43,10 @@ func scanMove(s string) (moveText, bool) {
 		if t.n > 0 {
 			switch s[i] {
 			case '-':
+				t.seps[t.n] = s[i]
 				i++
 			case 'x', 'X', ':':
+				t.seps[t.n] = s[i]
 				t.capture = true
 				i++
 			}

@@ -371,3 +371,22 @@ func BenchmarkReadPDN(b *testing.B) {
 		b.ReportMetric(float64(moves*b.N)/b.Elapsed().Seconds(), "moves/s")
 	})
 }
+
+func TestConvertMoveText(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		to   Notation
+		want string
+	}{
+		{"d4-e5", Numeric, "40-31"},
+		{"040-031", Algebraic, "d4-e5"},
+		{"049X031x023", Algebraic, "c3Xe5xg5"},
+		{"c3:e5", Numeric, "49:31"},
+		{"4031", Algebraic, "d4-e5"},
+		{"c3e5xg5", Numeric, "49x31x23"},
+	} {
+		if got, ok := convertMoveText(tc.in, tc.to); !ok || got != tc.want {
+			t.Errorf("convertMoveText(%q, %v) = %q, %v; want %q", tc.in, tc.to, got, ok, tc.want)
+		}
+	}
+}

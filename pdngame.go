@@ -367,31 +367,17 @@ func convertMoveText(text string, n Notation) (string, bool) {
 		return "", false
 	}
 	var b []byte
-	i := 0 // position in text
 	for k := 0; k < t.n; k++ {
 		if k > 0 {
-			sep := byte('-')
-			if t.capture {
+			sep := t.seps[k]
+			switch {
+			case sep != 0:
+			case t.capture:
 				sep = 'x'
-			}
-			if i < len(text) && (text[i] == '-' || text[i] == 'x' || text[i] == 'X' || text[i] == ':') {
-				sep = text[i]
-				i++
+			default:
+				sep = '-'
 			}
 			b = append(b, sep)
-		}
-		// Skip the square as written: a letter and a digit, or digits.
-		if i < len(text) && (text[i] < '0' || text[i] > '9') {
-			i += 2
-		} else {
-			j := i
-			for j < len(text) && text[j] >= '0' && text[j] <= '9' && j-i < 2 {
-				j++
-			}
-			if j-i == 2 && t.n == 2 && len(text) == 4 && k == 0 {
-				j = i + 2
-			}
-			i = j
 		}
 		b = t.cells[k].appendTo(b, n)
 	}
