@@ -337,39 +337,31 @@ func BenchmarkReadPDN(b *testing.B) {
 	for _, g := range gs {
 		moves += g.Ply()
 	}
-	b.Run("syntax", func(b *testing.B) {
-		b.ReportAllocs()
-		b.SetBytes(int64(len(data)))
-		for b.Loop() {
-			r := NewReader(bytes.NewReader(data))
-			for {
-				if _, err := r.ReadRecord(); err != nil {
-					if err != io.EOF {
-						b.Fatal(err)
+	for _, bc := range []struct {
+		name string
+		read func(r *Reader) error
+	}{
+		{"syntax", func(r *Reader) error { _, err := r.ReadRecord(); return err }},
+		{"validate", func(r *Reader) error { _, err := r.ReadGame(); return err }},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				r := NewReader(bytes.NewReader(data))
+				for {
+					if err := bc.read(r); err != nil {
+						if err != io.EOF {
+							b.Fatal(err)
+						}
+						break
 					}
-					break
 				}
 			}
-		}
-		b.ReportMetric(float64(games*b.N)/b.Elapsed().Seconds(), "games/s")
-	})
-	b.Run("validate", func(b *testing.B) {
-		b.ReportAllocs()
-		b.SetBytes(int64(len(data)))
-		for b.Loop() {
-			r := NewReader(bytes.NewReader(data))
-			for {
-				if _, err := r.ReadGame(); err != nil {
-					if err != io.EOF {
-						b.Fatal(err)
-					}
-					break
-				}
-			}
-		}
-		b.ReportMetric(float64(games*b.N)/b.Elapsed().Seconds(), "games/s")
-		b.ReportMetric(float64(moves*b.N)/b.Elapsed().Seconds(), "moves/s")
-	})
+			b.ReportMetric(float64(games*b.N)/b.Elapsed().Seconds(), "games/s")
+			b.ReportMetric(float64(moves*b.N)/b.Elapsed().Seconds(), "moves/s")
+		})
+	}
 }
 
 func TestConvertMoveText(t *testing.T) {
