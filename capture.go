@@ -167,6 +167,15 @@ func (p *Position) countQuietMoves() int {
 // cannot be jumped again) and only the capturing piece has left its start
 // cell, so occ is the occupancy without the capturing piece throughout.
 //
+// The search is a depth-first search over states: the cell the piece has
+// reached and the set of pieces it has captured. Many sequences can lead
+// to one state (a king chooses among landing cells, a man can take a ring
+// of pieces either way round), and a state's continuations depend on
+// nothing else, so once a search has visited more than memoAfter states it
+// remembers them in a stateSet and explores each only once. It also skips
+// a state from which even capturing every remaining capturable piece would
+// not reach the longest capture already found.
+//
 // The moves go into a slice passed down and returned by each call, never
 // stored in the search itself, so that a caller's buffer on the stack stays
 // there.
@@ -175,12 +184,25 @@ type captureSearch struct {
 	best  int    // captures made by the moves in dst[start:]
 	occ   uint64 // occupied cells, less the capturing piece
 	enemy uint64 // the opponent's pieces
+	// capturable holds the enemy pieces that may still be captured: all of
+	// them at first, and once the search is large, only those with empty
+	// cells on both sides along some line.
+	capturable uint64
 	// axisOcc holds occ in the numbering of each axis.
 	axisOcc [numAxes]uint64
 	from    Cell   // the capturing piece's start cell
 	flags   uint8  // moveByKing for a king
 	promo   uint64 // the capturing side's back row
+	nodes   int    // states visited
+	// memo holds the states explored from the current piece, once the
+	// search has visited memoAfter states.
+	memo *stateSet
 }
+
+// memoAfter is the number of states a capture search visits before it
+// starts remembering them. Most captures visit a handful; remembering
+// costs more than it saves until a search branches widely.
+const memoAfter = 48
 
 // appendCaptures appends the legal captures of the side to move (none when
 // there is no capture).
@@ -192,16 +214,30 @@ func (p *Position) appendCaptures(dst []Move) []Move {
 // the pieces that can capture.
 func (p *Position) appendCapturesFrom(dst []Move, capturers uint64) []Move {
 	s := captureSearch{start: len(dst), enemy: p.pieces[0][p.side^1], promo: backRow[p.side]}
-	for pieces := capturers; pieces != 0; {
+	s.capturable = s.enemy
+	dst = s.run(p, dst, capturers)
+	if s.memo != nil {
+		putStateSet(s.memo)
+	}
+	return dst
+}
+
+// run searches the captures of each of the pieces.
+func (s *captureSearch) run(p *Position, dst []Move, pieces uint64) []Move {
+	for pieces != 0 {
 		c := Cell(popLowest(&pieces))
 		s.from = c
 		s.occ = p.occupied() &^ bit(c)
+		if s.memo != nil {
+			s.memo.reset()
+			s.capturable = capturable(s.occ, s.enemy)
+		}
 		if p.kings[0]&bit(c) != 0 {
 			s.flags = moveByKing
 			for a := range s.axisOcc {
 				s.axisOcc[a] = (p.pieces[a][White] | p.pieces[a][Red]) &^ cellBits[c][a]
 			}
-			dst = s.king(dst, c, 0, 0)
+			dst = s.king(dst, c)
 		} else {
 			s.flags = 0
 			dst = s.man(dst, c, 0, 0)
@@ -210,80 +246,243 @@ func (p *Position) appendCapturesFrom(dst []Move, capturers uint64) []Move {
 	return dst
 }
 
-// man extends a man's capture sequence that has reached cell at after
-// capturing the pieces in captured (n of them).
-func (s *captureSearch) man(dst []Move, at Cell, captured uint64, n int) []Move {
-	jumped := false
-	for d := Direction(0); d < NumDirections; d++ {
-		over := neighbor[at][d]
-		if over == NoCell || (s.enemy&^captured)&bit(over) == 0 {
-			continue
+// capturable returns the enemy pieces that have an empty cell on each side
+// along some line: the only pieces any capture can take.
+func capturable(occ, enemy uint64) uint64 {
+	var out uint64
+	for e := enemy; e != 0; {
+		c := popLowest(&e)
+		for d := Direction(0); d < 3; d++ {
+			a, b := neighbor[c][d], neighbor[c][d+3]
+			if a != NoCell && b != NoCell && occ&(bit(a)|bit(b)) == 0 {
+				out |= 1 << c
+				break
+			}
 		}
-		land := neighbor[over][d]
-		if land == NoCell || s.occ&bit(land) != 0 {
-			continue
-		}
-		jumped = true
-		dst = s.man(dst, land, captured|bit(over), n+1)
 	}
-	if !jumped && n > 0 {
-		dst = s.add(dst, at, captured, n)
+	return out
+}
+
+// Tags of the states a captureSearch remembers: a man or a king on a
+// cell, a king that may stand on any cell of a run along one of the axes
+// (tagRun+axis), and a final state, remembered so that each move is added
+// once.
+const (
+	tagCell  = 0
+	tagRun   = 1 // 1, 2, 3 for axes 0, 1, 2
+	tagFinal = 4
+)
+
+// explore counts a visit to a state and reports whether to explore it: not
+// if it was explored before, nor if it cannot lead to a capture as long as
+// the longest found.
+func (s *captureSearch) explore(dst []Move, at Cell, captured uint64, tag uint16, n int) bool {
+	s.nodes++
+	if n+bits.OnesCount64(s.capturable&^captured) < s.best {
+		return false
+	}
+	if s.memo == nil {
+		if s.nodes <= memoAfter {
+			return true
+		}
+		s.startMemo(dst)
+	}
+	return !s.memo.insert(at, captured, tag)
+}
+
+// startMemo starts remembering states. The moves this piece has already
+// found are remembered as final states, so that they are not added again.
+func (s *captureSearch) startMemo(dst []Move) {
+	s.memo = getStateSet()
+	s.capturable = capturable(s.occ, s.enemy)
+	for _, m := range dst[s.start:] {
+		if m.from == s.from {
+			s.memo.insert(m.to, m.captured, tagFinal)
+		}
+	}
+}
+
+// man extends a man's capture sequence that has reached cell at after
+// capturing the pieces in captured (n of them). A state with no jump is
+// final and is not remembered: finding that out again costs less than
+// remembering it.
+func (s *captureSearch) man(dst []Move, at Cell, captured uint64, n int) []Move {
+	var jumps uint8 // bit d: the man can jump along direction d
+	free := s.enemy &^ captured
+	for d := Direction(0); d < NumDirections; d++ {
+		if over := neighbor[at][d]; over != NoCell && free&bit(over) != 0 {
+			if land := neighbor[over][d]; land != NoCell && s.occ&bit(land) == 0 {
+				jumps |= 1 << d
+			}
+		}
+	}
+	if jumps == 0 {
+		if n > 0 {
+			dst = s.add(dst, at, captured, n)
+		}
+		return dst
+	}
+	if !s.explore(dst, at, captured, tagCell, n) {
+		return dst
+	}
+	for d := Direction(0); d < NumDirections; d++ {
+		if jumps&(1<<d) != 0 {
+			over := neighbor[at][d]
+			dst = s.man(dst, neighbor[over][d], captured|bit(over), n+1)
+		}
 	}
 	return dst
 }
 
-// king extends a king's capture sequence the same way: along each
-// direction it passes empty cells, jumps the first piece if it is an enemy
-// not yet captured, and may land on any empty cell behind it, nearest
-// first. It looks along the lines with the axis numberings, in which the
-// first piece of a ray is a bit scan away.
-func (s *captureSearch) king(dst []Move, at Cell, captured uint64, n int) []Move {
+// A king's capture search works on runs: after jumping a piece along a
+// line, a king may land on any empty cell behind it up to the next piece,
+// and where it lands matters only for the lines that cross there. Along
+// the line it arrived on, every cell of the run sees the same pieces: the
+// one just captured (which cannot be jumped again) at one end and the next
+// piece at the other. So the search's state after a jump is the whole run
+// and the captured set; from it the king may go on along the line past
+// the piece at either end, or turn at any cell of the run onto a crossing
+// line. It may stop only on a cell of the run from which no capture is
+// possible at all.
+
+// king searches the captures of the king that stands on cell from.
+func (s *captureSearch) king(dst []Move, from Cell) []Move {
+	if !s.explore(dst, from, 0, tagCell, 0) {
+		return dst
+	}
+	dst, _ = s.kingTurns(dst, from, numAxes, 0, 0)
+	return dst
+}
+
+// kingTurns explores the captures a king standing on cell c can start along
+// every axis but skip, having captured n pieces already, and reports
+// whether there is one.
+func (s *captureSearch) kingTurns(dst []Move, c Cell, skip int, captured uint64, n int) ([]Move, bool) {
 	jumped := false
-	for d := 0; d < NumDirections; d++ {
-		a, backward := d%3, d >= 3
+	for a := 0; a < numAxes; a++ {
+		if a == skip {
+			continue
+		}
 		occ := s.axisOcc[a]
-		ray := rayMask[a][d/3][at]
-		blk := ray & occ
-		if blk == 0 {
-			continue
-		}
-		// i: the first piece along the ray; behind: the empty cells
-		// after it, up to the next piece.
-		var i int
-		var behind uint64
-		if !backward {
-			i = bits.TrailingZeros64(blk)
-			behind = ray &^ (2<<i - 1)
-			if next := behind & occ; next != 0 {
-				behind &= next&-next - 1
-			}
-		} else {
-			i = 63 - bits.LeadingZeros64(blk)
-			behind = ray & (1<<i - 1)
-			if next := behind & occ; next != 0 {
-				behind &^= 2<<(63-bits.LeadingZeros64(next)) - 1
+		// Forward: the first piece is the lowest occupied bit of the ray.
+		if blk := rayMask[a][0][c] & occ; blk != 0 {
+			i := bits.TrailingZeros64(blk)
+			if over := bit(axisCell[a][i&63]); (s.enemy&^captured)&over != 0 {
+				if run := s.runBeyond(a, i, false); run != 0 {
+					jumped = true
+					dst = s.kingRun(dst, a, run, captured|over, n+1)
+				}
 			}
 		}
-		over := bit(axisCell[a][i&63])
-		if behind == 0 || (s.enemy&^captured)&over == 0 {
-			continue
-		}
-		jumped = true
-		for behind != 0 {
-			var j int
-			if !backward {
-				j = popLowest(&behind)
-			} else {
-				j = 63 - bits.LeadingZeros64(behind)
-				behind &^= 1 << j
+		// Backward: the highest.
+		if blk := rayMask[a][1][c] & occ; blk != 0 {
+			i := 63 - bits.LeadingZeros64(blk)
+			if over := bit(axisCell[a][i&63]); (s.enemy&^captured)&over != 0 {
+				if run := s.runBeyond(a, i, true); run != 0 {
+					jumped = true
+					dst = s.kingRun(dst, a, run, captured|over, n+1)
+				}
 			}
-			dst = s.king(dst, axisCell[a][j&63], captured|over, n+1)
 		}
 	}
-	if !jumped && n > 0 {
-		dst = s.add(dst, at, captured, n)
+	return dst, jumped
+}
+
+// runBeyond returns, in the numbering of axis a, the empty cells right
+// behind the piece at index i of that numbering, seen forward (towards
+// higher indexes) or backward, up to the next piece or the edge.
+func (s *captureSearch) runBeyond(a, i int, backward bool) uint64 {
+	occ := s.axisOcc[a]
+	c := axisCell[a][i&63]
+	if !backward {
+		ray := rayMask[a][0][c]
+		if next := ray & occ; next != 0 {
+			ray &= next&-next - 1
+		}
+		return ray
+	}
+	ray := rayMask[a][1][c]
+	if next := ray & occ; next != 0 {
+		ray &^= 2<<(63-bits.LeadingZeros64(next)) - 1
+	}
+	return ray
+}
+
+// kingRun explores a king that has just captured its n-th piece (captured
+// holds them all) and may stand on any cell of run, a run of empty cells
+// along axis a given in that axis's numbering.
+func (s *captureSearch) kingRun(dst []Move, a int, run uint64, captured uint64, n int) []Move {
+	lo, hi := bits.TrailingZeros64(run), 63-bits.LeadingZeros64(run)
+	free := s.enemy &^ captured
+	// Along the line: past the piece at either end of the run. The run
+	// is maximal, so a neighbour of an end cell on the line is a piece.
+	var down, up uint64 // the runs beyond those pieces
+	if hasStep[a][1]&(1<<lo) != 0 && free&bit(axisCell[a][(lo-1)&63]) != 0 {
+		down = s.runBeyond(a, lo-1, true)
+	}
+	if hasStep[a][0]&(1<<hi) != 0 && free&bit(axisCell[a][(hi+1)&63]) != 0 {
+		up = s.runBeyond(a, hi+1, false)
+	}
+	// Turning onto a crossing line: the cells of the run where the king
+	// can.
+	var turns uint64
+	for r := run; r != 0; {
+		i := popLowest(&r)
+		if s.canTurn(axisCell[a][i], a, free) {
+			turns |= 1 << i
+		}
+	}
+	if down|up == 0 && turns == 0 {
+		// Final: the king stops on any cell of the run.
+		for r := run; r != 0; {
+			dst = s.add(dst, axisCell[a][popLowest(&r)], captured, n)
+		}
+		return dst
+	}
+	if !s.explore(dst, axisCell[a][lo&63], captured, tagRun+uint16(a), n) {
+		return dst
+	}
+	if down != 0 {
+		dst = s.kingRun(dst, a, down, captured|bit(axisCell[a][(lo-1)&63]), n+1)
+	}
+	if up != 0 {
+		dst = s.kingRun(dst, a, up, captured|bit(axisCell[a][(hi+1)&63]), n+1)
+	}
+	for t := turns; t != 0; {
+		dst, _ = s.kingTurns(dst, axisCell[a][popLowest(&t)], a, captured, n)
+	}
+	if down|up == 0 {
+		// The cells where it cannot turn are where the move may end.
+		for r := run &^ turns; r != 0; {
+			dst = s.add(dst, axisCell[a][popLowest(&r)], captured, n)
+		}
 	}
 	return dst
+}
+
+// canTurn reports whether a king standing on cell c can capture one of
+// the pieces in free along an axis other than a: the first piece it meets
+// is one of them, and the cell right behind that piece is empty.
+func (s *captureSearch) canTurn(c Cell, a int, free uint64) bool {
+	for b := 0; b < numAxes; b++ {
+		if b == a {
+			continue
+		}
+		occ := s.axisOcc[b]
+		if blk := rayMask[b][0][c] & occ; blk != 0 {
+			i := bits.TrailingZeros64(blk)
+			if free&bit(axisCell[b][i&63]) != 0 && hasStep[b][0]&(1<<i) != 0 && occ&(2<<i) == 0 {
+				return true
+			}
+		}
+		if blk := rayMask[b][1][c] & occ; blk != 0 {
+			i := 63 - bits.LeadingZeros64(blk)
+			if free&bit(axisCell[b][i&63]) != 0 && hasStep[b][1]&(1<<i) != 0 && occ&(1<<i>>1) == 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // add records a finished sequence: majority capture keeps only the longest,
@@ -296,9 +495,15 @@ func (s *captureSearch) add(dst []Move, to Cell, captured uint64, n int) []Move 
 		s.best = n
 		dst = dst[:s.start]
 	}
-	for _, m := range dst[s.start:] {
-		if m.to == to && m.captured == captured && m.from == s.from {
+	if s.memo != nil {
+		if s.memo.insert(to, captured, tagFinal) {
 			return dst
+		}
+	} else {
+		for _, m := range dst[s.start:] {
+			if m.to == to && m.captured == captured && m.from == s.from {
+				return dst
+			}
 		}
 	}
 	m := Move{from: s.from, to: to, captured: captured, flags: s.flags}
@@ -308,27 +513,61 @@ func (s *captureSearch) add(dst []Move, to Cell, captured uint64, n int) []Move 
 	return append(dst, m)
 }
 
-// pathSearch enumerates the landing cells of the capture sequences that
-// make a given capture move, calling visit with each complete path (the
-// start cell first, then every landing cell) until visit returns false.
+// A pathMode says which capture paths a pathSearch looks for.
+type pathMode uint8
+
+const (
+	pathAny     pathMode = iota // any path of the move
+	pathExact                   // a path whose inner landing cells are exactly via
+	pathTurns                   // a path that turns exactly at the cells via
+	pathInOrder                 // a path whose inner landing cells include via, in order
+)
+
+// A pathSearch finds a capture path of a given move: the landing cell
+// after each captured piece, jumping only the move's pieces and ending on
+// its end cell. It tries directions in the order UpRight, UpLeft, Up,
+// DownLeft, DownRight, Down and, for a king, the nearest landing cell
+// first, and returns the first path that matches its mode.
+//
+// Like captureSearch, it is a search over states (the cell reached, the
+// pieces captured, and how much of via has been matched), and once it has
+// visited memoAfter of them it remembers the states from which no path
+// matches, so that it never explores one twice.
 type pathSearch struct {
 	occ, target uint64
 	to          Cell
 	king        bool
-	path        []Cell
-	visit       func(path []Cell) bool
+	mode        pathMode
+	via         []Cell
+	path        []Cell // the path so far: the start cell, then the landings
+	nodes       int
+	dead        *stateSet
 }
 
-// walk extends the path ending at cell at (having captured captured) and
-// reports whether the enumeration should go on.
-func (s *pathSearch) walk(at Cell, captured uint64) bool {
+// walk extends the path, which has reached cell at after capturing
+// captured and matching via[:j], arriving along direction in (or
+// NumDirections at the start), and reports whether it completed a path.
+func (s *pathSearch) walk(at Cell, captured uint64, j int, in Direction) bool {
 	if captured == s.target {
-		if at == s.to {
-			return s.visit(s.path)
-		}
-		return true
+		return at == s.to && (s.mode == pathAny || j == len(s.via))
+	}
+	tag := uint16(j)<<3 | uint16(in)
+	s.nodes++
+	if s.dead == nil && s.nodes > memoAfter {
+		s.dead = getStateSet()
+	}
+	if s.dead != nil && s.dead.contains(at, captured, tag) {
+		return false
 	}
 	for d := Direction(0); d < NumDirections; d++ {
+		jt := j
+		if s.mode == pathTurns && len(s.path) > 1 && d != in {
+			// at is a turning cell: it must be the next of via.
+			if jt == len(s.via) || s.via[jt] != at {
+				continue
+			}
+			jt++
+		}
 		ray := &rays[at][d]
 		length := int(rayLen[at][d])
 		k := 0
@@ -339,38 +578,60 @@ func (s *pathSearch) walk(at Cell, captured uint64) bool {
 			continue
 		}
 		over := bit(ray[k])
-		for j := k + 1; j < length && s.occ&bit(ray[j]) == 0; j++ {
-			s.path = append(s.path, ray[j])
-			more := s.walk(ray[j], captured|over)
+		last := captured|over == s.target
+		end := length // a king lands anywhere behind the piece, a man right behind it
+		if !s.king {
+			end = k + 2
+		}
+		for l := k + 1; l < end && s.occ&bit(ray[l]) == 0; l++ {
+			land, jl := ray[l], jt
+			if !last {
+				switch s.mode {
+				case pathExact:
+					if jl == len(s.via) || s.via[jl] != land {
+						continue
+					}
+					jl++
+				case pathInOrder:
+					if jl < len(s.via) && s.via[jl] == land {
+						jl++
+					}
+				}
+			}
+			s.path = append(s.path, land)
+			if s.walk(land, captured|over, jl, d) {
+				return true
+			}
 			s.path = s.path[:len(s.path)-1]
-			if !more {
-				return false
-			}
-			if !s.king {
-				break
-			}
 		}
 	}
-	return true
+	if s.dead != nil {
+		s.dead.insert(at, captured, tag)
+	}
+	return false
 }
 
-// eachPath calls visit with each capture path of m in p (start cell and
-// every landing cell), or once with [from, to] for a non-capture.
-func (p Position) eachPath(m Move, visit func(path []Cell) bool) {
-	if !m.IsCapture() {
-		visit([]Cell{m.from, m.to})
-		return
-	}
+// findPath appends to dst the start cell and landing cells of the first
+// capture path of m in p that matches mode and via, and reports whether
+// there is one. m must be a legal capture of p.
+func (p Position) findPath(dst []Cell, m Move, mode pathMode, via []Cell) ([]Cell, bool) {
 	s := pathSearch{
 		occ:    p.occupied() &^ bit(m.from),
 		target: m.captured,
 		to:     m.to,
 		king:   m.ByKing(),
-		path:   make([]Cell, 1, 1+bits.OnesCount64(m.captured)),
-		visit:  visit,
+		mode:   mode,
+		via:    via,
+		path:   append(dst, m.from),
 	}
-	s.path[0] = m.from
-	s.walk(m.from, 0)
+	found := s.walk(m.from, 0, 0, NumDirections)
+	if s.dead != nil {
+		putStateSet(s.dead)
+	}
+	if !found {
+		return dst, false
+	}
+	return s.path, true
 }
 
 // Path returns the start cell and every landing cell of m played in p: for
@@ -387,9 +648,14 @@ func (p Position) AppendPath(dst []Cell, m Move) []Cell {
 	if !p.IsLegal(m) {
 		return dst
 	}
-	p.eachPath(m, func(path []Cell) bool {
-		dst = append(dst, path...)
-		return false
-	})
+	return p.appendPathOf(dst, m)
+}
+
+// appendPathOf appends the path of m, a legal move of p.
+func (p Position) appendPathOf(dst []Cell, m Move) []Cell {
+	if !m.IsCapture() {
+		return append(dst, m.from, m.to)
+	}
+	dst, _ = p.findPath(dst, m, pathAny, nil)
 	return dst
 }

@@ -1,8 +1,10 @@
 package hexdame
 
 import (
+	"cmp"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 )
 
@@ -346,12 +348,15 @@ func (g *Game) Notation() Notation { return g.notation }
 // RandomGame plays a game of uniformly random legal moves, drawn from rng,
 // until the rules end it or maxPlies moves are played; a game still
 // undecided then is drawn by agreement. It is meant for tests and
-// demonstrations.
+// demonstrations. The same rng state gives the same game in every version
+// of the package: the moves are drawn from the legal moves in a fixed
+// order (by start cell, end cell and captured pieces, in Cell order).
 func RandomGame(rng *rand.Rand, maxPlies int) *Game {
 	g := NewGame()
 	var buf []Move
 	for g.Ply() < maxPlies && !g.Outcome().IsOver() {
 		buf = g.Position().AppendLegalMoves(buf[:0])
+		slices.SortFunc(buf, compareMoves)
 		m := buf[rng.IntN(len(buf))]
 		g.push(m, g.Position().play(m))
 	}
@@ -359,4 +364,16 @@ func RandomGame(rng *rand.Rand, maxPlies int) *Game {
 		g.recorded = Draw
 	}
 	return g
+}
+
+// compareMoves orders moves by start cell, end cell and captured pieces,
+// in Cell order.
+func compareMoves(a, b Move) int {
+	if c := cmp.Compare(a.from, b.from); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.to, b.to); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.captured, b.captured)
 }

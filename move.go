@@ -1,8 +1,11 @@
 package hexdame
 
 import (
+	"cmp"
 	"errors"
 	"math/bits"
+	"slices"
+	"strconv"
 )
 
 // A Move is one legal move: the cell the piece starts from, the cell where it
@@ -174,12 +177,16 @@ func (p *Position) occupied() uint64 { return p.pieces[0][White] | p.pieces[0][R
 
 // A MoveError reports a move that cannot be played or read: its text (when
 // it came from text), why, and the legal moves of the position. It wraps
-// ErrIllegalMove, ErrAmbiguousMove or ErrSyntax.
+// ErrIllegalMove, ErrAmbiguousMove or ErrSyntax, and for move text that
+// names a cell that does not exist ("d4-q5"), also the *CellError.
 type MoveError struct {
 	Text     string   // the move as written, or as printed for a Move value
 	Err      error    // ErrIllegalMove, ErrAmbiguousMove or ErrSyntax
 	Reason   string   // what was wrong, in words
 	Position Position // the position the move was tried in
+	// Cause is the *CellError behind a syntax error, when the text names
+	// a cell that does not exist; nil otherwise.
+	Cause error
 	// Candidates holds the legal moves the text could mean, when it is
 	// ambiguous.
 	Candidates []Move
@@ -189,10 +196,15 @@ type MoveError struct {
 	notation Notation
 }
 
-// Error returns the message: the move text, then Detail.
+// maxListedMoves bounds the moves an error message lists; the rest are
+// counted.
+const maxListedMoves = 40
+
+// Error returns the message: the move text (at most about 60 characters
+// of it), then Detail. It never panics, whatever the fields hold.
 func (e *MoveError) Error() string {
 	b := []byte("hexdame: move ")
-	b = appendQuoted(b, e.Text)
+	b = appendQuotedClipped(b, e.Text)
 	b = append(b, ": "...)
 	return string(append(b, e.Detail()...))
 }
@@ -200,39 +212,91 @@ func (e *MoveError) Error() string {
 // Detail returns the error without the move text: the kind of error
 // ("illegal move", "ambiguous move" or "invalid move syntax"), why, then
 // "; candidates: ..." for an ambiguous move and "; legal: ..." with the
-// legal moves of the position (none for a syntax error).
+// legal moves of the position in board order (none for a syntax error).
+// Long lists end with the number of moves left out.
 func (e *MoveError) Detail() string {
 	var b []byte
-	b = append(b, e.Err.Error()...)
-	b = append(b, ": "...)
-	b = append(b, e.Reason...)
+	if e.Err != nil {
+		b = append(b, e.Err.Error()...)
+	} else {
+		b = append(b, "invalid move"...)
+	}
+	if e.Reason != "" {
+		b = append(b, ": "...)
+		b = append(b, e.Reason...)
+	}
 	if len(e.Candidates) > 0 {
 		b = append(b, "; candidates: "...)
-		b = e.Position.appendMoveList(b, e.Candidates, e.notation)
+		b = e.Position.appendMoveList(b, e.Candidates, e.Legal, e.notation)
 	}
 	if e.Err != ErrSyntax {
 		b = append(b, "; legal: "...)
 		if len(e.Legal) == 0 {
 			b = append(b, "none"...)
 		}
-		b = e.Position.appendMoveList(b, e.Legal, e.notation)
+		b = e.Position.appendMoveList(b, e.Legal, e.Legal, e.notation)
 	}
 	return string(b)
 }
 
-// Unwrap returns Err: ErrIllegalMove, ErrAmbiguousMove or ErrSyntax.
-func (e *MoveError) Unwrap() error { return e.Err }
+// Unwrap returns Err (ErrIllegalMove, ErrAmbiguousMove or ErrSyntax) and,
+// when set, Cause.
+func (e *MoveError) Unwrap() []error {
+	if e.Cause != nil {
+		return []error{e.Err, e.Cause}
+	}
+	return []error{e.Err}
+}
 
-// appendMoveList appends the moves, comma separated, in the form FormatMove
-// gives them.
-func (p Position) appendMoveList(b []byte, moves []Move, n Notation) []byte {
-	for i, m := range moves {
+// appendMoveList appends the moves, comma separated and in board order, in
+// the form FormatMove gives them, legal being the legal moves of p. It
+// lists at most maxListedMoves of them.
+func (p Position) appendMoveList(b []byte, moves, legal []Move, n Notation) []byte {
+	sorted := p.sortedMoves(moves, n)
+	for i, m := range sorted {
+		if i == maxListedMoves {
+			b = append(b, " and "...)
+			b = strconv.AppendInt(b, int64(len(sorted)-i), 10)
+			return append(b, " more"...)
+		}
 		if i > 0 {
 			b = append(b, ", "...)
 		}
-		b = p.AppendMove(b, m, n)
+		b = p.appendMoveIn(b, m, legal, n)
 	}
 	return b
+}
+
+// sortedMoves returns a copy of moves in board order: by start cell, then
+// end cell, in the order of notation n (a1, a2, ..., i9 for algebraic, 1 to
+// 61 for numeric); moves with the same start and end by their paths in p.
+func (p Position) sortedMoves(moves []Move, n Notation) []Move {
+	out := slices.Clone(moves)
+	key := func(c Cell) int {
+		if !c.IsValid() {
+			return 1 << 10
+		}
+		if n == Numeric {
+			return int(cellNumber[c])
+		}
+		return int(cellFile[c])*9 + int(cellRank[c])
+	}
+	slices.SortFunc(out, func(a, b Move) int {
+		if c := cmp.Compare(key(a.from), key(b.from)); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(key(a.to), key(b.to)); c != 0 {
+			return c
+		}
+		if a.captured == b.captured {
+			return 0
+		}
+		var bufA, bufB [maxMoveCells]Cell
+		pa, _ := p.findPath(bufA[:0], a, pathAny, nil)
+		pb, _ := p.findPath(bufB[:0], b, pathAny, nil)
+		return slices.CompareFunc(pa, pb, func(x, y Cell) int { return cmp.Compare(key(x), key(y)) })
+	})
+	return out
 }
 
 // Play returns the position after the side to move plays m. It returns p

@@ -3,6 +3,7 @@ package hexdame
 import (
 	"errors"
 	"strconv"
+	"unicode/utf8"
 )
 
 // ErrSyntax is wrapped by the errors returned for move text that is not
@@ -28,11 +29,12 @@ type moveText struct {
 
 // scanMove splits text such as "d4-e5", "c3xe5xg5", "40-31", "49x31",
 // "C3:E5", "05-10" or, with the separators left out, "4031" or "d4e5" into
-// cells. It accepts - x X and : as separators.
-func scanMove(s string) (moveText, bool) {
-	var t moveText
+// cells. It accepts - x X and : as separators. When the text is not a
+// move it returns why, and the text of the cell that is not a cell if that
+// is the reason.
+func scanMove(s string) (t moveText, reason, badCell string) {
 	if s == "" {
-		return t, false
+		return t, "empty move", ""
 	}
 	isDigit := func(b byte) bool { return b >= '0' && b <= '9' }
 	if isDigit(s[0]) {
@@ -40,6 +42,9 @@ func scanMove(s string) (moveText, bool) {
 	}
 	i := 0
 	for i < len(s) {
+		if t.n == maxMoveCells {
+			return t, "more than " + strconv.Itoa(maxMoveCells) + " cells", ""
+		}
 		if t.n > 0 {
 			switch s[i] {
 			case '-':
@@ -61,20 +66,37 @@ func scanMove(s string) (moveText, bool) {
 				// "4031": two numbers written without a separator.
 				j = i + 2
 			}
-		case i+1 < len(s) && isDigit(s[i+1]):
+		case i+1 < len(s) && isDigit(s[i+1]) && isLetter(s[i]):
 			j = i + 2
+		case i == len(s):
+			return t, "move ends with a separator", ""
 		default:
-			return t, false
+			return t, "expected a cell at " + quoteClipped(s[i:]), ""
 		}
 		c, ok := parseCellBytes(s[i:j])
-		if !ok || t.n == maxMoveCells {
-			return t, false
+		if !ok {
+			return t, "", s[i:j]
 		}
 		t.cells[t.n] = c
 		t.n++
 		i = j
 	}
-	return t, t.n >= 2
+	if t.n < 2 {
+		return t, "a move needs a start cell and an end cell", ""
+	}
+	return t, "", ""
+}
+
+func isLetter(b byte) bool { return b|0x20 >= 'a' && b|0x20 <= 'z' }
+
+// syntaxError returns the *MoveError for text s that scanMove rejected.
+func (p Position) syntaxError(s, reason, badCell string) *MoveError {
+	e := &MoveError{Text: s, Err: ErrSyntax, Reason: reason, Position: p}
+	if badCell != "" {
+		e.Cause = &CellError{Text: badCell}
+		e.Reason = "no cell " + quoteClipped(badCell)
+	}
+	return e
 }
 
 // ParseMove reads a move in algebraic or numeric notation and returns the
@@ -95,15 +117,15 @@ func scanMove(s string) (moveText, bool) {
 // ErrIllegalMove (no legal move matches; the error lists the legal moves)
 // or ErrAmbiguousMove (several match; the error lists them).
 func (p Position) ParseMove(s string) (Move, error) {
-	t, ok := scanMove(s)
-	if !ok {
-		return Move{}, &MoveError{Text: s, Err: ErrSyntax, Reason: "expected cells such as d4-e5, c3xe5 or 40-31", Position: p}
+	t, reason, badCell := scanMove(s)
+	if reason != "" || badCell != "" {
+		return Move{}, p.syntaxError(s, reason, badCell)
 	}
 	var buf [64]Move
 	legal := p.AppendLegalMoves(buf[:0])
 	from, to := t.cells[0], t.cells[t.n-1]
 	via := t.cells[1 : t.n-1]
-	found, count := Move{}, 0
+	found, level, count := Move{}, 0, 0
 	if len(via) == 0 {
 		for _, m := range legal {
 			if m.from == from && m.to == to {
@@ -114,7 +136,7 @@ func (p Position) ParseMove(s string) (Move, error) {
 	} else {
 		// A copy, so that the text stays on the stack when via is empty.
 		via = append([]Cell(nil), via...)
-		found, count = p.matchPath(legal, from, to, via)
+		found, level, count = p.matchPath(legal, from, to, via)
 	}
 	if count == 1 {
 		return found, nil
@@ -124,7 +146,7 @@ func (p Position) ParseMove(s string) (Move, error) {
 		e.Err = ErrAmbiguousMove
 		e.Reason = "several legal moves match; give the landing cells"
 		for _, m := range legal {
-			if m.from == from && m.to == to && (len(via) == 0 || p.pathLevel(m, via) > 0) {
+			if m.from == from && m.to == to && (len(via) == 0 || p.pathLevel(m, via) == level) {
 				e.Candidates = append(e.Candidates, m)
 			}
 		}
@@ -135,80 +157,38 @@ func (p Position) ParseMove(s string) (Move, error) {
 }
 
 // matchPath finds the captures from from to to whose paths match via best
-// (see pathLevel), returning one of them and how many share that level.
-func (p Position) matchPath(legal []Move, from, to Cell, via []Cell) (Move, int) {
-	best, level, count := Move{}, 0, 0
+// (see pathLevel), returning one of them, that level, and how many moves
+// share it.
+func (p Position) matchPath(legal []Move, from, to Cell, via []Cell) (found Move, level, count int) {
 	for _, m := range legal {
 		if m.from != from || m.to != to || !m.IsCapture() {
 			continue
 		}
 		switch l := p.pathLevel(m, via); {
 		case l > level:
-			best, level, count = m, l, 1
+			found, level, count = m, l, 1
 		case l == level && l > 0:
 			count++
 		}
 	}
-	return best, count
+	return found, level, count
 }
 
 // pathLevel tells how well the intermediate cells via match a capture path
-// of m: 3 when they are all its landing cells, 2 when they are the cells
-// where it turns, 1 when they appear in order among its landing cells, 0
-// when no path of m matches.
+// of m, a legal capture of p: 3 when they are all its landing cells, 2 when
+// they are the cells where it turns, 1 when they appear in order among its
+// landing cells, 0 when no path of m matches.
 func (p Position) pathLevel(m Move, via []Cell) int {
-	level := 0
-	p.eachPath(m, func(path []Cell) bool {
-		inner := path[1 : len(path)-1]
-		switch {
-		case equalCells(inner, via):
-			level = 3
-			return false
-		case level < 2 && turnsEqual(path, via):
-			level = 2
-		case level < 1 && isSubsequence(via, inner):
-			level = 1
-		}
-		return true
-	})
-	return level
-}
-
-func equalCells(a, b []Cell) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
+	var buf [maxMoveCells]Cell
+	for _, lm := range [...]struct {
+		level int
+		mode  pathMode
+	}{{3, pathExact}, {2, pathTurns}, {1, pathInOrder}} {
+		if _, ok := p.findPath(buf[:0], m, lm.mode, via); ok {
+			return lm.level
 		}
 	}
-	return true
-}
-
-// turnsEqual reports whether via is exactly the list of cells where path
-// changes direction.
-func turnsEqual(path, via []Cell) bool {
-	k := 0
-	for i := 1; i+1 < len(path); i++ {
-		if lineDir[path[i-1]][path[i]] != lineDir[path[i]][path[i+1]] {
-			if k == len(via) || via[k] != path[i] {
-				return false
-			}
-			k++
-		}
-	}
-	return k == len(via)
-}
-
-func isSubsequence(sub, seq []Cell) bool {
-	k := 0
-	for _, c := range seq {
-		if k < len(sub) && sub[k] == c {
-			k++
-		}
-	}
-	return k == len(sub)
+	return 0
 }
 
 // whyIllegal explains, for the error message, why no legal move goes from
@@ -262,18 +242,26 @@ func (p Position) AppendMove(dst []byte, m Move, n Notation) []byte {
 		return m.appendShort(dst, n)
 	}
 	var buf [64]Move
-	legal := p.AppendLegalMoves(buf[:0])
-	ambiguous := false
+	return p.appendMoveIn(dst, m, p.AppendLegalMoves(buf[:0]), n)
+}
+
+// appendMoveIn is AppendMove given legal, the legal moves of p.
+func (p Position) appendMoveIn(dst []byte, m Move, legal []Move, n Notation) []byte {
+	isLegal, ambiguous := false, false
 	for _, o := range legal {
-		if o != m && o.from == m.from && o.to == m.to {
+		switch {
+		case o == m:
+			isLegal = true
+		case o.from == m.from && o.to == m.to:
 			ambiguous = true
 		}
 	}
-	if !ambiguous || !p.IsLegal(m) {
+	if !m.IsCapture() || !isLegal || !ambiguous {
 		return m.appendShort(dst, n)
 	}
-	path := p.Path(m)
-	var turns []Cell
+	var pathBuf, turnBuf [maxMoveCells + 1]Cell
+	path := p.appendPathOf(pathBuf[:0], m)
+	turns := append(turnBuf[:0], m.from)
 	for i := 1; i+1 < len(path); i++ {
 		if lineDir[path[i-1]][path[i]] != lineDir[path[i]][path[i+1]] {
 			turns = append(turns, path[i])
@@ -281,33 +269,56 @@ func (p Position) AppendMove(dst []byte, m Move, n Notation) []byte {
 	}
 	// The turns identify the move for a reader that matches them anywhere
 	// among the landing cells only if no other move's path contains them.
-	unique := len(turns) > 0
+	unique := len(turns) > 1
 	for _, o := range legal {
-		if unique && o != m && o.from == m.from && o.to == m.to && p.pathLevel(o, turns) > 0 {
+		if unique && o != m && o.from == m.from && o.to == m.to && p.pathLevel(o, turns[1:]) > 0 {
 			unique = false
 		}
 	}
 	if unique {
-		return appendPath(dst, append(append([]Cell{m.from}, turns...), m.to), 'x', n)
+		return appendPath(dst, append(turns, m.to), 'x', n)
 	}
 	return appendPath(dst, path, 'x', n)
 }
 
 // FormatMovePath returns m, a legal move of p, with its start cell and every
 // landing cell: "d4-e5", "c3xe5xg5". A king that captures two pieces in one
-// straight run shows the cell where it landed between them. A move that is
-// not legal in p is written in the short form.
+// straight run shows the cell where it landed between them. The path is
+// the one Path gives. A capture that no path of the piece on its start
+// cell makes in p, and any non-capture, is written in the short form.
+//
+// Unlike Path, FormatMovePath does not check that a capture is legal
+// (that it takes the most pieces), so listing the paths of the moves
+// LegalMoves returns costs one search per move, not a move generation.
 func (p Position) FormatMovePath(m Move, n Notation) string {
 	return string(p.AppendMovePath(nil, m, n))
 }
 
 // AppendMovePath appends FormatMovePath(m, n) to dst.
 func (p Position) AppendMovePath(dst []byte, m Move, n Notation) []byte {
-	if !m.IsCapture() || !p.IsLegal(m) {
+	if !m.IsCapture() || !p.canCapture(m) {
 		return m.appendShort(dst, n)
 	}
 	var cells [maxMoveCells]Cell
-	return appendPath(dst, p.AppendPath(cells[:0], m), 'x', n)
+	path, ok := p.findPath(cells[:0], m, pathAny, nil)
+	if !ok {
+		return m.appendShort(dst, n)
+	}
+	return appendPath(dst, path, 'x', n)
+}
+
+// canCapture reports whether m describes a capture the piece on its start
+// cell could make in p, apart from majority capture: a piece of the side
+// to move, of the kind m says, and captured pieces of the other side.
+func (p Position) canCapture(m Move) bool {
+	if !m.from.IsValid() || !m.to.IsValid() || m.captured&^allCells != 0 {
+		return false
+	}
+	from := bit(m.from)
+	if p.pieces[0][p.side&1]&from == 0 || (p.kings[0]&from != 0) != m.ByKing() {
+		return false
+	}
+	return m.captured&^p.pieces[0][(p.side^1)&1] == 0 && (m.to == m.from || p.occupied()&bit(m.to) == 0)
 }
 
 func appendPath(dst []byte, path []Cell, sep byte, n Notation) []byte {
@@ -320,4 +331,28 @@ func appendPath(dst []byte, path []Cell, sep byte, n Notation) []byte {
 	return dst
 }
 
-func appendQuoted(b []byte, s string) []byte { return strconv.AppendQuote(b, s) }
+// maxQuoted is about how many characters of a text an error message
+// quotes; longer texts are cut there and end with an ellipsis.
+const maxQuoted = 60
+
+// appendQuotedClipped appends s quoted as Go would, cut after maxQuoted
+// characters with "..." appended after the closing quote.
+func appendQuotedClipped(b []byte, s string) []byte {
+	cut := len(s)
+	for i, n := 0, 0; i < len(s); n++ {
+		if n == maxQuoted {
+			cut = i
+			break
+		}
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+	}
+	b = strconv.AppendQuote(b, s[:cut])
+	if cut < len(s) {
+		b = append(b, "..."...)
+	}
+	return b
+}
+
+// quoteClipped returns s quoted, clipped like appendQuotedClipped.
+func quoteClipped(s string) string { return string(appendQuotedClipped(nil, s)) }

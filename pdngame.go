@@ -362,8 +362,8 @@ func convertElements(elems []Element, n Notation) ([]Element, *ParseError) {
 // separators; squares written without a separator get "-" (or "x" when the
 // move has other captures).
 func convertMoveText(text string, n Notation) (string, bool) {
-	t, ok := scanMove(text)
-	if !ok {
+	t, reason, badCell := scanMove(text)
+	if reason != "" || badCell != "" {
 		return "", false
 	}
 	var b []byte
