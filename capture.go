@@ -195,8 +195,9 @@ type captureSearch struct {
 	promo   uint64 // the capturing side's back row
 	nodes   int    // states visited
 	// memo holds the states explored from the current piece, once the
-	// search has visited memoAfter states.
-	memo *stateSet
+	// search has visited memoAfter states; finals holds the moves found
+	// since then, so that each is added once.
+	memo, finals *stateSet
 }
 
 // memoAfter is the number of states a capture search visits before it
@@ -218,6 +219,7 @@ func (p *Position) appendCapturesFrom(dst []Move, capturers uint64) []Move {
 	dst = s.run(p, dst, capturers)
 	if s.memo != nil {
 		putStateSet(s.memo)
+		putStateSet(s.finals)
 	}
 	return dst
 }
@@ -230,6 +232,7 @@ func (s *captureSearch) run(p *Position, dst []Move, pieces uint64) []Move {
 		s.occ = p.occupied() &^ bit(c)
 		if s.memo != nil {
 			s.memo.reset()
+			s.finals.reset()
 			s.capturable = capturable(s.occ, s.enemy)
 		}
 		if p.kings[0]&bit(c) != 0 {
@@ -264,13 +267,11 @@ func capturable(occ, enemy uint64) uint64 {
 }
 
 // Tags of the states a captureSearch remembers: a man or a king on a
-// cell, a king that may stand on any cell of a run along one of the axes
-// (tagRun+axis), and a final state, remembered so that each move is added
-// once.
+// cell, and a king that may stand on any cell of a run along one of the
+// axes (tagRun+axis).
 const (
-	tagCell  = 0
-	tagRun   = 1 // 1, 2, 3 for axes 0, 1, 2
-	tagFinal = 4
+	tagCell = 0
+	tagRun  = 1 // 1, 2, 3 for axes 0, 1, 2
 )
 
 // explore counts a visit to a state and reports whether to explore it: not
@@ -291,13 +292,13 @@ func (s *captureSearch) explore(dst []Move, at Cell, captured uint64, tag uint16
 }
 
 // startMemo starts remembering states. The moves this piece has already
-// found are remembered as final states, so that they are not added again.
+// found go into finals, so that they are not added again.
 func (s *captureSearch) startMemo(dst []Move) {
-	s.memo = getStateSet()
+	s.memo, s.finals = getStateSet(true), getStateSet(false)
 	s.capturable = capturable(s.occ, s.enemy)
 	for _, m := range dst[s.start:] {
 		if m.from == s.from {
-			s.memo.insert(m.to, m.captured, tagFinal)
+			s.finals.insert(m.to, m.captured, 0)
 		}
 	}
 }
@@ -495,8 +496,8 @@ func (s *captureSearch) add(dst []Move, to Cell, captured uint64, n int) []Move 
 		s.best = n
 		dst = dst[:s.start]
 	}
-	if s.memo != nil {
-		if s.memo.insert(to, captured, tagFinal) {
+	if s.finals != nil {
+		if s.finals.insert(to, captured, 0) {
 			return dst
 		}
 	} else {
@@ -554,7 +555,7 @@ func (s *pathSearch) walk(at Cell, captured uint64, j int, in Direction) bool {
 	tag := uint16(j)<<3 | uint16(in)
 	s.nodes++
 	if s.dead == nil && s.nodes > memoAfter {
-		s.dead = getStateSet()
+		s.dead = getStateSet(true)
 	}
 	if s.dead != nil && s.dead.contains(at, captured, tag) {
 		return false

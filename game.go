@@ -17,6 +17,10 @@ var ErrGameOver = errors.New("game over")
 // another result of the same record.
 var ErrResultMismatch = errors.New("result does not match the game")
 
+// ErrInvalidTag is wrapped by the errors returned for a tag that PDN cannot
+// hold or that the game writes itself.
+var ErrInvalidTag = errors.New("invalid tag")
+
 // ErrInvalidResult is wrapped by the errors returned by ParseResult.
 var ErrInvalidResult = errors.New("invalid result")
 
@@ -117,23 +121,33 @@ func (o Outcome) String() string {
 	return o.Result.String() + " (" + o.Reason.String() + ")"
 }
 
-// A Game is a game of HexDame: its start position, the moves played, the
-// positions reached, its PDN tags and its result. Unlike Position, a Game
-// changes as moves are played; it is not safe for use by several goroutines
-// at once.
+// A Game is a game of HexDame: its start position, the moves played, its
+// PDN tags and its result. Unlike Position, a Game changes as moves are
+// played; it is not safe for use by several goroutines at once.
+//
+// The zero Game is a game from the start position with no moves played,
+// ready to use; NewGameFrom starts a game from another position.
 //
 // A Game tracks repetitions: the game is drawn when the same position (the
 // same pieces on the same cells and the same side to move) occurs for the
 // third time. It counts, in constant time per move, only the positions
 // since the last capture or man move, since no earlier position can recur.
+// It keeps the moves of the game, not its positions: a Game uses 24 bytes
+// per move, and 32 or so per position since the last capture or man move.
 type Game struct {
-	tags      []Tag
-	positions []Position // positions[i] is the position before move i; the last is the current one
-	moves     []Move
-	window    []int              // window[i]: index of the first position that positions[i] can repeat
-	counts    map[Position]int32 // occurrences of the positions in the current window
-	recorded  Result             // a result set by SetResult or read from a record
-	notation  Notation
+	started  bool
+	tags     []Tag
+	start    Position // the position the game started from
+	pos      Position // the current position
+	moves    []Move
+	taken    []uint64    // taken[i]: the pieces moves[i] captured that were kings
+	setups   []gameSetup // the setups of a game read from a record, in order
+	window   int         // the first position (by ply) that the current one can repeat
+	counts   map[packedPosition]int32
+	recorded Result // a result set by SetResult or read from a record
+	notation Notation
+	ply      int  // moves played
+	forget   bool // keep no moves (Reader.CheckGame): the game cannot be undone or written
 
 	// Set when the game was read from a record: its movetext, with the
 	// main line's moves resolved, and the index in it of each main-line
@@ -142,68 +156,132 @@ type Game struct {
 	bodyIndex []int
 }
 
+// A gameSetup is a setup in the movetext of a game read from a record: it
+// replaced the position before after ply moves.
+type gameSetup struct {
+	ply           int
+	before, after Position
+}
+
+// packedPosition is a Position in 24 bytes: each side's pieces and the
+// kings in the Cell numbering, the side to move in the kings' top bit.
+type packedPosition [3]uint64
+
+func (p *Position) pack() packedPosition {
+	return packedPosition{p.pieces[0][White], p.pieces[0][Red], p.kings[0] | uint64(p.side&1)<<63}
+}
+
 // NewGame returns a game from the start position.
 func NewGame() *Game { return NewGameFrom(StartPosition()) }
 
 // NewGameFrom returns a game that starts from position p.
 func NewGameFrom(p Position) *Game {
-	g := &Game{counts: make(map[Position]int32)}
-	g.reset(p)
+	g := &Game{}
+	g.begin(p)
 	return g
 }
 
-// reset makes p the current position: the start of a new game, or a
-// setup that replaces the current position of a game read from a record.
-func (g *Game) reset(p Position) {
-	if len(g.positions) == 0 {
-		g.positions = append(g.positions, p)
-		g.window = append(g.window, 0)
-	} else {
-		g.positions[len(g.positions)-1] = p
-		g.window[len(g.window)-1] = len(g.positions) - 1
+// begin starts the game from position p.
+func (g *Game) begin(p Position) {
+	g.started = true
+	g.start, g.pos = p, p
+	g.counts = map[packedPosition]int32{p.pack(): 1}
+}
+
+// init makes a zero Game a game from the start position.
+func (g *Game) init() {
+	if !g.started {
+		g.begin(StartPosition())
 	}
+}
+
+// reset makes p the current position: the start of the game before any
+// move, or a setup that replaces the current position of a game read from
+// a record.
+func (g *Game) reset(p Position) {
+	g.init()
+	if g.ply == 0 {
+		g.setups = g.setups[:0]
+		g.begin(p)
+		return
+	}
+	if !g.forget {
+		g.setups = append(g.setups, gameSetup{ply: g.ply, before: g.pos, after: p})
+	}
+	g.pos = p
+	g.window = g.ply
 	clear(g.counts)
-	g.counts[p] = 1
+	g.counts[p.pack()] = 1
 }
 
 // StartPosition returns the position the game started from.
-func (g *Game) StartPosition() Position { return g.positions[0] }
+func (g *Game) StartPosition() Position {
+	g.init()
+	return g.start
+}
 
 // Position returns the current position.
-func (g *Game) Position() Position { return g.positions[len(g.positions)-1] }
+func (g *Game) Position() Position {
+	g.init()
+	return g.pos
+}
 
 // Moves returns the moves played, in order. The slice is a copy.
-func (g *Game) Moves() []Move { return append([]Move(nil), g.moves...) }
+func (g *Game) Moves() []Move { return slices.Clone(g.moves) }
 
 // Positions returns the positions of the game: the start position, then the
-// position after each move. The slice is a copy.
-func (g *Game) Positions() []Position { return append([]Position(nil), g.positions...) }
+// position after each move. The slice is a new one, computed by playing the
+// moves again.
+func (g *Game) Positions() []Position {
+	g.init()
+	out := make([]Position, 0, len(g.moves)+1)
+	p, setups := g.start, g.setups
+	for i := 0; ; i++ {
+		for len(setups) > 0 && setups[0].ply == i {
+			p, setups = setups[0].after, setups[1:]
+		}
+		out = append(out, p)
+		if i == len(g.moves) {
+			return out
+		}
+		p = p.play(g.moves[i])
+	}
+}
 
 // Ply returns the number of moves played.
-func (g *Game) Ply() int { return len(g.moves) }
+func (g *Game) Ply() int { return g.ply }
 
 // Repetitions returns how many times the current position has occurred in
 // the game (1 the first time); the third occurrence draws.
-func (g *Game) Repetitions() int { return int(g.counts[g.Position()]) }
+func (g *Game) Repetitions() int {
+	g.init()
+	return int(g.counts[g.pos.pack()])
+}
 
 // Outcome returns how the game stands. The rules come first: a side to move
 // with no legal move has lost, and a third occurrence of a position is a
 // draw. Otherwise a result set with SetResult (or read from a record) ends
 // the game by resignation, agreement or forfeit.
 func (g *Game) Outcome() Outcome {
-	p := g.Position()
+	g.init()
+	return outcome(&g.pos, g.Repetitions(), g.recorded)
+}
+
+// outcome is how a game stands in position p, which has occurred reps
+// times, with the result recorded.
+func outcome(p *Position, reps int, recorded Result) Outcome {
 	if !p.HasLegalMoves() {
 		if p.SideToMove() == White {
 			return Outcome{RedWins, NoLegalMove}
 		}
 		return Outcome{WhiteWins, NoLegalMove}
 	}
-	if g.Repetitions() >= 3 {
+	if reps >= 3 {
 		return Outcome{Draw, ThreefoldRepetition}
 	}
-	switch g.recorded {
+	switch recorded {
 	case WhiteWins, RedWins:
-		return Outcome{g.recorded, Resignation}
+		return Outcome{recorded, Resignation}
 	case Draw:
 		return Outcome{Draw, Agreement}
 	case DoubleForfeit:
@@ -215,15 +293,14 @@ func (g *Game) Outcome() Outcome {
 // SetResult records a result decided by the players: a resignation, a draw
 // by agreement, a forfeit; NoResult clears it. It returns an error wrapping
 // ErrResultMismatch when the rules have already ended the game with another
-// result.
+// result, and one wrapping ErrInvalidResult for a Result that is none of
+// the constants.
 func (g *Game) SetResult(r Result) error {
 	if r > DoubleForfeit {
 		return &resultError{strconv.Itoa(int(r))}
 	}
-	saved := g.recorded
-	g.recorded = NoResult
-	if o := g.Outcome(); o.IsOver() && r != NoResult && r != o.Result {
-		g.recorded = saved
+	g.init()
+	if o := outcome(&g.pos, g.Repetitions(), NoResult); o.IsOver() && r != NoResult && r != o.Result {
 		return &gameError{err: ErrResultMismatch, msg: "the game ended " + o.String() + ", not " + r.String()}
 	}
 	g.recorded = r
@@ -245,7 +322,7 @@ func (g *Game) Play(m Move) error {
 	if o := g.Outcome(); o.IsOver() {
 		return &gameError{err: ErrGameOver, msg: "the game ended " + o.String()}
 	}
-	next, err := g.Position().Play(m)
+	next, err := g.pos.Play(m)
 	if err != nil {
 		return err
 	}
@@ -253,62 +330,83 @@ func (g *Game) Play(m Move) error {
 	return nil
 }
 
-// PlayText reads a move with Position.ParseMove and plays it.
+// PlayText reads a move with Position.ParseMove and plays it. It returns
+// the move, or an error as Play does or as ParseMove does.
 func (g *Game) PlayText(s string) (Move, error) {
 	if o := g.Outcome(); o.IsOver() {
 		return Move{}, &gameError{err: ErrGameOver, msg: "the game ended " + o.String()}
 	}
-	m, err := g.Position().ParseMove(s)
+	m, err := g.pos.ParseMove(s)
 	if err != nil {
 		return Move{}, err
 	}
-	g.push(m, g.Position().play(m))
+	g.push(m, g.pos.play(m))
 	return m, nil
 }
 
 // push appends a legal move and the position it leads to.
 func (g *Game) push(m Move, next Position) {
-	g.moves = append(g.moves, m)
+	if !g.forget {
+		g.moves = append(g.moves, m)
+		g.taken = append(g.taken, m.captured&g.pos.kings[0])
+	}
+	g.ply++
+	g.pos = next
 	if m.IsCapture() || !m.ByKing() {
 		// A capture or a man move: no earlier position can recur.
-		g.positions = append(g.positions, next)
 		clear(g.counts)
-		g.window = append(g.window, len(g.positions)-1)
-	} else {
-		g.positions = append(g.positions, next)
-		g.window = append(g.window, g.window[len(g.window)-1])
+		g.window = g.ply
 	}
-	g.counts[next]++
+	g.counts[next.pack()]++
 }
 
 // Undo takes back the last move and reports whether there was one. Undoing
-// a move also drops a recorded result, and, for a game read from a record,
-// the movetext from that move on.
+// a move also drops a recorded result and, for a game read from a record,
+// the movetext from that move on (a setup after it included).
 func (g *Game) Undo() bool {
 	n := len(g.moves)
 	if n == 0 {
 		return false
 	}
-	last := g.positions[n]
-	g.moves = g.moves[:n-1]
-	g.positions = g.positions[:n]
-	start := g.window[n-1]
-	if g.window[n] != start {
-		// The undone move began a new window: count the old one again.
-		clear(g.counts)
-		for _, p := range g.positions[start:] {
-			g.counts[p]++
-		}
-	} else if g.counts[last]--; g.counts[last] == 0 {
-		delete(g.counts, last)
+	recount := g.window >= n // the undone position began the window
+	for len(g.setups) > 0 && g.setups[len(g.setups)-1].ply == n {
+		g.pos = g.setups[len(g.setups)-1].before
+		g.setups = g.setups[:len(g.setups)-1]
+		recount = true
 	}
-	g.window = g.window[:n]
+	last := g.pos
+	g.pos = g.pos.unapply(g.moves[n-1], g.taken[n-1])
+	g.moves, g.taken = g.moves[:n-1], g.taken[:n-1]
+	g.ply--
+	if recount {
+		g.recount()
+	} else if key := last.pack(); g.counts[key] > 1 {
+		g.counts[key]--
+	} else {
+		delete(g.counts, key)
+	}
 	g.recorded = NoResult
 	if n-1 < len(g.bodyIndex) {
 		g.body = g.body[:g.bodyIndex[n-1]]
 		g.bodyIndex = g.bodyIndex[:n-1]
 	}
 	return true
+}
+
+// recount counts the positions that the current one can repeat again,
+// going back from it to the last capture, man move or setup.
+func (g *Game) recount() {
+	clear(g.counts)
+	p := g.pos
+	g.counts[p.pack()] = 1
+	i := len(g.moves)
+	for i > 0 && g.moves[i-1].ByKing() && !g.moves[i-1].IsCapture() &&
+		(len(g.setups) == 0 || g.setups[len(g.setups)-1].ply != i) {
+		p = p.unapply(g.moves[i-1], 0)
+		g.counts[p.pack()]++
+		i--
+	}
+	g.window = i
 }
 
 // Tag returns the value of the game's tag with the given name.
@@ -322,24 +420,39 @@ func (g *Game) Tag(name string) (value string, ok bool) {
 }
 
 // SetTag sets a PDN tag of the game, such as "Event" or "White" (the Red
-// player is the "Black" tag). The FEN, SetUp, GameType and Result tags are
-// written from the game itself and cannot be set.
-func (g *Game) SetTag(name, value string) {
+// player is the "Black" tag). A name is a letter followed by letters,
+// digits and underscores, and a value is UTF-8 text; other names and
+// values give an error wrapping ErrInvalidTag, as do the FEN, SetUp,
+// GameType and Result tags, which are written from the game itself.
+func (g *Game) SetTag(name, value string) error {
+	if err := checkTag(name, value); err != nil {
+		return err
+	}
 	switch name {
 	case "FEN", "SetUp", "GameType", "Result":
-		return
+		return &gameError{err: ErrInvalidTag, msg: "the " + name + " tag is written from the game"}
 	}
 	for i := range g.tags {
 		if g.tags[i].Name == name {
 			g.tags[i].Value = value
-			return
+			return nil
 		}
 	}
 	g.tags = append(g.tags, Tag{name, value})
+	return nil
+}
+
+// checkTag returns an error wrapping ErrInvalidTag when a tag pair cannot
+// be written as PDN that reads back the same.
+func checkTag(name, value string) error {
+	if what := tagProblem(name, value); what != "" {
+		return &gameError{err: ErrInvalidTag, msg: what}
+	}
+	return nil
 }
 
 // Tags returns the game's tags in order. The slice is a copy.
-func (g *Game) Tags() []Tag { return append([]Tag(nil), g.tags...) }
+func (g *Game) Tags() []Tag { return slices.Clone(g.tags) }
 
 // Notation returns the notation the game was read in (Algebraic for a game
 // not read from a record).
@@ -355,10 +468,10 @@ func RandomGame(rng *rand.Rand, maxPlies int) *Game {
 	g := NewGame()
 	var buf []Move
 	for g.Ply() < maxPlies && !g.Outcome().IsOver() {
-		buf = g.Position().AppendLegalMoves(buf[:0])
+		buf = g.pos.AppendLegalMoves(buf[:0])
 		slices.SortFunc(buf, compareMoves)
 		m := buf[rng.IntN(len(buf))]
-		g.push(m, g.Position().play(m))
+		g.push(m, g.pos.play(m))
 	}
 	if !g.Outcome().IsOver() {
 		g.recorded = Draw

@@ -338,20 +338,36 @@ const maxQuoted = 60
 // appendQuotedClipped appends s quoted as Go would, cut after maxQuoted
 // characters with "..." appended after the closing quote.
 func appendQuotedClipped(b []byte, s string) []byte {
-	cut := len(s)
-	for i, n := 0, 0; i < len(s); n++ {
-		if n == maxQuoted {
-			cut = i
-			break
-		}
-		_, size := utf8.DecodeRuneInString(s[i:])
-		i += size
-	}
+	cut := clipIndex(s)
 	b = strconv.AppendQuote(b, s[:cut])
 	if cut < len(s) {
 		b = append(b, "..."...)
 	}
 	return b
+}
+
+// appendClipped appends s, cut after maxQuoted characters with "..."
+// appended.
+func appendClipped(b []byte, s string) []byte {
+	cut := clipIndex(s)
+	b = append(b, s[:cut]...)
+	if cut < len(s) {
+		b = append(b, "..."...)
+	}
+	return b
+}
+
+// clipIndex returns the byte index after the first maxQuoted characters
+// of s (len(s) when s is shorter).
+func clipIndex(s string) int {
+	for i, n := 0, 0; i < len(s); n++ {
+		if n == maxQuoted {
+			return i
+		}
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+	}
+	return len(s)
 }
 
 // quoteClipped returns s quoted, clipped like appendQuotedClipped.

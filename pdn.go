@@ -15,8 +15,9 @@ import (
 // reads any PDN file, of any draughts game, into Records: tag pairs, the
 // movetext as a tree of Elements (moves with their strength marks, NAGs,
 // comments, line comments, setups and nested variations), and the game's
-// terminating result. The HexDame layer (Reader.ReadGame, Record.Replay)
-// then replays the main line and every variation against the rules.
+// terminating result. The HexDame layer (Reader.ReadGame, Record.Replay,
+// Reader.CheckGame) then replays the main line and every variation against
+// the rules.
 //
 // HexDame has no official PDN GameType number. This package writes
 // [GameType "42,W,9,9,A0,0"] for records in algebraic notation and
@@ -26,6 +27,13 @@ import (
 // at the bottom and N2 numeric notation with square 1 (i9) at the top.
 // Records without a GameType tag are read as HexDame; records whose
 // GameType names another number are rejected by the HexDame layer.
+//
+// Input of any size is read in time proportional to it. One comment,
+// string, setup or word is at most 1 MiB, one move at most 512 bytes, and
+// variations nest at most MaxVariationDepth deep; longer or deeper text is
+// a syntax error. A malformed construct gives one error: an unterminated
+// comment or string runs to the end of the input, and after an error the
+// Reader skips to the end of the game.
 
 // GameTypeNumber is the PDN GameType number this package uses for HexDame.
 const GameTypeNumber = 42
@@ -41,7 +49,7 @@ var ErrNotHexDame = errors.New("not a HexDame record")
 // wrong. It wraps Err, which is ErrPDNSyntax for text that is not PDN, a
 // *MoveError (wrapping ErrIllegalMove, ErrAmbiguousMove or ErrSyntax) for a
 // move that cannot be played, a *FENError for a bad FEN tag or setup, or
-// ErrGameOver, ErrNotHexDame or ErrResultMismatch.
+// ErrGameOver, ErrNotHexDame, ErrResultMismatch or ErrInvalidCell.
 type ParseError struct {
 	Game   int    // the game's number in the input, from 1
 	Line   int    // the line of the problem, from 1
@@ -51,7 +59,8 @@ type ParseError struct {
 	Err    error
 }
 
-// Error returns the message: the game, line and column, then Reason.
+// Error returns the message: the game, line and column, then Reason. It
+// never panics, whatever the fields hold.
 func (e *ParseError) Error() string {
 	var b strings.Builder
 	b.WriteString("pdn: game ")
@@ -66,26 +75,30 @@ func (e *ParseError) Error() string {
 }
 
 // Reason returns the problem without the location of the game, line and
-// column: for a move, "ply P, move TEXT: reason; legal: ...".
+// column: for a move, "ply P, move TEXT: reason; legal: ..." (at most
+// about 60 characters of the move text are quoted).
 func (e *ParseError) Reason() string {
-	var b strings.Builder
+	var b []byte
 	if e.Ply > 0 {
-		b.WriteString("ply ")
-		b.WriteString(strconv.Itoa(e.Ply))
-		b.WriteString(", ")
+		b = append(b, "ply "...)
+		b = strconv.AppendInt(b, int64(e.Ply), 10)
+		b = append(b, ", "...)
 	}
 	if e.Move != "" {
-		b.WriteString("move ")
-		b.WriteString(e.Move)
-		b.WriteString(": ")
+		b = append(b, "move "...)
+		b = appendClipped(b, e.Move)
+		b = append(b, ": "...)
 	}
 	var me *MoveError
-	if errors.As(e.Err, &me) {
-		b.WriteString(me.Detail())
-	} else {
-		b.WriteString(strings.TrimPrefix(e.Err.Error(), "hexdame: "))
+	switch {
+	case e.Err == nil:
+		b = append(b, "invalid record"...)
+	case errors.As(e.Err, &me):
+		b = append(b, me.Detail()...)
+	default:
+		b = append(b, strings.TrimPrefix(e.Err.Error(), "hexdame: ")...)
 	}
-	return b.String()
+	return string(b)
 }
 
 // Unwrap returns Err.
@@ -96,6 +109,23 @@ type syntaxError struct{ msg string }
 
 func (e *syntaxError) Error() string { return "PDN syntax error: " + e.msg }
 func (e *syntaxError) Unwrap() error { return ErrPDNSyntax }
+
+// A readError is an error of the underlying reader, with where the Reader
+// was when it happened.
+type readError struct {
+	game, line, col int
+	err             error
+}
+
+func (e *readError) Error() string {
+	return "pdn: reading game " + strconv.Itoa(e.game) + " at line " + strconv.Itoa(e.line) +
+		", column " + strconv.Itoa(e.col) + ": " + e.err.Error()
+}
+
+func (e *readError) Unwrap() error { return e.err }
+
+// errNilReader is returned by a Reader made with a nil io.Reader.
+var errNilReader = errors.New("pdn: NewReader was given a nil io.Reader")
 
 // A Tag is one PDN tag pair, such as [Event "Open"].
 type Tag struct {
@@ -140,12 +170,28 @@ type Record struct {
 	Game   int    // the game's number in the input, from 1
 	Line   int    // the line where the game starts
 
-	resultLine, resultColumn int // where the result is written
+	tagPos                   []textPos // where each tag pair starts, for a record read by a Reader
+	resultLine, resultColumn int       // where the result is written
+}
+
+// A textPos is a line and column, from 1.
+type textPos struct{ line, col int }
+
+// tagAt returns where tag pair i starts: known for a record read by a
+// Reader, the start of the game otherwise.
+func (rec *Record) tagAt(i int) textPos {
+	if i < len(rec.tagPos) {
+		return rec.tagPos[i]
+	}
+	return textPos{rec.Line, 1}
 }
 
 // Tag returns the value of the first tag pair with the given name.
-func (r *Record) Tag(name string) (value string, ok bool) {
-	for _, t := range r.Tags {
+func (rec *Record) Tag(name string) (value string, ok bool) {
+	if rec == nil {
+		return "", false
+	}
+	for _, t := range rec.Tags {
 		if t.Name == name {
 			return t.Value, true
 		}
@@ -153,22 +199,29 @@ func (r *Record) Tag(name string) (value string, ok bool) {
 	return "", false
 }
 
-// MaxVariationDepth is how deeply variations may nest in a record read by a
-// Reader; deeper nesting is reported as a syntax error.
+// MaxVariationDepth is how deeply variations may nest in a record. A
+// Reader reports deeper nesting as a syntax error; Replay, Convert and the
+// Writer refuse a record built in code with deeper nesting.
 const MaxVariationDepth = 256
 
-// maxTokenLen bounds one comment, string, setup or word.
-const maxTokenLen = 1 << 20
+const (
+	maxTokenLen    = 1 << 20 // one comment, string, setup or word
+	maxMoveTextLen = 512     // one move, separators and all
+)
 
 // A Reader reads PDN records, one game at a time, from an io.Reader. Text
 // may be UTF-8 or Latin-1 (a byte that is not part of valid UTF-8 is read
-// as the Latin-1 character with that code).
+// as the Latin-1 character with that code). A line ends at "\n", "\r\n"
+// or a lone "\r".
 //
-// After an error the Reader skips to the next game, so a caller may go on
-// reading; the games are still numbered as in the input.
+// After an error in a game the Reader skips to the next game, so a caller
+// may go on reading; the games are still numbered as in the input. An
+// error of the underlying reader is returned, wrapped, by that call and
+// every later one.
 type Reader struct {
-	r         *bufio.Reader
-	line, col int // position of the next character
+	src       *bufio.Reader // nil for a Reader made with a nil io.Reader
+	line, col int           // position of the next character
+	afterCR   bool          // the last character was "\r": a "\n" now starts no new line
 	game      int
 	peek      token // a token read ahead, when peeked
 	peeked    bool
@@ -176,9 +229,14 @@ type Reader struct {
 	scratch   []byte
 }
 
-// NewReader returns a Reader reading from r.
+// NewReader returns a Reader reading from r. A Reader made with a nil r
+// returns an error from every read.
 func NewReader(r io.Reader) *Reader {
-	return &Reader{r: bufio.NewReaderSize(r, 64<<10), line: 1, col: 1}
+	rd := &Reader{line: 1, col: 1}
+	if r != nil {
+		rd.src = bufio.NewReaderSize(r, 64<<10)
+	}
+	return rd
 }
 
 type tokenKind uint8
@@ -196,7 +254,7 @@ const (
 	tokLParen
 	tokRParen
 	tokAsterisk
-	tokError // text that cannot start a token; text holds the message
+	tokError // text that is not a token; text holds the message
 )
 
 type token struct {
@@ -208,37 +266,52 @@ type token struct {
 // unread makes t the next token next returns.
 func (r *Reader) unread(t token) { r.peek, r.peeked = t, true }
 
-// readRune reads one character, decoding UTF-8 and falling back to Latin-1.
+// noteErr keeps the first error of the underlying reader other than
+// io.EOF.
+func (r *Reader) noteErr(err error) {
+	if err != io.EOF && r.err == nil {
+		r.err = err
+	}
+}
+
+// readRune reads one character, decoding UTF-8 and falling back to Latin-1,
+// and keeps count of lines and columns.
 func (r *Reader) readRune() (rune, bool) {
-	b, err := r.r.ReadByte()
+	b, err := r.src.ReadByte()
 	if err != nil {
-		if err != io.EOF && r.err == nil {
-			r.err = err
-		}
+		r.noteErr(err)
 		return 0, false
 	}
 	c := rune(b)
 	if b >= utf8.RuneSelf {
-		_ = r.r.UnreadByte()
+		_ = r.src.UnreadByte()
 		var size int
-		c, size, _ = r.r.ReadRune()
+		c, size, _ = r.src.ReadRune()
 		if c == utf8.RuneError && size == 1 {
 			c = rune(b) // not UTF-8: the Latin-1 character
 		}
 	}
-	if c == '\n' {
+	switch c {
+	case '\n':
+		if !r.afterCR {
+			r.line++
+		}
+		r.col = 1
+	case '\r':
 		r.line++
 		r.col = 1
-	} else {
+	default:
 		r.col++
 	}
+	r.afterCR = c == '\r'
 	return c, true
 }
 
 // peekByte returns the next byte without reading it.
 func (r *Reader) peekByte() (byte, bool) {
-	b, err := r.r.Peek(1)
+	b, err := r.src.Peek(1)
 	if err != nil {
+		r.noteErr(err)
 		return 0, false
 	}
 	return b[0], true
@@ -268,7 +341,7 @@ func (r *Reader) next() token {
 		if !ok {
 			return token{kind: tokEOF, line: r.line, col: r.col}
 		}
-		if b == ' ' || b == '\t' || b == '\n' || b == '\r' || b >= 0x80 {
+		if b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f' || b == '\v' || b >= 0x80 {
 			if b >= 0x80 {
 				// Non-ASCII white space (no-break space, byte order mark)
 				// is skipped; anything else starts a word.
@@ -277,7 +350,7 @@ func (r *Reader) next() token {
 				if isSpace(c) {
 					continue
 				}
-				return r.word(string(c), line, col)
+				return r.word(c, line, col)
 			}
 			r.readRune()
 			continue
@@ -299,80 +372,104 @@ func (r *Reader) next() token {
 	case '*':
 		t.kind = tokAsterisk
 	case '"':
-		return r.delimited(t, tokString, '"', true, "unterminated string")
+		return r.delimited(t, tokString, '"', true, "string")
 	case '{':
-		return r.delimited(t, tokComment, '}', false, "unterminated comment")
+		return r.delimited(t, tokComment, '}', false, "comment")
 	case '/':
-		return r.delimited(t, tokSetup, '/', false, "unterminated setup")
+		return r.delimited(t, tokSetup, '/', false, "setup")
 	case '%':
-		t.kind = tokLineComment
-		var sb strings.Builder
-		for {
-			b, ok := r.peekByte()
-			if !ok || b == '\n' || b == '\r' {
-				break
-			}
-			c, _ := r.readRune()
-			if sb.Len() < maxTokenLen {
-				sb.WriteRune(c)
-			}
-		}
-		t.text = sb.String()
+		return r.lineComment(t)
 	case '$':
 		t.kind = tokNAG
-		var sb strings.Builder
+		buf := r.scratch[:0]
 		for {
 			b, ok := r.peekByte()
 			if !ok || b < '0' || b > '9' {
 				break
 			}
 			r.readRune()
-			sb.WriteByte(b)
+			if len(buf) <= 9 {
+				buf = append(buf, b)
+			}
 		}
-		if sb.Len() == 0 || sb.Len() > 9 {
-			t.kind, t.text = tokError, "NAG must be $ and a number"
+		r.scratch = buf[:0]
+		if len(buf) == 0 || len(buf) > 9 {
+			t.kind, t.text = tokError, "NAG must be $ and a number of at most 9 digits"
 		} else {
-			t.text = sb.String()
+			t.text = string(buf)
 		}
 	case '}':
 		t.kind, t.text = tokError, "} without {"
 	default:
-		return r.word(string(c), line, col)
+		return r.word(c, line, col)
 	}
 	return t
 }
 
-// delimited reads up to the closing character.
-func (r *Reader) delimited(t token, kind tokenKind, end rune, escapes bool, unterminated string) token {
-	var sb strings.Builder
+// delimited reads text up to the closing character end. A string (escapes
+// true) reads \" as " and \\ as \. Text longer than maxTokenLen, or not
+// closed before the end of the input, is read to its end and gives an
+// error token.
+func (r *Reader) delimited(t token, kind tokenKind, end rune, escapes bool, what string) token {
+	buf := r.scratch[:0]
+	long := false
 	for {
 		c, ok := r.readRune()
 		if !ok {
-			t.kind, t.text = tokError, unterminated
+			r.scratch = buf[:0]
+			t.kind, t.text = tokError, "unterminated "+what
 			return t
 		}
 		if escapes && c == '\\' {
-			if b, ok := r.peekByte(); ok && b == '"' {
+			if b, ok := r.peekByte(); ok && (b == '"' || b == '\\') {
 				r.readRune()
-				c = '"'
+				c = rune(b)
 			}
 		} else if c == end {
 			break
 		}
-		if sb.Len() >= maxTokenLen {
-			t.kind, t.text = tokError, "text longer than 1 MiB"
-			return t
+		if len(buf) >= maxTokenLen {
+			long = true
+			continue
 		}
-		sb.WriteRune(c)
+		buf = utf8.AppendRune(buf, c)
 	}
-	t.kind, t.text = kind, sb.String()
+	r.scratch = buf[:0]
+	if long {
+		t.kind, t.text = tokError, what+" longer than 1 MiB"
+		return t
+	}
+	t.kind, t.text = kind, string(buf)
 	return t
 }
 
-// word reads the rest of a word whose first characters are start. A move
+// lineComment reads a line comment, from after the % to the end of the
+// line.
+func (r *Reader) lineComment(t token) token {
+	buf := r.scratch[:0]
+	for {
+		b, ok := r.peekByte()
+		if !ok || b == '\n' || b == '\r' {
+			break
+		}
+		c, _ := r.readRune()
+		if len(buf) <= maxTokenLen {
+			buf = utf8.AppendRune(buf, c)
+		}
+	}
+	r.scratch = buf[:0]
+	if len(buf) > maxTokenLen {
+		t.kind, t.text = tokError, "line comment longer than 1 MiB"
+		return t
+	}
+	t.kind, t.text = tokLineComment, string(buf)
+	return t
+}
+
+// word reads the rest of a word whose first character is first. A move
 // glued to a parenthesised strength mark, "29-23(?)", is one word.
-func (r *Reader) word(start string, line, col int) token {
-	buf := append(r.scratch[:0], start...)
+func (r *Reader) word(first rune, line, col int) token {
+	buf := utf8.AppendRune(r.scratch[:0], first)
 	for {
 		b, ok := r.peekByte()
 		if !ok {
@@ -392,13 +489,17 @@ func (r *Reader) word(start string, line, col int) token {
 			break
 		}
 		c, _ := r.readRune()
-		if len(buf) >= maxTokenLen {
-			r.scratch = buf[:0]
-			return token{kind: tokError, text: "word longer than 1 MiB", line: line, col: col}
+		if isSpace(c) {
+			break // a non-ASCII space
 		}
-		buf = utf8.AppendRune(buf, c)
+		if len(buf) <= maxTokenLen {
+			buf = utf8.AppendRune(buf, c)
+		}
 	}
 	r.scratch = buf[:0]
+	if len(buf) > maxTokenLen {
+		return token{kind: tokError, text: "word longer than 1 MiB", line: line, col: col}
+	}
 	return token{kind: tokWord, text: string(buf), line: line, col: col}
 }
 
@@ -406,8 +507,11 @@ func (r *Reader) word(start string, line, col int) token {
 // strength mark such as "(?)" and returns it.
 func (r *Reader) peekStrength() (string, bool) {
 	for n := 3; n <= 8; n++ {
-		b, err := r.r.Peek(n)
+		b, err := r.src.Peek(n)
 		if len(b) < n {
+			if err != nil {
+				r.noteErr(err)
+			}
 			return "", false
 		}
 		if b[n-1] == ')' {
@@ -418,7 +522,7 @@ func (r *Reader) peekStrength() (string, bool) {
 			}
 			return string(b), true
 		}
-		if b[n-1] != '!' && b[n-1] != '?' || err != nil {
+		if b[n-1] != '!' && b[n-1] != '?' {
 			return "", false
 		}
 	}
@@ -484,68 +588,273 @@ func isMoveText(s string) bool {
 	return squares >= 2
 }
 
+// isStrength reports whether s is a strength mark the Reader reads glued to
+// a move.
+func isStrength(s string) bool {
+	if s == "" {
+		return true
+	}
+	if inner, ok := strings.CutPrefix(s, "("); ok {
+		inner, ok = strings.CutSuffix(inner, ")")
+		return ok && len(inner) >= 1 && len(inner) <= 6 && strings.Trim(inner, "!?") == ""
+	}
+	return strings.Trim(s, "!?*") == ""
+}
+
+// A recordSink receives the parts of a record, in the order of the text,
+// as a Reader reads them: tag pairs (with line comments among them passed
+// as elements), then the movetext's elements, with the start and end of
+// each variation, then the result ("" when the input ends first). An error
+// from a sink stops further calls for that record; the Reader reads the
+// record to its end and returns the error.
+type recordSink interface {
+	begin(game, line int) // a record starts: its number in the input and its first line
+	tag(name, value string, at textPos) error
+	element(e *Element) error // anything but a variation
+	open(at textPos) error    // a variation starts
+	close() error             // the innermost variation ends
+	end(result string, at textPos) error
+}
+
 // ReadRecord reads the next game's record with the syntax layer: it checks
 // PDN syntax only, so it reads records of any draughts game. At the end of
 // the input it returns nil, io.EOF. Errors are *ParseError values wrapping
-// ErrPDNSyntax, or the underlying reader's error.
+// ErrPDNSyntax, or an error of the underlying reader, wrapped.
 func (r *Reader) ReadRecord() (*Record, error) {
+	b := treeBuilder{rec: &Record{}}
+	if err := r.readRecordTo(&b); err != nil {
+		return nil, err
+	}
+	return b.rec, nil
+}
+
+// readRecordTo reads the next record and passes its parts to s. It returns
+// io.EOF at the end of the input, a read error, a *ParseError for a syntax
+// error, or the first error s returned.
+func (r *Reader) readRecordTo(s recordSink) error {
+	if r.src == nil {
+		return errNilReader
+	}
 	if r.err != nil {
-		return nil, r.err
+		return &readError{r.game, r.line, r.col, r.err}
 	}
 	t := r.next()
 	if t.kind == tokEOF {
-		return nil, io.EOF
+		if r.err != nil {
+			return &readError{r.game, r.line, r.col, r.err}
+		}
+		return io.EOF
 	}
 	r.game++
-	rec := &Record{Game: r.game, Line: t.line}
-	fail := func(t token, msg string) (*Record, error) {
-		r.skipGame(t)
-		if r.err != nil {
-			return nil, r.err
-		}
-		return nil, &ParseError{Game: rec.Game, Line: t.line, Column: t.col, Err: &syntaxError{msg}}
+	s.begin(r.game, t.line)
+	p := recordParser{r: r, sink: s}
+	err := p.record(t)
+	if r.err != nil {
+		return &readError{r.game, r.line, r.col, r.err}
 	}
+	if err != nil {
+		return err
+	}
+	return p.sinkErr
+}
+
+// A recordParser parses one record's tokens and passes its parts to a
+// sink.
+type recordParser struct {
+	r       *Reader
+	sink    recordSink
+	sinkErr error
+	depth   int                         // variations open
+	filled  [MaxVariationDepth + 1]bool // filled[d]: the variation open at depth d has an element
+	parts   int                         // tag pairs and elements so far
+}
+
+// fail reports a syntax error at token t and skips the rest of the game.
+func (p *recordParser) fail(t token, msg string) error {
+	p.r.skipGame(t)
+	return &ParseError{Game: p.r.game, Line: t.line, Column: t.col, Err: &syntaxError{msg}}
+}
+
+func (p *recordParser) element(e Element) {
+	p.parts++
+	p.filled[p.depth] = true
+	if p.sinkErr == nil {
+		p.sinkErr = p.sink.element(&e)
+	}
+}
+
+// record parses a record whose first token is t.
+func (p *recordParser) record(t token) error {
+	r := p.r
 	// Tag pairs, and line comments among them.
-	var lead []Element
 	for t.kind == tokLBracket || t.kind == tokLineComment {
 		if t.kind == tokLineComment {
-			lead = append(lead, Element{Kind: LineCommentElement, Text: t.text, Line: t.line, Column: t.col})
+			p.element(Element{Kind: LineCommentElement, Text: t.text, Line: t.line, Column: t.col})
 			t = r.next()
 			continue
 		}
 		name := r.next()
 		if name.kind != tokWord || !isTagName(name.text) {
-			return fail(name, "tag pair must start with a name")
+			return p.fail(name, "tag pair must start with a name")
 		}
 		value := r.next()
 		if value.kind != tokString {
 			if value.kind == tokError {
-				return fail(value, value.text)
+				return p.fail(value, value.text)
 			}
-			return fail(value, "tag "+name.text+" needs a quoted value")
+			return p.fail(value, "tag "+name.text+" needs a quoted value")
 		}
 		if end := r.next(); end.kind != tokRBracket {
-			return fail(end, "tag "+name.text+" must end with ]")
+			return p.fail(end, "tag "+name.text+" must end with ]")
 		}
-		rec.Tags = append(rec.Tags, Tag{Name: name.text, Value: value.text})
+		p.parts++
+		if p.sinkErr == nil {
+			p.sinkErr = p.sink.tag(name.text, value.text, textPos{t.line, t.col})
+		}
 		t = r.next()
 	}
 	r.unread(t)
-	body, result, errTok, msg := r.readBody(0)
-	if msg != "" {
-		return fail(errTok, msg)
-	}
-	rec.Body, rec.Result = append(lead, body...), result
-	rec.resultLine, rec.resultColumn = errTok.line, errTok.col
-	if len(rec.Tags) == 0 && len(rec.Body) == 0 {
-		return fail(errTok, "empty game")
-	}
-	if r.err != nil {
-		return nil, r.err
-	}
-	return rec, nil
+	return p.movetext()
 }
 
+// movetext parses the movetext and the result.
+func (p *recordParser) movetext() error {
+	r := p.r
+	var number token // a move number waiting for its move, if numbered
+	numbered := false
+	for {
+		t := r.next()
+		if numbered && t.kind != tokWord {
+			return p.fail(number, "move number "+number.text+" is not followed by a move")
+		}
+		switch t.kind {
+		case tokEOF:
+			if p.depth > 0 {
+				return p.fail(t, "variation not closed with )")
+			}
+			return p.end("", t)
+		case tokError:
+			return p.fail(t, t.text)
+		case tokAsterisk:
+			if p.depth > 0 {
+				return p.fail(t, "game ends inside a variation")
+			}
+			return p.end("*", t)
+		case tokComment:
+			p.element(Element{Kind: CommentElement, Text: t.text, Line: t.line, Column: t.col})
+		case tokLineComment:
+			p.element(Element{Kind: LineCommentElement, Text: t.text, Line: t.line, Column: t.col})
+		case tokSetup:
+			p.element(Element{Kind: SetupElement, Text: t.text, Line: t.line, Column: t.col})
+		case tokNAG:
+			n, _ := strconv.Atoi(t.text)
+			p.element(Element{Kind: NAGElement, NAG: n, Line: t.line, Column: t.col})
+		case tokLParen:
+			if p.depth+1 > MaxVariationDepth {
+				return p.fail(t, "variations nested more than "+strconv.Itoa(MaxVariationDepth)+" deep")
+			}
+			p.filled[p.depth] = true
+			p.depth++
+			p.filled[p.depth] = false
+			p.parts++
+			if p.sinkErr == nil {
+				p.sinkErr = p.sink.open(textPos{t.line, t.col})
+			}
+		case tokRParen:
+			if p.depth == 0 {
+				return p.fail(t, ") without (")
+			}
+			if !p.filled[p.depth] {
+				return p.fail(t, "empty variation")
+			}
+			p.depth--
+			if p.sinkErr == nil {
+				p.sinkErr = p.sink.close()
+			}
+		case tokLBracket:
+			return p.fail(t, "tag pair inside movetext (is the previous game's result missing?)")
+		case tokRBracket:
+			return p.fail(t, "] without [")
+		case tokString:
+			return p.fail(t, "unexpected string in movetext")
+		case tokWord:
+			// A move written with a space after its separator, "1- 6"
+			// or "28x 6", is read as one word.
+			if isJoinable(t.text) {
+				var ok bool
+				if t, ok = p.join(t); !ok {
+					return p.fail(t, "move longer than "+strconv.Itoa(maxMoveTextLen)+" bytes")
+				}
+			}
+			num, body, strength := splitWord(t.text)
+			isMove := isMoveText(body) && !results[body]
+			if numbered && (num != "" || !(body == "..." || isMove)) {
+				return p.fail(number, "move number "+number.text+" is not followed by a move")
+			}
+			if num != "" && results[body] {
+				return p.fail(t, "move number "+num+" is not followed by a move")
+			}
+			numbered = false
+			switch {
+			case body == "" && num != "" && strength == "":
+				// a move number on its own, before its move
+				number, numbered = t, true
+			case body == "..." && strength == "":
+				// an unknown or skipped move: "1. ... 7-12"
+			case results[body] && strength == "" && num == "":
+				if p.depth > 0 {
+					return p.fail(t, "game ends inside a variation")
+				}
+				return p.end(body, t)
+			case isMove:
+				col := t.col + utf8.RuneCountInString(num)
+				p.element(Element{Kind: MoveElement, Text: body, Strength: strength, Line: t.line, Column: col})
+			default:
+				return p.fail(t, "unexpected "+quoteClipped(t.text)+" in movetext")
+			}
+		}
+	}
+}
+
+// isJoinable reports whether a word ends with a move separator, so that
+// the next word may finish the move.
+func isJoinable(w string) bool {
+	return strings.HasSuffix(w, "-") || strings.HasSuffix(w, "x") || strings.HasSuffix(w, ":")
+}
+
+// join appends to word t the words that follow it while it ends with a
+// separator. It reports false, with the token to blame, when the move
+// grows longer than maxMoveTextLen.
+func (p *recordParser) join(t token) (token, bool) {
+	text := t.text
+	for isJoinable(text) {
+		more := p.r.next()
+		if more.kind != tokWord {
+			p.r.unread(more)
+			break
+		}
+		if len(text)+len(more.text) > maxMoveTextLen {
+			return t, false
+		}
+		text += more.text // at most maxMoveTextLen bytes in all
+	}
+	t.text = text
+	return t, true
+}
+
+// end finishes the record with its result, written at token t.
+func (p *recordParser) end(result string, t token) error {
+	if p.parts == 0 {
+		return p.fail(t, "empty game")
+	}
+	if p.sinkErr == nil {
+		p.sinkErr = p.sink.end(result, textPos{t.line, t.col})
+	}
+	return nil
+}
+
+// isTagName reports whether s can name a tag: a letter, then letters,
+// digits and underscores.
 func isTagName(s string) bool {
 	if s == "" || !(s[0] >= 'A' && s[0] <= 'Z' || s[0] >= 'a' && s[0] <= 'z') {
 		return false
@@ -559,105 +868,9 @@ func isTagName(s string) bool {
 	return true
 }
 
-// readBody reads movetext up to the end of a variation (depth > 0) or of
-// the game. It returns the elements, the result that ended the game, and on
-// error the token where it happened and a message.
-func (r *Reader) readBody(depth int) (elems []Element, result string, at token, msg string) {
-	var number token // a move number waiting for its move, if numbered
-	numbered := false
-	for {
-		t := r.next()
-		if numbered && t.kind != tokWord {
-			return nil, "", number, "move number " + number.text + " is not followed by a move"
-		}
-		switch t.kind {
-		case tokEOF:
-			if depth > 0 {
-				return nil, "", t, "variation not closed with )"
-			}
-			return elems, "", t, ""
-		case tokError:
-			return nil, "", t, t.text
-		case tokAsterisk:
-			if depth > 0 {
-				return nil, "", t, "game ends inside a variation"
-			}
-			return elems, "*", t, ""
-		case tokComment:
-			elems = append(elems, Element{Kind: CommentElement, Text: t.text, Line: t.line, Column: t.col})
-		case tokLineComment:
-			elems = append(elems, Element{Kind: LineCommentElement, Text: t.text, Line: t.line, Column: t.col})
-		case tokSetup:
-			elems = append(elems, Element{Kind: SetupElement, Text: t.text, Line: t.line, Column: t.col})
-		case tokNAG:
-			n, _ := strconv.Atoi(t.text)
-			elems = append(elems, Element{Kind: NAGElement, NAG: n, Line: t.line, Column: t.col})
-		case tokLParen:
-			if depth+1 > MaxVariationDepth {
-				return nil, "", t, "variations nested more than " + strconv.Itoa(MaxVariationDepth) + " deep"
-			}
-			v, _, at, msg := r.readBody(depth + 1)
-			if msg != "" {
-				return nil, "", at, msg
-			}
-			if len(v) == 0 {
-				return nil, "", t, "empty variation"
-			}
-			elems = append(elems, Element{Kind: VariationElement, Variation: v, Line: t.line, Column: t.col})
-		case tokRParen:
-			if depth == 0 {
-				return nil, "", t, ") without ("
-			}
-			return elems, "", t, ""
-		case tokLBracket:
-			return nil, "", t, "tag pair inside movetext (is the previous game's result missing?)"
-		case tokRBracket:
-			return nil, "", t, "] without ["
-		case tokString:
-			return nil, "", t, "unexpected string in movetext"
-		case tokWord:
-			// A move written with a space after its separator, "1- 6"
-			// or "28x 6", is read as one word.
-			for strings.HasSuffix(t.text, "-") || strings.HasSuffix(t.text, "x") || strings.HasSuffix(t.text, ":") {
-				more := r.next()
-				if more.kind != tokWord {
-					r.unread(more)
-					break
-				}
-				t.text += more.text
-			}
-			num, body, strength := splitWord(t.text)
-			isMove := isMoveText(body) && !results[body]
-			if numbered && (num != "" || !(body == "..." || isMove)) {
-				return nil, "", number, "move number " + number.text + " is not followed by a move"
-			}
-			if num != "" && results[body] {
-				return nil, "", t, "move number " + num + " is not followed by a move"
-			}
-			numbered = false
-			switch {
-			case body == "" && num != "" && strength == "":
-				// a move number on its own, before its move
-				number, numbered = t, true
-			case body == "..." && strength == "":
-				// an unknown or skipped move: "1. ... 7-12"
-			case results[body] && strength == "" && num == "":
-				if depth > 0 {
-					return nil, "", t, "game ends inside a variation"
-				}
-				return elems, body, t, ""
-			case isMove:
-				col := t.col + len([]rune(num))
-				elems = append(elems, Element{Kind: MoveElement, Text: body, Strength: strength, Line: t.line, Column: col})
-			default:
-				return nil, "", t, "unexpected " + strconv.Quote(t.text) + " in movetext"
-			}
-		}
-	}
-}
-
-// skipGame skips the rest of a game after an error: up to and including
-// the next result or "*" outside comments, or up to the next tag pair.
+// skipGame skips the rest of a game after an error at token at: up to and
+// including the next result or "*" outside comments, or up to the next tag
+// pair.
 func (r *Reader) skipGame(at token) {
 	if at.kind == tokAsterisk || at.kind == tokEOF {
 		return
@@ -686,11 +899,60 @@ func (r *Reader) skipGame(at token) {
 		default:
 			inMovetext = true
 		}
-		switch t.kind {
-		case tokWord:
+		if t.kind == tokWord {
 			if _, body, s := splitWord(t.text); results[body] && s == "" {
 				return
 			}
 		}
 	}
+}
+
+// A treeBuilder is the recordSink of ReadRecord: it builds the Record.
+type treeBuilder struct {
+	rec   *Record
+	lines [][]Element // lines[0] is the movetext, lines[d] the variation open at depth d
+	at    []textPos   // where each open variation starts
+}
+
+func (b *treeBuilder) begin(game, line int) { b.rec.Game, b.rec.Line = game, line }
+
+func (b *treeBuilder) tag(name, value string, at textPos) error {
+	b.rec.Tags = append(b.rec.Tags, Tag{name, value})
+	b.rec.tagPos = append(b.rec.tagPos, at)
+	return nil
+}
+
+func (b *treeBuilder) element(e *Element) error {
+	if len(b.lines) == 0 {
+		b.lines = append(b.lines, nil)
+	}
+	top := len(b.lines) - 1
+	b.lines[top] = append(b.lines[top], *e)
+	return nil
+}
+
+func (b *treeBuilder) open(at textPos) error {
+	if len(b.lines) == 0 {
+		b.lines = append(b.lines, nil)
+	}
+	b.lines = append(b.lines, nil)
+	b.at = append(b.at, at)
+	return nil
+}
+
+func (b *treeBuilder) close() error {
+	top := len(b.lines) - 1
+	v, at := b.lines[top], b.at[len(b.at)-1]
+	b.lines, b.at = b.lines[:top], b.at[:len(b.at)-1]
+	b.lines[top-1] = append(b.lines[top-1], Element{Kind: VariationElement, Variation: v, Line: at.line, Column: at.col})
+	return nil
+}
+
+func (b *treeBuilder) end(result string, at textPos) error {
+	if len(b.lines) > 0 {
+		b.rec.Body = b.lines[0]
+	}
+	b.rec.Result = result
+	b.rec.resultLine, b.rec.resultColumn = at.line, at.col
+	return nil
 }

@@ -161,9 +161,9 @@ func TestReadProblems(t *testing.T) {
 		{2, 8, 4, 1, "e1xh5", ErrAmbiguousMove},
 		{3, 13, 64, 9, "a1-b1", ErrGameOver},
 		{4, 18, 10, 0, "", ErrResultMismatch},
-		{5, 20, 1, 0, "", ErrInvalidFEN},
+		{5, 21, 1, 0, "", ErrInvalidFEN},
 		{6, 27, 20, 0, "", ErrPDNSyntax},
-		{7, 29, 1, 0, "", ErrNotHexDame},
+		{7, 30, 1, 0, "", ErrNotHexDame},
 	}
 	if len(errs) != len(want) {
 		t.Fatalf("got %d errors, want %d: %v", len(errs), len(want), errs)
@@ -377,8 +377,8 @@ func TestConvertMoveText(t *testing.T) {
 		{"4031", Algebraic, "d4-e5"},
 		{"c3e5xg5", Numeric, "49x31x23"},
 	} {
-		if got, ok := convertMoveText(tc.in, tc.to); !ok || got != tc.want {
-			t.Errorf("convertMoveText(%q, %v) = %q, %v; want %q", tc.in, tc.to, got, ok, tc.want)
+		if got, err := convertMoveText(tc.in, tc.to); err != nil || got != tc.want {
+			t.Errorf("convertMoveText(%q, %v) = %q, %v; want %q", tc.in, tc.to, got, err, tc.want)
 		}
 	}
 }

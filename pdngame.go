@@ -1,22 +1,38 @@
 package hexdame
 
 import (
-	"bufio"
-	"io"
+	"errors"
 	"strconv"
 	"strings"
 )
 
 // ReadGame reads the next game and replays it against the rules (see
-// Record.Replay). At the end of the input it returns nil, io.EOF. A game
-// that breaks the rules gives a *ParseError, and the Reader moves on to the
-// next game.
+// Record.Replay). At the end of the input it returns nil, io.EOF. A record
+// that is not PDN gives a nil game and a *ParseError wrapping
+// ErrPDNSyntax; a game that breaks the rules gives the game up to its last
+// legal move with the error, as Replay does. Either way the Reader moves
+// on to the next game.
 func (r *Reader) ReadGame() (*Game, error) {
 	rec, err := r.ReadRecord()
 	if err != nil {
 		return nil, err
 	}
 	return rec.replay(false)
+}
+
+// CheckGame reads the next game and checks it against the rules as
+// ReadGame does, without keeping it: its memory does not grow with the
+// game's moves, only with its tags and with the positions since the last
+// capture or man move (which threefold repetition needs). It returns nil
+// for a valid game, io.EOF at the end of the input, and otherwise the
+// errors ReadGame would.
+func (r *Reader) CheckGame() error {
+	rp := replayer{}
+	if err := r.readRecordTo(&rp); err != nil {
+		return err
+	}
+	_, err := rp.finish()
+	return err
 }
 
 // Replay plays the record against the rules of HexDame and returns the game
@@ -31,71 +47,356 @@ func (r *Reader) ReadGame() (*Game, error) {
 // have ended (no legal move, threefold repetition) may be recorded with that
 // result or "*" only. A move after the end of the game is an error.
 //
-// Errors are *ParseError values giving the game, line and column, and for a
+// Each problem is a *ParseError giving the game, line and column, and for a
 // move its ply (counted from the start position, 1 for the first move) and
-// text; they wrap ErrNotHexDame, a *FENError, a *MoveError, ErrGameOver or
-// ErrResultMismatch.
-func (rec *Record) Replay() (*Game, error) { return rec.replay(true) }
+// text; it wraps ErrNotHexDame, a *FENError, a *MoveError, ErrGameOver,
+// ErrResultMismatch or, for a record built with variations nested deeper
+// than MaxVariationDepth, ErrPDNSyntax.
+//
+// Problems are independent when one does not hide the other: a bad move in
+// a variation stops the check of that variation only, and the main line
+// goes on being checked after it; a bad move in the main line stops the
+// main line, but the variations that are alternatives to that move are
+// still checked. Replay reports every independent problem: the error is
+// nil, one *ParseError, or, for several, an error joining them (see
+// errors.Join) in the order of the text.
+//
+// Like encoding/csv's partial records, the game is returned with the
+// error: it holds the main line up to its last legal move. It is nil only
+// when the game cannot start (a GameType of another game, a bad FEN tag) or
+// the record is nil.
+func (rec *Record) Replay() (*Game, error) {
+	if rec == nil {
+		return nil, errNilRecord
+	}
+	return rec.replay(true)
+}
+
+// errNilRecord is returned for a nil *Record.
+var errNilRecord = errors.New("hexdame: nil *Record")
 
 // replay is Replay; when the record is the caller's own (ReadGame), clone
 // may be false and the game takes over its movetext.
 func (rec *Record) replay(clone bool) (*Game, error) {
-	fail := func(line, col, ply int, move string, err error) (*Game, error) {
-		return nil, &ParseError{Game: rec.Game, Line: line, Column: col, Ply: ply, Move: move, Err: err}
+	rp := replayer{keep: true}
+	body := rec.Body
+	if clone {
+		var err error
+		if body, err = cloneElements(rec, body, 0); err != nil {
+			return nil, err
+		}
+	}
+	walked := *rec
+	walked.Body = body
+	if err := walkRecord(&walked, &rp); err != nil {
+		return nil, err
+	}
+	g, err := rp.finish()
+	if g != nil {
+		g.body = body
+		g.notation = detectNotation(body)
+		if !hasMove(body) {
+			if gt, ok := rec.Tag("GameType"); ok && strings.Contains(gt, ",N") {
+				g.notation = Numeric
+			}
+		}
+	}
+	return g, err
+}
+
+// walkRecord passes the parts of a record to s as a Reader reading it
+// would, elements by pointer into the record. Variations nested deeper
+// than MaxVariationDepth give a *ParseError wrapping ErrPDNSyntax.
+func walkRecord(rec *Record, s recordSink) error {
+	s.begin(rec.Game, rec.Line)
+	for i, t := range rec.Tags {
+		if err := s.tag(t.Name, t.Value, rec.tagAt(i)); err != nil {
+			return err
+		}
+	}
+	if err := walkElements(rec, rec.Body, s, 0); err != nil {
+		return err
+	}
+	return s.end(rec.Result, textPos{rec.resultLine, rec.resultColumn})
+}
+
+func walkElements(rec *Record, elems []Element, s recordSink, depth int) error {
+	for i := range elems {
+		e := &elems[i]
+		if e.Kind != VariationElement {
+			if err := s.element(e); err != nil {
+				return err
+			}
+			continue
+		}
+		if depth+1 > MaxVariationDepth {
+			return tooDeep(rec, e)
+		}
+		if err := s.open(textPos{e.Line, e.Column}); err != nil {
+			return err
+		}
+		if err := walkElements(rec, e.Variation, s, depth+1); err != nil {
+			return err
+		}
+		if err := s.close(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// tooDeep returns the error for variation e of rec, nested deeper than
+// MaxVariationDepth.
+func tooDeep(rec *Record, e *Element) *ParseError {
+	return &ParseError{Game: rec.Game, Line: e.Line, Column: e.Column,
+		Err: &syntaxError{"variations nested more than " + strconv.Itoa(MaxVariationDepth) + " deep"}}
+}
+
+// cloneElements returns a deep copy of the movetext elems of rec.
+func cloneElements(rec *Record, elems []Element, depth int) ([]Element, error) {
+	out := make([]Element, len(elems))
+	copy(out, elems)
+	for i := range out {
+		if out[i].Kind != VariationElement {
+			continue
+		}
+		if depth+1 > MaxVariationDepth {
+			return nil, tooDeep(rec, &out[i])
+		}
+		v, err := cloneElements(rec, out[i].Variation, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		out[i].Variation = v
+	}
+	return out, nil
+}
+
+// A replayer is the recordSink that checks a record against the rules:
+// the HexDame layer behind Replay, ReadGame and CheckGame. It plays the
+// main line in a Game and each variation from the position before the
+// move it is an alternative to.
+type replayer struct {
+	keep bool // keep the game's moves and movetext (Replay, ReadGame), not only check it
+	game int  // the record's number in the input
+	line int  // where it starts
+
+	tags                  []Tag // the game's tags, when keep
+	fen, gameType, result string
+	hasFEN, hasGameType   bool
+	hasResult             bool
+	fenAt, gameTypeAt     textPos
+	started, dead         bool // the game is set up; it cannot be (bad GameType or FEN)
+	g                     *Game
+	lines                 []replayLine // lines[0] is the main line, the others the open variations
+	index                 int          // the index in the movetext of the next element of the main line
+	problems              []error
+}
+
+// A replayLine is the state of the main line or of a variation.
+type replayLine struct {
+	pos, before    Position // the current position, and the one before the last move
+	ply, beforePly int
+	// bad: a move of the line could not be played, so the later ones
+	// cannot be checked; lost: a move or setup followed, so the position
+	// before the last move is not known either.
+	bad, lost bool
+}
+
+func (rp *replayer) begin(game, line int) { rp.game, rp.line = game, line }
+
+func (rp *replayer) tag(name, value string, at textPos) error {
+	switch name {
+	case "GameType":
+		if !rp.hasGameType {
+			rp.gameType, rp.hasGameType, rp.gameTypeAt = value, true, at
+		}
+	case "FEN":
+		rp.fen, rp.hasFEN, rp.fenAt = value, true, at
+	case "Result":
+		if !rp.hasResult {
+			rp.result, rp.hasResult = value, true
+		}
+	case "SetUp":
+	default:
+		if rp.keep {
+			rp.tags = append(rp.tags, Tag{name, value})
+		}
+	}
+	return nil
+}
+
+// problem records a problem of the game.
+func (rp *replayer) problem(line, col, ply int, move string, err error) {
+	rp.problems = append(rp.problems, &ParseError{Game: rp.game, Line: line, Column: col, Ply: ply, Move: move, Err: err})
+}
+
+// start sets the game up from the tags, once, before the first move, setup,
+// variation or result.
+func (rp *replayer) start() {
+	if rp.started {
+		return
+	}
+	rp.started = true
+	if rp.hasGameType && !isHexDameGameType(rp.gameType) {
+		rp.problem(rp.gameTypeAt.line, rp.gameTypeAt.col, 0, "", &gameError{err: ErrNotHexDame,
+			msg: "GameType " + quoteClipped(rp.gameType) + " is not " + strconv.Itoa(GameTypeNumber)})
+		rp.dead = true
+		return
 	}
 	start := StartPosition()
-	for _, t := range rec.Tags {
-		switch t.Name {
-		case "GameType":
-			if !isHexDameGameType(t.Value) {
-				return fail(rec.Line, 1, 0, "", &gameError{err: ErrNotHexDame, msg: "GameType " + strconv.Quote(t.Value) + " is not " + strconv.Itoa(GameTypeNumber)})
-			}
-		case "FEN":
-			p, err := ParseFEN(t.Value)
-			if err != nil {
-				return fail(rec.Line, 1, 0, "", err)
-			}
-			start = p
+	if rp.hasFEN {
+		p, err := ParseFEN(rp.fen)
+		if err != nil {
+			rp.problem(rp.fenAt.line, rp.fenAt.col, 0, "", err)
+			rp.dead = true
+			return
+		}
+		start = p
+	}
+	rp.g = NewGameFrom(start)
+	rp.g.forget = !rp.keep
+	rp.g.tags = rp.tags
+	rp.lines = append(rp.lines[:0], replayLine{pos: start, before: start})
+}
+
+func (rp *replayer) element(e *Element) error {
+	if e.Kind == MoveElement || e.Kind == SetupElement {
+		rp.start()
+	}
+	if rp.dead || !rp.started {
+		rp.index++
+		return nil
+	}
+	switch e.Kind {
+	case MoveElement:
+		rp.move(e)
+	case SetupElement:
+		rp.setup(e)
+	}
+	if len(rp.lines) == 1 {
+		rp.index++
+	}
+	return nil
+}
+
+// move checks and plays a move of the innermost open line.
+func (rp *replayer) move(e *Element) {
+	l := &rp.lines[len(rp.lines)-1]
+	main := len(rp.lines) == 1
+	if l.bad {
+		l.lost = true
+		return
+	}
+	fail := func(err error) {
+		rp.problem(e.Line, e.Column, l.ply+1, e.Text, err)
+		l.bad = true
+		l.before, l.beforePly = l.pos, l.ply
+	}
+	if main {
+		if o := rp.g.Outcome(); o.IsOver() {
+			fail(&gameError{err: ErrGameOver, msg: "the game ended " + o.String()})
+			return
 		}
 	}
-	g := NewGameFrom(start)
-	for _, t := range rec.Tags {
-		switch t.Name {
-		case "FEN", "SetUp", "GameType", "Result":
-		default:
-			g.tags = append(g.tags, t)
+	m, err := l.pos.ParseMove(e.Text)
+	if err != nil {
+		fail(err)
+		return
+	}
+	next := l.pos.play(m)
+	if rp.keep {
+		e.move, e.played = m, true
+	}
+	if main {
+		rp.g.push(m, next)
+		if rp.keep {
+			rp.g.bodyIndex = append(rp.g.bodyIndex, rp.index)
 		}
 	}
-	g.notation = detectNotation(rec.Body)
-	if !hasMove(rec.Body) {
-		if gt, ok := rec.Tag("GameType"); ok && strings.Contains(gt, ",N") {
-			g.notation = Numeric
-		}
+	l.before, l.beforePly = l.pos, l.ply
+	l.pos, l.ply = next, l.ply+1
+}
+
+// setup replaces the position of the innermost open line.
+func (rp *replayer) setup(e *Element) {
+	l := &rp.lines[len(rp.lines)-1]
+	if l.bad {
+		l.lost = true
+		return
 	}
-	g.body = rec.Body
-	if clone {
-		g.body = cloneElements(rec.Body)
+	p, err := parseSetup(e.Text)
+	if err != nil {
+		rp.problem(e.Line, e.Column, 0, "", err)
+		l.bad, l.lost = true, true
+		return
 	}
-	if e := g.replayLine(g.body, start, 0, true); e != nil {
-		e.Game = rec.Game
-		return nil, e
+	if len(rp.lines) == 1 {
+		rp.g.reset(p)
 	}
-	// The result.
-	term, _ := ParseResult(rec.Result)
-	if tag, ok := rec.Tag("Result"); ok {
-		if r, err := ParseResult(tag); err == nil && r != NoResult {
-			if term == NoResult && rec.Result == "" {
+	l.pos, l.before, l.beforePly = p, p, l.ply
+}
+
+func (rp *replayer) open(textPos) error {
+	rp.start()
+	if rp.dead {
+		return nil
+	}
+	if len(rp.lines) == 1 {
+		rp.index++
+	}
+	parent := rp.lines[len(rp.lines)-1]
+	rp.lines = append(rp.lines, replayLine{pos: parent.before, before: parent.before,
+		ply: parent.beforePly, beforePly: parent.beforePly, bad: parent.lost, lost: parent.lost})
+	return nil
+}
+
+func (rp *replayer) close() error {
+	if !rp.dead && len(rp.lines) > 1 {
+		rp.lines = rp.lines[:len(rp.lines)-1]
+	}
+	return nil
+}
+
+func (rp *replayer) end(result string, at textPos) error {
+	rp.start()
+	if rp.dead || rp.lines[0].bad {
+		return nil
+	}
+	term, _ := ParseResult(result)
+	if rp.hasResult {
+		if r, err := ParseResult(rp.result); err == nil && r != NoResult {
+			if term == NoResult && result == "" {
 				term = r
 			} else if term != NoResult && r != term {
-				return fail(rec.resultLine, rec.resultColumn, 0, "", &gameError{err: ErrResultMismatch,
-					msg: "the Result tag says " + tag + " but the game ends " + rec.Result})
+				rp.problem(at.line, at.col, 0, "", &gameError{err: ErrResultMismatch,
+					msg: "the Result tag says " + quoteClipped(rp.result) + " but the game ends " + result})
+				return nil
 			}
 		}
 	}
-	if err := g.SetResult(term); err != nil {
-		return fail(rec.resultLine, rec.resultColumn, 0, "", err)
+	if err := rp.g.SetResult(term); err != nil {
+		rp.problem(at.line, at.col, 0, "", err)
 	}
-	return g, nil
+	return nil
+}
+
+// finish returns the game (nil if it could not start) and the problems
+// found.
+func (rp *replayer) finish() (*Game, error) {
+	rp.start()
+	var err error
+	switch len(rp.problems) {
+	case 0:
+	case 1:
+		err = rp.problems[0]
+	default:
+		err = errors.Join(rp.problems...)
+	}
+	if rp.dead {
+		return nil, err
+	}
+	return rp.g, err
 }
 
 // isHexDameGameType reports whether a GameType value names HexDame: its
@@ -105,28 +406,28 @@ func isHexDameGameType(v string) bool {
 	return strings.TrimSpace(num) == strconv.Itoa(GameTypeNumber)
 }
 
-// detectNotation returns Numeric when the first move of the movetext is
-// written with numbers, Algebraic otherwise.
+// detectNotation returns Numeric when the first move of the movetext (of
+// the main line if it has one) is written with numbers, Algebraic
+// otherwise. elems must be nested at most MaxVariationDepth deep.
 func detectNotation(elems []Element) Notation {
 	for _, e := range elems {
-		switch e.Kind {
-		case MoveElement:
+		if e.Kind == MoveElement {
 			if e.Text != "" && e.Text[0] >= '0' && e.Text[0] <= '9' {
 				return Numeric
 			}
 			return Algebraic
-		case VariationElement:
-			// The main line's first move decides; look further.
 		}
 	}
 	for _, e := range elems {
-		if e.Kind == VariationElement {
+		if e.Kind == VariationElement && hasMove(e.Variation) {
 			return detectNotation(e.Variation)
 		}
 	}
 	return Algebraic
 }
 
+// hasMove reports whether the movetext, nested at most MaxVariationDepth
+// deep, has a move.
 func hasMove(elems []Element) bool {
 	for _, e := range elems {
 		if e.Kind == MoveElement || e.Kind == VariationElement && hasMove(e.Variation) {
@@ -134,62 +435,6 @@ func hasMove(elems []Element) bool {
 		}
 	}
 	return false
-}
-
-func cloneElements(elems []Element) []Element {
-	out := make([]Element, len(elems))
-	copy(out, elems)
-	for i := range out {
-		if out[i].Variation != nil {
-			out[i].Variation = cloneElements(out[i].Variation)
-		}
-	}
-	return out
-}
-
-// replayLine plays the moves of one line of movetext from position pos,
-// whose ply is ply, resolving each move element. For the main line it also
-// plays them in the game.
-func (g *Game) replayLine(elems []Element, pos Position, ply int, main bool) *ParseError {
-	before, beforePly := pos, ply // the position before the line's last move
-	for i := range elems {
-		e := &elems[i]
-		switch e.Kind {
-		case MoveElement:
-			if main {
-				if o := g.Outcome(); o.IsOver() {
-					return &ParseError{Line: e.Line, Column: e.Column, Ply: ply + 1, Move: e.Text,
-						Err: &gameError{err: ErrGameOver, msg: "the game ended " + o.String()}}
-				}
-			}
-			m, err := pos.ParseMove(e.Text)
-			if err != nil {
-				return &ParseError{Line: e.Line, Column: e.Column, Ply: ply + 1, Move: e.Text, Err: err}
-			}
-			e.move, e.played = m, true
-			next := pos.play(m)
-			if main {
-				g.push(m, next)
-				g.bodyIndex = append(g.bodyIndex, i)
-			}
-			before, beforePly = pos, ply
-			pos, ply = next, ply+1
-		case VariationElement:
-			if err := g.replayLine(e.Variation, before, beforePly, false); err != nil {
-				return err
-			}
-		case SetupElement:
-			p, err := parseSetup(e.Text)
-			if err != nil {
-				return &ParseError{Line: e.Line, Column: e.Column, Err: err}
-			}
-			if main {
-				g.reset(p)
-			}
-			pos, before, beforePly = p, p, ply
-		}
-	}
-	return nil
 }
 
 // parseSetup reads the FEN of a setup, `FEN "W:..."`, or a bare FEN.
@@ -228,6 +473,7 @@ func GameType(n Notation) string {
 // short form unless ambiguous. For a game read from a record, comments,
 // NAGs, strength marks, setups and variations are kept.
 func (g *Game) Record(n Notation) *Record {
+	g.init()
 	rec := &Record{}
 	result := g.Outcome().Result.String()
 	for _, d := range rosterDefaults {
@@ -241,18 +487,20 @@ func (g *Game) Record(n Notation) *Record {
 		rec.Tags = append(rec.Tags, Tag{d.Name, v})
 	}
 	rec.Tags = append(rec.Tags, Tag{"GameType", GameType(n)})
-	if start := g.StartPosition(); start != StartPosition() {
-		rec.Tags = append(rec.Tags, Tag{"SetUp", "1"}, Tag{"FEN", start.FormatFEN(n)})
+	if g.start != StartPosition() {
+		rec.Tags = append(rec.Tags, Tag{"SetUp", "1"}, Tag{"FEN", g.start.FormatFEN(n)})
 	}
 	for _, t := range g.tags {
 		if !isRosterTag(t.Name) {
 			rec.Tags = append(rec.Tags, t)
 		}
 	}
-	rec.Body = formatElements(g.body, g.StartPosition(), n)
-	pos := g.StartPosition()
-	if len(g.bodyIndex) > 0 {
-		pos = g.positions[len(g.bodyIndex)]
+	rec.Body = formatElements(g.body, g.start, n, 0)
+	// The moves played after the game was read, from the position after
+	// the last one read.
+	pos := g.pos
+	for i := len(g.moves) - 1; i >= len(g.bodyIndex); i-- {
+		pos = pos.unapply(g.moves[i], g.taken[i])
 	}
 	for _, m := range g.moves[len(g.bodyIndex):] {
 		rec.Body = append(rec.Body, Element{Kind: MoveElement, Text: pos.FormatMove(m, n), move: m, played: true})
@@ -272,10 +520,13 @@ func isRosterTag(name string) bool {
 }
 
 // formatElements copies replayed movetext, a line starting from position
-// pos, with every move written in notation n in the form FormatMove gives,
-// and setups in notation n. It follows the positions as replayLine does.
-func formatElements(elems []Element, pos Position, n Notation) []Element {
-	out := cloneElements(elems)
+// pos at depth depth, with every move written in notation n in the form
+// FormatMove gives, and setups in notation n. It follows the positions as
+// the replayer does. Variations deeper than MaxVariationDepth (which
+// replayed movetext never has) are left out.
+func formatElements(elems []Element, pos Position, n Notation, depth int) []Element {
+	out := make([]Element, len(elems))
+	copy(out, elems)
 	before := pos
 	for i := range out {
 		e := &out[i]
@@ -292,7 +543,11 @@ func formatElements(elems []Element, pos Position, n Notation) []Element {
 				pos, before = p, p
 			}
 		case VariationElement:
-			e.Variation = formatElements(e.Variation, before, n)
+			if depth < MaxVariationDepth {
+				e.Variation = formatElements(e.Variation, before, n, depth+1)
+			} else {
+				e.Variation = nil
+			}
 		}
 	}
 	return out
@@ -300,71 +555,104 @@ func formatElements(elems []Element, pos Position, n Notation) []Element {
 
 // Convert returns a copy of the record with every square written in
 // notation n: the moves (their separators, strength marks and form kept),
-// the FEN tag, setups and a HexDame GameType tag. Everything else is kept
-// as it is. A square that is not a HexDame cell gives a *ParseError
-// wrapping ErrInvalidCell.
+// the FEN tag, setups and the GameType tag. Everything else is kept as it
+// is. A record whose GameType names another game gives a *ParseError
+// wrapping ErrNotHexDame; a square that is not a HexDame cell one wrapping
+// ErrInvalidCell (or a move that is not written as a move, ErrSyntax); a
+// bad FEN one wrapping ErrInvalidFEN.
 func (rec *Record) Convert(n Notation) (*Record, error) {
-	out := *rec
-	out.Tags = append([]Tag(nil), rec.Tags...)
-	for i, t := range out.Tags {
-		switch t.Name {
-		case "FEN":
-			p, err := ParseFEN(t.Value)
-			if err != nil {
-				return nil, &ParseError{Game: rec.Game, Line: rec.Line, Column: 1, Err: err}
-			}
-			out.Tags[i].Value = p.FormatFEN(n)
-		case "GameType":
-			if isHexDameGameType(t.Value) {
-				out.Tags[i].Value = GameType(n)
-			}
-		}
+	if rec == nil {
+		return nil, errNilRecord
 	}
-	body, err := convertElements(rec.Body, n)
-	if err != nil {
-		err.Game = rec.Game
+	out := &Record{}
+	if err := walkRecord(rec, &converter{n: n, next: &treeBuilder{rec: out}}); err != nil {
 		return nil, err
 	}
-	out.Body = body
-	return &out, nil
+	out.Game, out.Line = rec.Game, rec.Line
+	out.tagPos = rec.tagPos
+	out.resultLine, out.resultColumn = rec.resultLine, rec.resultColumn
+	return out, nil
 }
 
-func convertElements(elems []Element, n Notation) ([]Element, *ParseError) {
-	out := cloneElements(elems)
-	for i := range out {
-		e := &out[i]
-		switch e.Kind {
-		case MoveElement:
-			text, ok := convertMoveText(e.Text, n)
-			if !ok {
-				return nil, &ParseError{Line: e.Line, Column: e.Column, Move: e.Text, Err: &CellError{Text: e.Text}}
-			}
-			e.Text = text
-			e.played = false
-		case SetupElement:
-			p, err := parseSetup(e.Text)
-			if err != nil {
-				return nil, &ParseError{Line: e.Line, Column: e.Column, Err: err}
-			}
-			e.Text = setupText(p, n)
-		case VariationElement:
-			v, err := convertElements(e.Variation, n)
-			if err != nil {
-				return nil, err
-			}
-			e.Variation = v
-		}
+// ConvertRecord reads the next record, writes it to w with every square in
+// notation n as Record.Convert does, and flushes w. It reads and writes as
+// it goes, so its memory does not grow with the record's moves beyond the
+// text written. At the end of the input it returns io.EOF. A record that
+// cannot be converted, or read, gives the error Convert or ReadRecord
+// would, and nothing is written for it.
+func (r *Reader) ConvertRecord(w *Writer, n Notation) error {
+	if w == nil || w.w == nil {
+		return errNoWriter
 	}
-	return out, nil
+	rw := w.start()
+	err := r.readRecordTo(&converter{n: n, next: rw})
+	return w.finish(rw, err)
+}
+
+// A converter is a recordSink that rewrites the squares of a record in
+// notation n and passes it on.
+type converter struct {
+	n    Notation
+	next recordSink
+	game int
+}
+
+func (c *converter) begin(game, line int) {
+	c.game = game
+	c.next.begin(game, line)
+}
+
+func (c *converter) tag(name, value string, at textPos) error {
+	switch name {
+	case "FEN":
+		p, err := ParseFEN(value)
+		if err != nil {
+			return &ParseError{Game: c.game, Line: at.line, Column: at.col, Err: err}
+		}
+		value = p.FormatFEN(c.n)
+	case "GameType":
+		if !isHexDameGameType(value) {
+			return &ParseError{Game: c.game, Line: at.line, Column: at.col, Err: &gameError{err: ErrNotHexDame,
+				msg: "GameType " + quoteClipped(value) + " is not " + strconv.Itoa(GameTypeNumber)}}
+		}
+		value = GameType(c.n)
+	}
+	return c.next.tag(name, value, at)
+}
+
+func (c *converter) element(e *Element) error {
+	out := *e
+	switch e.Kind {
+	case MoveElement:
+		text, err := convertMoveText(e.Text, c.n)
+		if err != nil {
+			return &ParseError{Game: c.game, Line: e.Line, Column: e.Column, Move: e.Text, Err: err}
+		}
+		out.Text, out.played = text, false
+	case SetupElement:
+		p, err := parseSetup(e.Text)
+		if err != nil {
+			return &ParseError{Game: c.game, Line: e.Line, Column: e.Column, Err: err}
+		}
+		out.Text = setupText(p, c.n)
+	}
+	return c.next.element(&out)
+}
+
+func (c *converter) open(at textPos) error { return c.next.open(at) }
+func (c *converter) close() error          { return c.next.close() }
+func (c *converter) end(result string, at textPos) error {
+	return c.next.end(result, at)
 }
 
 // convertMoveText rewrites the squares of a move in notation n, keeping its
 // separators; squares written without a separator get "-" (or "x" when the
-// move has other captures).
-func convertMoveText(text string, n Notation) (string, bool) {
+// move has other captures). Text that is not a move gives the *MoveError
+// ParseMove would.
+func convertMoveText(text string, n Notation) (string, error) {
 	t, reason, badCell := scanMove(text)
 	if reason != "" || badCell != "" {
-		return "", false
+		return "", Position{}.syntaxError(text, reason, badCell)
 	}
 	var b []byte
 	for k := 0; k < t.n; k++ {
@@ -381,137 +669,5 @@ func convertMoveText(text string, n Notation) (string, bool) {
 		}
 		b = t.cells[k].appendTo(b, n)
 	}
-	return string(b), true
-}
-
-// A Writer writes PDN records. Records are buffered; each WriteRecord or
-// WriteGame flushes them to the underlying writer.
-type Writer struct {
-	w *bufio.Writer
-	// Width is the line length the movetext is wrapped to; 0 means 79.
-	Width int
-	games int
-}
-
-// NewWriter returns a Writer writing to w.
-func NewWriter(w io.Writer) *Writer { return &Writer{w: bufio.NewWriter(w)} }
-
-// WriteGame writes the game in notation n; see Game.Record.
-func (w *Writer) WriteGame(g *Game, n Notation) error { return w.WriteRecord(g.Record(n)) }
-
-// WriteRecord writes one record: its tag pairs, a blank line, the movetext
-// with move numbers, wrapped lines and the result (or "*"), and a blank
-// line between games. Move numbers count from 1 with the side to move of
-// the FEN tag, if any. Text that PDN cannot hold is adjusted: a "}" in a
-// comment is written as ")" and a "/" in a setup as " ".
-func (w *Writer) WriteRecord(rec *Record) error {
-	if w.games > 0 {
-		w.w.WriteByte('\n')
-	}
-	w.games++
-	for _, t := range rec.Tags {
-		w.w.WriteByte('[')
-		w.w.WriteString(t.Name)
-		w.w.WriteString(` "`)
-		w.w.WriteString(strings.ReplaceAll(t.Value, `"`, `\"`))
-		w.w.WriteString("\"]\n")
-	}
-	if len(rec.Tags) > 0 {
-		w.w.WriteByte('\n')
-	}
-	lw := lineWriter{w: w.w, width: w.Width}
-	if lw.width <= 0 {
-		lw.width = 79
-	}
-	ply := 0
-	if fen, ok := rec.Tag("FEN"); ok && strings.HasPrefix(strings.TrimSpace(fen), "B") {
-		ply = 1
-	}
-	lw.writeElements(rec.Body, ply)
-	result := rec.Result
-	if result == "" {
-		result = "*"
-	}
-	lw.word(result)
-	lw.end()
-	return w.w.Flush()
-}
-
-// lineWriter wraps movetext words into lines.
-type lineWriter struct {
-	w          *bufio.Writer
-	width      int
-	col        int
-	prefix     string // written before the next word, on the same line: "("
-	needNumber bool   // the next Red move needs "N..."
-}
-
-func (l *lineWriter) word(s string) {
-	if l.prefix != "" {
-		s, l.prefix = l.prefix+s, ""
-	}
-	space := l.col > 0
-	if l.col > 0 && l.col+1+len(s) > l.width {
-		l.w.WriteByte('\n')
-		l.col, space = 0, false
-	}
-	if space {
-		l.w.WriteByte(' ')
-		l.col++
-	}
-	l.w.WriteString(s)
-	l.col += len(s)
-}
-
-func (l *lineWriter) end() {
-	if l.col > 0 {
-		l.w.WriteByte('\n')
-		l.col = 0
-	}
-}
-
-// writeElements writes one line of movetext whose first move is at ply
-// (0 for White's first move).
-func (l *lineWriter) writeElements(elems []Element, ply int) {
-	l.needNumber = true
-	before := ply
-	for _, e := range elems {
-		switch e.Kind {
-		case MoveElement:
-			if ply%2 == 0 {
-				l.word(strconv.Itoa(ply/2+1) + ".")
-			} else if l.needNumber {
-				l.word(strconv.Itoa(ply/2+1) + "...")
-			}
-			l.word(e.Text + e.Strength)
-			l.needNumber = false
-			before = ply
-			ply++
-		case NAGElement:
-			l.word("$" + strconv.Itoa(e.NAG))
-		case CommentElement:
-			l.word("{" + strings.ReplaceAll(e.Text, "}", ")") + "}")
-			l.needNumber = true
-		case LineCommentElement:
-			if l.prefix != "" {
-				l.word("")
-			}
-			l.end()
-			l.w.WriteString("%" + e.Text + "\n")
-			l.needNumber = true
-		case SetupElement:
-			l.word("/" + strings.ReplaceAll(e.Text, "/", " ") + "/")
-			if p, err := parseSetup(e.Text); err == nil && int(p.SideToMove()) != ply%2 {
-				ply++
-			}
-			before = ply
-			l.needNumber = true
-		case VariationElement:
-			l.prefix += "("
-			l.writeElements(e.Variation, before)
-			l.w.WriteByte(')')
-			l.col++
-			l.needNumber = true
-		}
-	}
+	return string(b), nil
 }

@@ -1,0 +1,341 @@
+package hexdame
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// ErrInvalidRecord is wrapped by the errors a Writer returns for a record
+// that PDN cannot hold, that is, one that would not read back the same:
+// a tag name that is not a letter followed by letters, digits and
+// underscores, text that is not UTF-8 or is longer than a Reader reads, a
+// comment holding "}", a line comment holding a line end, a setup holding
+// "/", a move that is not written as a move, an unknown strength mark, a
+// negative NAG, an empty variation, variations nested deeper than
+// MaxVariationDepth, or a result that is not a PDN result.
+var ErrInvalidRecord = errors.New("record cannot be written as PDN")
+
+// A recordError says what a Writer cannot write.
+type recordError struct {
+	game int
+	what string
+}
+
+func (e *recordError) Error() string {
+	msg := "pdn: "
+	if e.game > 0 {
+		msg += "game " + strconv.Itoa(e.game) + ": "
+	}
+	return msg + ErrInvalidRecord.Error() + ": " + e.what
+}
+
+func (e *recordError) Unwrap() error { return ErrInvalidRecord }
+
+// errNoWriter is returned by a Writer that was not made by NewWriter.
+var errNoWriter = errors.New("pdn: Writer has no io.Writer (make it with NewWriter)")
+
+// A Writer writes PDN records. It writes what a Reader reads back the
+// same, and refuses, with an error wrapping ErrInvalidRecord, a record that
+// PDN cannot hold. Each record is checked and formatted in full before any
+// of it is written; each WriteRecord or WriteGame then writes it and
+// flushes it to the underlying writer.
+//
+// The zero Writer has nowhere to write: make Writers with NewWriter.
+type Writer struct {
+	w *bufio.Writer
+	// Width is the line length the movetext is wrapped to; 0 means 79.
+	Width int
+	games int
+	buf   bytes.Buffer // the record being written
+}
+
+// NewWriter returns a Writer writing to w.
+func NewWriter(w io.Writer) *Writer { return &Writer{w: bufio.NewWriter(w)} }
+
+// WriteGame writes the game in notation n; see Game.Record. A nil game is
+// an error.
+func (w *Writer) WriteGame(g *Game, n Notation) error {
+	if g == nil {
+		return errors.New("pdn: WriteGame of a nil *Game")
+	}
+	return w.WriteRecord(g.Record(n))
+}
+
+// WriteRecord writes one record: its tag pairs, a blank line, the movetext
+// with move numbers, wrapped lines and the result (or "*"), and a blank
+// line between games. Move numbers count from 1 with the side to move of
+// the FEN tag, if any. A record that PDN cannot hold gives an error
+// wrapping ErrInvalidRecord and is not written; a nil record is an error.
+func (w *Writer) WriteRecord(rec *Record) error {
+	if w == nil || w.w == nil {
+		return errNoWriter
+	}
+	if rec == nil {
+		return errNilRecord
+	}
+	rw := w.start()
+	return w.finish(rw, walkRecord(rec, rw))
+}
+
+// start returns a recordWriter formatting the next record into w.buf.
+func (w *Writer) start() *recordWriter {
+	w.buf.Reset()
+	width := w.Width
+	if width <= 0 {
+		width = 79
+	}
+	return &recordWriter{out: &w.buf, width: width}
+}
+
+// finish writes the formatted record to the underlying writer, unless err
+// says it could not be formatted, and returns the error.
+func (w *Writer) finish(rw *recordWriter, err error) error {
+	if err != nil {
+		return err
+	}
+	if w.games > 0 {
+		if err := w.w.WriteByte('\n'); err != nil {
+			return err
+		}
+	}
+	w.games++
+	if _, err := w.w.Write(w.buf.Bytes()); err != nil {
+		return err
+	}
+	if w.buf.Cap() > 1<<20 {
+		w.buf = bytes.Buffer{} // do not hold on to a large record's memory
+	}
+	return w.w.Flush()
+}
+
+// A recordWriter is the recordSink that formats a record as PDN, checking
+// that it reads back the same.
+type recordWriter struct {
+	out        *bytes.Buffer
+	width      int
+	game       int
+	col        int
+	prefix     string // written before the next word, on the same line: "("
+	tags       bool   // a tag pair has been written
+	body       bool   // the movetext has started
+	blackFirst bool   // the FEN tag has Red to move: the first move is ply 1
+	lines      []writeLine
+}
+
+// A writeLine is the numbering state of the main line or a variation.
+type writeLine struct {
+	ply, before int  // the ply of the next move, and of the last move
+	needNumber  bool // the next Red move needs "N..."
+	filled      bool // the line has an element
+}
+
+func (rw *recordWriter) fail(what string) error { return &recordError{game: rw.game, what: what} }
+
+func (rw *recordWriter) begin(game, _ int) { rw.game = game }
+
+func (rw *recordWriter) tag(name, value string, _ textPos) error {
+	if rw.body {
+		return rw.fail("tag pair " + quoteClipped(name) + " after the movetext")
+	}
+	if what := tagProblem(name, value); what != "" {
+		return rw.fail(what)
+	}
+	if name == "FEN" {
+		rw.blackFirst = strings.HasPrefix(strings.TrimSpace(value), "B") || strings.HasPrefix(strings.TrimSpace(value), "b")
+	}
+	rw.tags = true
+	rw.out.WriteByte('[')
+	rw.out.WriteString(name)
+	rw.out.WriteString(` "`)
+	for i := 0; i < len(value); i++ {
+		if value[i] == '"' || value[i] == '\\' {
+			rw.out.WriteByte('\\')
+		}
+		rw.out.WriteByte(value[i])
+	}
+	rw.out.WriteString("\"]\n")
+	return nil
+}
+
+// tagProblem says why a tag pair cannot be written as PDN that reads back
+// the same, or returns "".
+func tagProblem(name, value string) string {
+	if !isTagName(name) {
+		return "tag name " + quoteClipped(name) + " is not a letter followed by letters, digits and underscores"
+	}
+	return textProblem("tag "+name, value, "")
+}
+
+// textProblem says why text of a record does not read back the same, or
+// returns "": it must be UTF-8, no longer than a Reader reads, and without
+// the characters in forbidden.
+func textProblem(what, s, forbidden string) string {
+	switch {
+	case !utf8.ValidString(s):
+		return what + " is not UTF-8"
+	case len(s) > maxTokenLen:
+		return what + " is longer than 1 MiB"
+	case forbidden != "" && strings.ContainsAny(s, forbidden):
+		return what + " holds " + strconv.Quote(string(s[strings.IndexAny(s, forbidden)]))
+	}
+	return ""
+}
+
+// checkText returns the error for text of a record that does not read back
+// the same (see textProblem), or nil.
+func (rw *recordWriter) checkText(what, s, forbidden string) error {
+	if p := textProblem(what, s, forbidden); p != "" {
+		return rw.fail(p)
+	}
+	return nil
+}
+
+// startBody starts the movetext: a blank line after the tag pairs, and
+// the main line's numbering.
+func (rw *recordWriter) startBody() {
+	if rw.body {
+		return
+	}
+	rw.body = true
+	if rw.tags {
+		rw.out.WriteByte('\n')
+	}
+	ply := 0
+	if rw.blackFirst {
+		ply = 1
+	}
+	rw.lines = append(rw.lines, writeLine{ply: ply, before: ply, needNumber: true})
+}
+
+func (rw *recordWriter) element(e *Element) error {
+	if e.Kind == LineCommentElement && !rw.body && !rw.tags {
+		// A line comment before the tag pairs.
+		if err := rw.checkText("line comment", e.Text, "\r\n"); err != nil {
+			return err
+		}
+		rw.out.WriteString("%" + e.Text + "\n")
+		return nil
+	}
+	rw.startBody()
+	l := &rw.lines[len(rw.lines)-1]
+	l.filled = true
+	switch e.Kind {
+	case MoveElement:
+		if !isMoveText(e.Text) || results[e.Text] || len(e.Text) > maxMoveTextLen {
+			return rw.fail("move " + quoteClipped(e.Text) + " is not written as a move")
+		}
+		if !isStrength(e.Strength) {
+			return rw.fail("move " + quoteClipped(e.Text) + " has the strength mark " + quoteClipped(e.Strength))
+		}
+		if l.ply%2 == 0 {
+			rw.word(strconv.Itoa(l.ply/2+1) + ".")
+		} else if l.needNumber {
+			rw.word(strconv.Itoa(l.ply/2+1) + "...")
+		}
+		rw.word(e.Text + e.Strength)
+		l.needNumber = false
+		l.before = l.ply
+		l.ply++
+	case NAGElement:
+		if e.NAG < 0 || e.NAG > 999_999_999 {
+			return rw.fail("NAG " + strconv.Itoa(e.NAG) + " is not a number of at most 9 digits")
+		}
+		rw.word("$" + strconv.Itoa(e.NAG))
+	case CommentElement:
+		if err := rw.checkText("comment", e.Text, "}"); err != nil {
+			return err
+		}
+		rw.word("{" + e.Text + "}")
+		l.needNumber = true
+	case LineCommentElement:
+		if err := rw.checkText("line comment", e.Text, "\r\n"); err != nil {
+			return err
+		}
+		if rw.prefix != "" {
+			rw.word("")
+		}
+		rw.endLine()
+		rw.out.WriteString("%" + e.Text + "\n")
+		l.needNumber = true
+	case SetupElement:
+		if err := rw.checkText("setup", e.Text, "/"); err != nil {
+			return err
+		}
+		rw.word("/" + e.Text + "/")
+		if p, err := parseSetup(e.Text); err == nil && int(p.SideToMove()) != l.ply%2 {
+			l.ply++
+		}
+		l.before = l.ply
+		l.needNumber = true
+	default:
+		return rw.fail("unknown element kind " + strconv.Itoa(int(e.Kind)))
+	}
+	return nil
+}
+
+func (rw *recordWriter) open(textPos) error {
+	rw.startBody()
+	if len(rw.lines) > MaxVariationDepth {
+		return rw.fail("variations nested more than " + strconv.Itoa(MaxVariationDepth) + " deep")
+	}
+	l := &rw.lines[len(rw.lines)-1]
+	l.filled = true
+	rw.prefix += "("
+	rw.lines = append(rw.lines, writeLine{ply: l.before, before: l.before, needNumber: true})
+	return nil
+}
+
+func (rw *recordWriter) close() error {
+	if !rw.lines[len(rw.lines)-1].filled {
+		return rw.fail("empty variation")
+	}
+	rw.lines = rw.lines[:len(rw.lines)-1]
+	rw.out.WriteByte(')')
+	rw.col++
+	rw.lines[len(rw.lines)-1].needNumber = true
+	return nil
+}
+
+func (rw *recordWriter) end(result string, _ textPos) error {
+	rw.startBody()
+	if result == "" {
+		result = "*"
+	}
+	if result != "*" && !results[result] {
+		return rw.fail("result " + quoteClipped(result) + " is not a PDN result")
+	}
+	rw.word(result)
+	rw.endLine()
+	return nil
+}
+
+// word writes a word of movetext, wrapping the line before it when it
+// would pass the width.
+func (rw *recordWriter) word(s string) {
+	if rw.prefix != "" {
+		s, rw.prefix = rw.prefix+s, ""
+	}
+	space := rw.col > 0
+	if rw.col > 0 && rw.col+1+len(s) > rw.width {
+		rw.out.WriteByte('\n')
+		rw.col, space = 0, false
+	}
+	if space {
+		rw.out.WriteByte(' ')
+		rw.col++
+	}
+	rw.out.WriteString(s)
+	rw.col += len(s)
+}
+
+func (rw *recordWriter) endLine() {
+	if rw.col > 0 {
+		rw.out.WriteByte('\n')
+		rw.col = 0
+	}
+}
