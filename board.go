@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/bits"
 	"strconv"
+	"strings"
 )
 
 // NumCells is the number of cells on the HexDame board.
@@ -273,7 +274,7 @@ type CellError struct {
 
 // Error returns the message, with the text that was parsed.
 func (e *CellError) Error() string {
-	return "hexdame: invalid cell " + strconv.Quote(e.Text)
+	return "hexdame: invalid cell " + quoteClipped(e.Text)
 }
 
 // Unwrap returns ErrInvalidCell.
@@ -432,6 +433,31 @@ func (n Notation) String() string {
 	}
 	return "algebraic"
 }
+
+// ErrInvalidNotation is wrapped by the error ParseNotation returns.
+var ErrInvalidNotation = errors.New("invalid notation")
+
+// ParseNotation reads "algebraic" or "numeric" (in any case) as the
+// notation it names. Other text gives Algebraic and an error wrapping
+// ErrInvalidNotation.
+func ParseNotation(s string) (Notation, error) {
+	switch strings.ToLower(s) {
+	case "algebraic":
+		return Algebraic, nil
+	case "numeric":
+		return Numeric, nil
+	}
+	return Algebraic, &valueError{kind: "notation", text: s, err: ErrInvalidNotation}
+}
+
+// A valueError reports text that names no value of a kind.
+type valueError struct {
+	kind, text string
+	err        error
+}
+
+func (e *valueError) Error() string { return "hexdame: invalid " + e.kind + " " + quoteClipped(e.text) }
+func (e *valueError) Unwrap() error { return e.err }
 
 // bit returns the bitboard of cell c in the Cell (axis 0) numbering.
 func bit(c Cell) uint64 { return 1 << (c & 63) }

@@ -67,7 +67,7 @@ func ParseResult(s string) (Result, error) {
 
 type resultError struct{ text string }
 
-func (e *resultError) Error() string { return "hexdame: invalid result " + strconv.Quote(e.text) }
+func (e *resultError) Error() string { return "hexdame: invalid result " + quoteClipped(e.text) }
 func (e *resultError) Unwrap() error { return ErrInvalidResult }
 
 // A Reason says why a game ended.

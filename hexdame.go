@@ -196,7 +196,7 @@ type FENError struct {
 
 // Error returns the message, with the FEN, the offset and what was wrong.
 func (e *FENError) Error() string {
-	return "hexdame: invalid FEN " + strconv.Quote(e.FEN) + " at offset " + strconv.Itoa(e.Offset) + ": " + e.Msg
+	return "hexdame: invalid FEN " + quoteClipped(e.FEN) + " at offset " + strconv.Itoa(e.Offset) + ": " + e.Msg
 }
 
 // Unwrap returns ErrInvalidFEN.
@@ -260,7 +260,7 @@ func ParseFEN(s string) (Position, error) {
 			}
 			first, last, ok := parseFENCells(tok)
 			if !ok {
-				return fail(thisOff, "invalid square "+strconv.Quote(tok))
+				return fail(thisOff, "invalid square "+quoteClipped(tok))
 			}
 			for n := first; n <= last; n++ {
 				c := numberCell[n]

@@ -370,5 +370,8 @@ func clipIndex(s string) int {
 	return len(s)
 }
 
+// clipped returns s cut like appendClipped.
+func clipped(s string) string { return string(appendClipped(nil, s)) }
+
 // quoteClipped returns s quoted, clipped like appendQuotedClipped.
 func quoteClipped(s string) string { return string(appendQuotedClipped(nil, s)) }

@@ -702,10 +702,10 @@ func (p *recordParser) record(t token) error {
 			if value.kind == tokError {
 				return p.fail(value, value.text)
 			}
-			return p.fail(value, "tag "+name.text+" needs a quoted value")
+			return p.fail(value, "tag "+clipped(name.text)+" needs a quoted value")
 		}
 		if end := r.next(); end.kind != tokRBracket {
-			return p.fail(end, "tag "+name.text+" must end with ]")
+			return p.fail(end, "tag "+clipped(name.text)+" must end with ]")
 		}
 		p.parts++
 		if p.sinkErr == nil {
@@ -725,7 +725,7 @@ func (p *recordParser) movetext() error {
 	for {
 		t := r.next()
 		if numbered && t.kind != tokWord {
-			return p.fail(number, "move number "+number.text+" is not followed by a move")
+			return p.fail(number, "move number "+clipped(number.text)+" is not followed by a move")
 		}
 		switch t.kind {
 		case tokEOF:
@@ -789,10 +789,10 @@ func (p *recordParser) movetext() error {
 			num, body, strength := splitWord(t.text)
 			isMove := isMoveText(body) && !results[body]
 			if numbered && (num != "" || !(body == "..." || isMove)) {
-				return p.fail(number, "move number "+number.text+" is not followed by a move")
+				return p.fail(number, "move number "+clipped(number.text)+" is not followed by a move")
 			}
 			if num != "" && results[body] {
-				return p.fail(t, "move number "+num+" is not followed by a move")
+				return p.fail(t, "move number "+clipped(num)+" is not followed by a move")
 			}
 			numbered = false
 			switch {

@@ -5,16 +5,21 @@ import (
 	"sync"
 )
 
+// MaxPerftDepth is the greatest depth the perft functions count to; they
+// return 0 (or nil) for a greater or a negative depth. Counts that do not
+// fit in a uint64 (beyond about depth 15 from the start) wrap around.
+const MaxPerftDepth = 32
+
 // Perft returns the number of distinct move sequences of the given depth
 // from p (the leaf nodes of the legal-move tree), the standard check of a
 // move generator. Captures with the same start, end and captured pieces
-// count once, as they are one move. Perft of depth 0 is 1; a negative depth
-// gives 0.
+// count once, as they are one move. Perft of depth 0 is 1; a negative depth,
+// or one greater than MaxPerftDepth, gives 0.
 //
 // Perft runs on one goroutine and, after its first use, does not allocate.
 // The last level is counted without playing its moves ("bulk counting").
 func Perft(p Position, depth int) uint64 {
-	if depth < 0 {
+	if depth < 0 || depth > MaxPerftDepth {
 		return 0
 	}
 	if depth == 0 {
@@ -38,7 +43,8 @@ type PerftCount struct {
 
 // PerftDivide returns, for each legal move of p in generation order, the
 // perft count of depth-1 after it (the "divide" form used to find where two
-// move generators disagree). A depth below 1 gives nil.
+// move generators disagree). A depth below 1 or above MaxPerftDepth gives
+// nil.
 func PerftDivide(p Position, depth int) []PerftCount {
 	return PerftDivideParallel(p, depth, 1)
 }
@@ -47,7 +53,7 @@ func PerftDivide(p Position, depth int) []PerftCount {
 // goroutines; workers <= 0 means runtime.GOMAXPROCS(0). It returns the same
 // count as Perft.
 func PerftParallel(p Position, depth, workers int) uint64 {
-	if depth <= 1 {
+	if depth <= 1 || depth > MaxPerftDepth {
 		return Perft(p, depth)
 	}
 	var total uint64
@@ -60,7 +66,7 @@ func PerftParallel(p Position, depth, workers int) uint64 {
 // PerftDivideParallel is PerftDivide with the root moves shared among
 // workers goroutines (workers <= 0 means runtime.GOMAXPROCS(0)).
 func PerftDivideParallel(p Position, depth, workers int) []PerftCount {
-	if depth < 1 {
+	if depth < 1 || depth > MaxPerftDepth {
 		return nil
 	}
 	moves := p.LegalMoves()

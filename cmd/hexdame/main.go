@@ -9,7 +9,8 @@
 //	hexdame perft [-fen FEN] [-divide] [-workers N] DEPTH
 //	hexdame validate [-syntax] FILE...
 //	hexdame convert -to algebraic|numeric [FILE]
-//	hexdame random -games N -seed S
+//	hexdame random [-games N] [-seed S] [-maxplies M] [-numeric]
+//	hexdame help [COMMAND]
 //
 // show prints the diagram of a position followed by its FEN on the last
 // line; with no -fen it shows the start position.
@@ -17,27 +18,37 @@
 // moves prints every legal move, one per line, with the start cell and
 // every landing cell (d4-e5, c3xe5xg5), and nothing else.
 //
-// play plays the moves in order (any notation ParseMove accepts) and prints
-// the final position's FEN on the first line, then its diagram. An illegal
-// or ambiguous move stops it with exit status 1 and a message on standard
-// error naming the move's index (from 1), its text and the legal moves.
+// play plays the moves in order (any notation ParseMove accepts),
+// following the rules of the game, and prints the final position's FEN on
+// the first line, then its diagram. A move that is illegal, ambiguous, or
+// played after the game has ended stops it with exit status 1 and a
+// message on standard error naming the move's index (from 1), its text and
+// why.
 //
-// perft prints, for each depth from 1 to DEPTH, a line "DEPTH NODES"; with
-// -divide it then prints "MOVE NODES" for each root move at DEPTH. The time
-// taken and nodes per second go to standard error.
+// perft prints, for each depth from 1 to DEPTH (at most 32), a line "DEPTH
+// NODES"; with -divide it then prints "MOVE NODES" for each root move at
+// DEPTH. The time taken and nodes per second go to standard error.
 //
-// validate replays every game of the PDN files against the rules and prints
-// one line per problem, FILE:LINE:COL: game N, ply P, move TEXT: reason;
-// legal: ..., then a summary line; the exit status is 0 only when every game
-// is valid. With -syntax it checks PDN syntax only.
+// validate replays every game of the PDN files (- is standard input)
+// against the rules and prints one line per problem, FILE:LINE:COL: game
+// N, ply P, move TEXT: reason; legal: ..., then a summary line. With
+// -syntax it checks PDN syntax only.
 //
-// convert rewrites PDN records (a file, or standard input) with algebraic or
-// numeric squares on standard output.
+// convert rewrites PDN records (a file, or standard input) with algebraic
+// or numeric squares on standard output; it refuses records of other
+// draughts games.
 //
 // random writes N random legal games as PDN on standard output.
 //
-// Usage errors (unknown command or flag, bad FEN, malformed move, unknown
-// cell) print one line to standard error and exit with status 2.
+// "hexdame help COMMAND" and "hexdame COMMAND -h" describe a command's
+// arguments and flags.
+//
+// Exit status: 0 for success; 1 when the content is wrong (an invalid
+// record, an illegal or ambiguous move, a move after the game has ended);
+// 2 for a usage or I/O error (an unknown command or flag, a bad FEN or
+// malformed move, a depth out of range, a missing or unreadable file, a
+// directory). Messages go to standard error on one line; the problems
+// validate finds go to standard output.
 package main
 
 import (

@@ -139,8 +139,8 @@ func TestValidate(t *testing.T) {
 	if code, _, _ := runCLI(t, "", "validate"); code != 2 {
 		t.Errorf("no files: exit %d", code)
 	}
-	if code, out, _ := runCLI(t, "", "validate", "no-such-file.pdn"); code != 1 || !strings.Contains(out, "no-such-file.pdn") {
-		t.Errorf("missing file: exit %d, output %q", code, out)
+	if code, _, errOut := runCLI(t, "", "validate", "no-such-file.pdn"); code != 2 || !strings.Contains(errOut, "no-such-file.pdn") {
+		t.Errorf("missing file: exit %d, stderr %q", code, errOut)
 	}
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -11,153 +12,239 @@ import (
 	"github.com/hexdame/hexdame"
 )
 
-// cmdValidate replays every game of the files and reports each problem.
-func cmdValidate(args []string, _ io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlags("validate", stderr)
-	syntaxOnly := fs.Bool("syntax", false, "check PDN syntax only (for records of other draughts games)")
-	if err := parseFlags(fs, args, stdout); err != nil {
-		return err
-	}
-	if fs.NArg() == 0 {
-		return usageError{"want one or more PDN files"}
-	}
-	games, problems := 0, 0
-	for _, name := range fs.Args() {
-		g, p := validateFile(name, *syntaxOnly, stdout)
-		games += g
-		problems += p
-	}
-	fmt.Fprintf(stdout, "%d files, %d games, %d valid, %d problems\n", fs.NArg(), games, games-min(games, problems), problems)
-	if problems > 0 {
-		return failure{}
-	}
-	return nil
+var cmdValidate = &command{
+	name:    "validate",
+	args:    "[-syntax] FILE...",
+	summary: "check PDN files against the rules",
+	about: "Replays every game of the PDN files against the rules and prints one line per\n" +
+		"problem on standard output, FILE:LINE:COL: game N, ply P, move TEXT: reason;\n" +
+		"legal: ..., then a summary line. Each variation is checked on its own, so a game\n" +
+		"can have several problems. The exit status is 0 when every game is valid, 1 when\n" +
+		"some game is not, and 2 when a file cannot be read (the message, naming the file,\n" +
+		"goes to standard error).",
+	operands: []string{"FILE  a PDN file, or - for standard input"},
+	setup: func(fs *flag.FlagSet) func(e *env) error {
+		syntaxOnly := fs.Bool("syntax", false, "check PDN syntax only (for records of other draughts games)")
+		return func(e *env) error {
+			if len(e.args) == 0 {
+				return usageError{"want one or more PDN files (- for standard input)"}
+			}
+			var total validation
+			var ioErr error
+			for _, name := range e.args {
+				v, err := validateFile(name, *syntaxOnly, e)
+				total.games += v.games
+				total.invalid += v.invalid
+				total.problems += v.problems
+				if err != nil {
+					fmt.Fprintf(e.stderr, "hexdame validate: %s\n", oneLine(err.Error()))
+					ioErr = err
+				}
+			}
+			fmt.Fprintf(e.stdout, "%d files, %d games, %d valid, %d problems\n",
+				len(e.args), total.games, total.games-total.invalid, total.problems)
+			switch {
+			case ioErr != nil:
+				return usageError{} // already reported
+			case total.problems > 0:
+				return failure{}
+			}
+			return nil
+		}
+	},
 }
 
-// validateFile checks one file, printing a line per problem, and returns
-// the number of games and of problems.
-func validateFile(name string, syntaxOnly bool, stdout io.Writer) (games, problems int) {
-	f, err := os.Open(name)
+// A validation counts the games of a file, those with problems, and the
+// problems.
+type validation struct{ games, invalid, problems int }
+
+// validateFile checks one file, printing a line per problem. It returns an
+// error when the file cannot be opened or read.
+func validateFile(name string, syntaxOnly bool, e *env) (validation, error) {
+	var v validation
+	in, display, closeIn, err := openInput(name, e)
 	if err != nil {
-		fmt.Fprintf(stdout, "%s: %v\n", name, err)
-		return 0, 1
+		return v, err
 	}
-	defer f.Close()
-	r := hexdame.NewReader(f)
+	defer closeIn()
+	r := hexdame.NewReader(in)
 	for {
-		rec, err := r.ReadRecord()
+		var err error
+		if syntaxOnly {
+			_, err = r.ReadRecord()
+		} else {
+			err = r.CheckGame()
+		}
 		if err == io.EOF {
-			return games, problems
+			return v, nil
 		}
-		games++
-		if err == nil && !syntaxOnly {
-			_, err = rec.Replay()
+		if err != nil && !isParseError(err) {
+			return v, fmt.Errorf("%s: %s", display, errMessage(err))
 		}
+		v.games++
 		if err == nil {
 			continue
 		}
-		problems++
-		var pe *hexdame.ParseError
-		if !errors.As(err, &pe) {
-			fmt.Fprintf(stdout, "%s: %v\n", name, err)
-			return games, problems
+		v.invalid++
+		for _, pe := range parseErrors(err) {
+			v.problems++
+			fmt.Fprintf(e.stdout, "%s:%d:%d: game %d, %s\n", display, pe.Line, pe.Column, pe.Game, oneLine(pe.Reason()))
 		}
-		fmt.Fprintf(stdout, "%s:%d:%d: game %d, %s\n", name, pe.Line, pe.Column, pe.Game, pe.Reason())
 	}
 }
 
-// cmdConvert rewrites records in another notation.
-func cmdConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlags("convert", stderr)
-	to := fs.String("to", "", "the notation to write: algebraic or numeric")
-	if err := parseFlags(fs, args, stdout); err != nil {
-		return err
+// openInput opens a named input: a file, or standard input for "-". A
+// missing or unreadable file, or a directory, is an error naming it.
+func openInput(name string, e *env) (in io.Reader, display string, closeIn func(), err error) {
+	if name == "-" {
+		return e.stdin, "standard input", func() {}, nil
 	}
-	var n hexdame.Notation
-	switch *to {
-	case "algebraic":
-		n = hexdame.Algebraic
-	case "numeric":
-		n = hexdame.Numeric
-	default:
-		return usageError{"-to must be algebraic or numeric"}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, name, nil, describeOpenError(name, err)
 	}
-	in := stdin
-	name := "standard input"
-	switch fs.NArg() {
-	case 0:
-	case 1:
-		f, err := os.Open(fs.Arg(0))
-		if err != nil {
-			return usageError{err.Error()}
-		}
-		defer f.Close()
-		in, name = f, fs.Arg(0)
-	default:
-		return usageError{"want at most one FILE"}
+	if info, err := f.Stat(); err == nil && info.IsDir() {
+		f.Close()
+		return nil, name, nil, fmt.Errorf("%s: is a directory, not a PDN file", name)
 	}
-	r := hexdame.NewReader(in)
-	w := hexdame.NewWriter(stdout)
-	failed := false
-	for {
-		rec, err := r.ReadRecord()
-		if err == io.EOF {
-			break
-		}
-		if err == nil {
-			rec, err = rec.Convert(n)
-		}
-		if err != nil {
-			var pe *hexdame.ParseError
-			if errors.As(err, &pe) {
-				fmt.Fprintf(stderr, "hexdame convert: %s:%d:%d: game %d, %s\n", name, pe.Line, pe.Column, pe.Game, pe.Reason())
-				failed = true
-				continue
+	return f, name, func() { f.Close() }, nil
+}
+
+func describeOpenError(name string, err error) error {
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return fmt.Errorf("%s: no such file", name)
+	case errors.Is(err, os.ErrPermission):
+		return fmt.Errorf("%s: permission denied", name)
+	}
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %v", name, pe.Err)
+	}
+	return err
+}
+
+// isParseError reports whether err is about the content of a record (one
+// *ParseError or several joined), not the reading of the input.
+func isParseError(err error) bool {
+	return len(parseErrors(err)) > 0
+}
+
+// parseErrors returns the *ParseErrors err holds: itself, or those joined
+// in it.
+func parseErrors(err error) []*hexdame.ParseError {
+	var pe *hexdame.ParseError
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		var out []*hexdame.ParseError
+		for _, e := range joined.Unwrap() {
+			if errors.As(e, &pe) {
+				out = append(out, pe)
 			}
-			return err
 		}
-		if err := w.WriteRecord(rec); err != nil {
-			return err
-		}
+		return out
 	}
-	if failed {
-		return failure{}
+	if errors.As(err, &pe) {
+		return []*hexdame.ParseError{pe}
 	}
 	return nil
 }
 
-// cmdRandom writes random legal games.
-func cmdRandom(args []string, _ io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlags("random", stderr)
-	games := fs.Int("games", 1, "number of games")
-	seed := fs.Uint64("seed", 1, "seed of the random choices; the same seed gives the same games")
-	maxPlies := fs.Int("maxplies", 300, "a game not decided after this many plies is drawn by agreement")
-	numeric := fs.Bool("numeric", false, "write numeric squares (1..61)")
-	if err := parseFlags(fs, args, stdout); err != nil {
-		return err
-	}
-	if fs.NArg() > 0 {
-		return usageError{"unexpected argument " + strconv.Quote(fs.Arg(0))}
-	}
-	if *games < 0 || *maxPlies < 0 {
-		return usageError{"-games and -maxplies must not be negative"}
-	}
-	n := hexdame.Algebraic
-	if *numeric {
-		n = hexdame.Numeric
-	}
-	rng := rand.New(rand.NewPCG(*seed, 0x6865786461))
-	w := hexdame.NewWriter(stdout)
-	for i := 1; i <= *games; i++ {
-		g := hexdame.RandomGame(rng, *maxPlies)
-		g.SetTag("Event", "Random game")
-		g.SetTag("Site", "hexdame random")
-		g.SetTag("Round", strconv.Itoa(i))
-		g.SetTag("White", "random")
-		g.SetTag("Black", "random")
-		if err := w.WriteGame(g, n); err != nil {
-			return err
+var cmdConvert = &command{
+	name:    "convert",
+	args:    "-to algebraic|numeric [FILE]",
+	summary: "rewrite PDN records in algebraic or numeric notation",
+	about: "Writes the records of a PDN file (standard input when FILE is absent or -) on\n" +
+		"standard output with every square in the given notation, keeping tags, comments,\n" +
+		"variations and the form of each move. A record that is not HexDame (its GameType\n" +
+		"names another game) or that cannot be read is left out with a message on standard\n" +
+		"error, and the exit status is 1; a file that cannot be read gives status 2.",
+	operands: []string{"FILE  a PDN file, or - for standard input (the default)"},
+	setup: func(fs *flag.FlagSet) func(e *env) error {
+		to := fs.String("to", "", "the `notation` to write: algebraic or numeric")
+		return func(e *env) error {
+			n, err := hexdame.ParseNotation(*to)
+			if err != nil {
+				return usageError{"-to must be algebraic or numeric"}
+			}
+			name := "-"
+			switch len(e.args) {
+			case 0:
+			case 1:
+				name = e.args[0]
+			default:
+				return usageError{"want at most one FILE"}
+			}
+			in, display, closeIn, err := openInput(name, e)
+			if err != nil {
+				return usageError{err.Error()}
+			}
+			defer closeIn()
+			r := hexdame.NewReader(in)
+			w := hexdame.NewWriter(e.stdout)
+			failed := false
+			for {
+				err := r.ConvertRecord(w, n)
+				if err == io.EOF {
+					break
+				}
+				if err == nil {
+					continue
+				}
+				pes := parseErrors(err)
+				if len(pes) == 0 {
+					return usageError{display + ": " + errMessage(err)}
+				}
+				for _, pe := range pes {
+					fmt.Fprintf(e.stderr, "hexdame convert: %s:%d:%d: game %d, %s\n", display, pe.Line, pe.Column, pe.Game, oneLine(pe.Reason()))
+				}
+				failed = true
+			}
+			if failed {
+				return failure{}
+			}
+			return nil
 		}
-	}
-	return nil
+	},
+}
+
+var cmdRandom = &command{
+	name:    "random",
+	args:    "[-games N] [-seed S] [-maxplies M] [-numeric]",
+	summary: "write random legal games as PDN",
+	about: "Writes N games of uniformly random legal moves as PDN on standard output. The\n" +
+		"same seed gives the same games. A game not decided after M plies is recorded as\n" +
+		"drawn by agreement.",
+	setup: func(fs *flag.FlagSet) func(e *env) error {
+		games := fs.Int("games", 1, "the number of games")
+		seed := fs.Uint64("seed", 1, "the seed of the random choices")
+		maxPlies := fs.Int("maxplies", 300, "the plies after which an undecided game is drawn by agreement")
+		numeric := fs.Bool("numeric", false, "write numeric squares (1..61) instead of algebraic ones")
+		return func(e *env) error {
+			if err := noArgs(e); err != nil {
+				return err
+			}
+			if *games < 0 || *maxPlies < 0 {
+				return usageError{"-games and -maxplies must not be negative"}
+			}
+			n := hexdame.Algebraic
+			if *numeric {
+				n = hexdame.Numeric
+			}
+			rng := rand.New(rand.NewPCG(*seed, 0x6865786461))
+			w := hexdame.NewWriter(e.stdout)
+			for i := 1; i <= *games; i++ {
+				g := hexdame.RandomGame(rng, *maxPlies)
+				for _, t := range [][2]string{{"Event", "Random game"}, {"Site", "hexdame random"},
+					{"Round", strconv.Itoa(i)}, {"White", "random"}, {"Black", "random"}} {
+					if err := g.SetTag(t[0], t[1]); err != nil {
+						return err
+					}
+				}
+				if err := w.WriteGame(g, n); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	},
 }

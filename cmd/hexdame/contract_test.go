@@ -1,0 +1,150 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The tool's contract with the scripts that run it: exit statuses, one
+// line on standard error, nothing on standard output for an error.
+func TestExitStatusContract(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	valid := write("valid.pdn", "1. d4-e5 f6xd4 *\n")
+	invalid := write("invalid.pdn", "1. d4-e5 h6-h5 *\n")
+	international := write("intl.pdn", "[GameType \"20\"]\n\n1. 32-28 19-23 *\n")
+	unreadable := write("unreadable.pdn", "1. d4-e5 *\n")
+	if err := os.Chmod(unreadable, 0); err != nil {
+		t.Fatal(err)
+	}
+	canRead := true
+	if f, err := os.Open(unreadable); err == nil {
+		canRead = false // running as root: permissions are not enforced
+		f.Close()
+	}
+	long := "d4-" + strings.Repeat("d4-", 61) + "d4"
+	tests := []struct {
+		name   string
+		stdin  string
+		args   []string
+		status int
+		stderr string // a part of the one line on standard error, "" for none
+	}{
+		{"no command", "", nil, 2, "usage"},
+		{"unknown command", "", []string{"frobnicate"}, 2, `unknown command "frobnicate"`},
+		{"unknown flag", "", []string{"show", "-bogus"}, 2, "-bogus"},
+		{"bad FEN", "", []string{"show", "-fen", "W:Wa6"}, 2, "invalid FEN"},
+		{"empty FEN", "", []string{"show", "-fen", ""}, 2, "empty FEN"},
+		{"blank FEN", "", []string{"moves", "-fen", "  "}, 2, "empty FEN"},
+		{"unexpected argument", "", []string{"moves", "extra"}, 2, "unexpected argument"},
+		{"illegal move", "", []string{"play", "d4-e6"}, 1, `move 1 "d4-e6": illegal move`},
+		{"ambiguous move", "", []string{"play", "-fen", "W:WKe1:Ba2,a3,c7,d7,e6,g5", "e1xh5"}, 1, "ambiguous move"},
+		{"malformed move", "", []string{"play", "d4+e5"}, 2, "invalid move syntax"},
+		{"unknown cell", "", []string{"play", "d4-q5"}, 2, `no cell "q5"`},
+		{"63-cell move", "", []string{"play", long}, 2, "more than 62 cells"},
+		{"move after threefold repetition", "", []string{"play", "-fen", "W:WKa1:BKi9",
+			"a1-b1", "i9-h9", "b1-a1", "h9-i9", "a1-b1", "i9-h9", "b1-a1", "h9-i9", "a1-b1"}, 1, "move 9 \"a1-b1\": game over: the game ended 1-1 (threefold repetition)"},
+		{"move after a side has no move", "", []string{"play", "-fen", "W:Wc3:Bd3,f4,g6,f7,d6,c4", "c3xc3", "a1-a2"}, 1, "game over"},
+		{"perft without depth", "", []string{"perft"}, 2, "DEPTH"},
+		{"perft negative depth", "", []string{"perft", "-5"}, 2, "must not be negative"},
+		{"perft negative depth after a flag", "", []string{"perft", "-workers", "1", "-3"}, 2, "must not be negative"},
+		{"perft zero depth", "", []string{"perft", "0"}, 2, "from 1 to 32"},
+		{"perft depth beyond the maximum", "", []string{"perft", "1000000000"}, 2, "from 1 to 32"},
+		{"perft depth that is not a number", "", []string{"perft", "zero"}, 2, "whole number"},
+		{"perft negative workers", "", []string{"perft", "-workers", "-1", "2"}, 2, "-workers"},
+		{"validate without files", "", []string{"validate"}, 2, "want one or more"},
+		{"validate missing file", "", []string{"validate", filepath.Join(dir, "missing.pdn")}, 2, "missing.pdn: no such file"},
+		{"validate a directory", "", []string{"validate", dir}, 2, "is a directory"},
+		{"validate an invalid game", "", []string{"validate", invalid}, 1, ""},
+		{"validate a valid game", "", []string{"validate", valid}, 0, ""},
+		{"validate standard input", "1. d4-e5 *", []string{"validate", "-"}, 0, ""},
+		{"validate another game's record", "", []string{"validate", international}, 1, ""},
+		{"convert a directory", "", []string{"convert", "-to", "numeric", dir}, 2, "is a directory"},
+		{"convert a missing file", "", []string{"convert", "-to", "numeric", filepath.Join(dir, "missing.pdn")}, 2, "no such file"},
+		{"convert without -to", "", []string{"convert", valid}, 2, "-to"},
+		{"convert another game's record", "", []string{"convert", "-to", "numeric", international}, 1, "not a HexDame record"},
+		{"convert standard input", "1. d4-e5 *", []string{"convert", "-to", "numeric", "-"}, 0, ""},
+		{"random negative games", "", []string{"random", "-games", "-1"}, 2, "must not be negative"},
+		{"help", "", []string{"help"}, 0, ""},
+		{"help of a command", "", []string{"help", "perft"}, 0, ""},
+		{"help of an unknown command", "", []string{"help", "nope"}, 2, "unknown command"},
+		{"command -h", "", []string{"random", "-h"}, 0, ""},
+	}
+	if canRead {
+		tests = append(tests, struct {
+			name   string
+			stdin  string
+			args   []string
+			status int
+			stderr string
+		}{"validate an unreadable file", "", []string{"validate", unreadable}, 2, "permission denied"})
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			status, out, errOut := runCLI(t, tc.stdin, tc.args...)
+			if status != tc.status {
+				t.Errorf("exit %d, want %d; stdout %q, stderr %q", status, tc.status, out, errOut)
+			}
+			if tc.stderr == "" {
+				if errOut != "" && status != 0 {
+					t.Logf("stderr %q", errOut)
+				}
+				return
+			}
+			if !strings.Contains(errOut, tc.stderr) {
+				t.Errorf("stderr %q does not contain %q", errOut, tc.stderr)
+			}
+			if len(tc.args) > 0 && strings.Count(errOut, "\n") != 1 {
+				t.Errorf("stderr is not one line: %q", errOut)
+			}
+			if strings.Contains(errOut, "goroutine") || strings.Contains(errOut, "panic") {
+				t.Errorf("stderr holds a Go trace: %q", errOut)
+			}
+			if status == 2 && !strings.HasPrefix(tc.name, "validate") && out != "" {
+				t.Errorf("stdout %q on a usage error", out)
+			}
+		})
+	}
+}
+
+// The message of an illegal move names the move text once.
+func TestPlayNamesTheMoveOnce(t *testing.T) {
+	_, _, errOut := runCLI(t, "", "play", "d4-e6")
+	if strings.Count(errOut, "d4-e6") != 1 {
+		t.Errorf("stderr %q names the move %d times", errOut, strings.Count(errOut, "d4-e6"))
+	}
+}
+
+// Every command's help names its flags with their meaning.
+func TestHelpDescribesFlags(t *testing.T) {
+	for _, c := range commands {
+		status, out, _ := runCLI(t, "", "help", c.name)
+		_, out2, _ := runCLI(t, "", c.name, "-h")
+		if status != 0 || !strings.HasPrefix(out, "usage: hexdame "+c.name) || out != out2 {
+			t.Errorf("help %s: exit %d, output %q, -h output %q", c.name, status, out, out2)
+		}
+	}
+	_, out, _ := runCLI(t, "", "help", "random")
+	for _, flag := range []string{"-games", "-seed", "-maxplies", "-numeric"} {
+		if !strings.Contains(out, flag) {
+			t.Errorf("help random does not describe %s:\n%s", flag, out)
+		}
+	}
+}
+
+// validate reports each problem of a game: a bad variation does not hide
+// a bad main-line move after it.
+func TestValidateReportsEveryProblem(t *testing.T) {
+	status, out, _ := runCLI(t, "1. d4-e5 (1. d4-d6) f6xd4 2. a1-a2 *\n", "validate", "-")
+	if status != 1 || strings.Count(out, "standard input:") != 2 || !strings.Contains(out, "1 games, 0 valid, 2 problems") {
+		t.Errorf("exit %d, output %q", status, out)
+	}
+}
