@@ -10,9 +10,17 @@ import (
 type namedFEN struct{ name, fen string }
 
 // benchmarkFENs reads testdata/positions.fen.
-func benchmarkFENs(tb testing.TB) []namedFEN {
+func benchmarkFENs(tb testing.TB) []namedFEN { return readFENFile(tb, "testdata/positions.fen") }
+
+// hostileFENs reads testdata/hostile.fen: the heaviest positions for the
+// capture search that climbSlowPositions and hand construction found.
+func hostileFENs(tb testing.TB) []namedFEN { return readFENFile(tb, "testdata/hostile.fen") }
+
+// readFENFile reads a file of named positions: a name, a tab and a FEN on
+// each line, # comments.
+func readFENFile(tb testing.TB, path string) []namedFEN {
 	tb.Helper()
-	f, err := os.Open("testdata/positions.fen")
+	f, err := os.Open(path)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -45,6 +53,22 @@ func BenchmarkLegalMoves(b *testing.B) {
 			for b.Loop() {
 				buf = p.AppendLegalMoves(buf[:0])
 			}
+		})
+	}
+}
+
+// BenchmarkLegalMovesHostile generates the moves of the heaviest positions
+// known for the capture search.
+func BenchmarkLegalMovesHostile(b *testing.B) {
+	for _, nf := range append([]namedFEN{{"issue-7", hostileKingFEN}}, hostileFENs(b)...) {
+		p := MustParseFEN(nf.fen)
+		b.Run(nf.name, func(b *testing.B) {
+			b.ReportAllocs()
+			buf := make([]Move, 0, 1024)
+			for b.Loop() {
+				buf = p.AppendLegalMoves(buf[:0])
+			}
+			b.ReportMetric(float64(searchWork(func() { p.LegalMoves() })), "states")
 		})
 	}
 }

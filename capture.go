@@ -221,8 +221,15 @@ func (p *Position) appendCapturesFrom(dst []Move, capturers uint64) []Move {
 		putStateSet(s.memo)
 		putStateSet(s.finals)
 	}
+	if searchHook != nil {
+		searchHook(s.nodes)
+	}
 	return dst
 }
+
+// searchHook, when set (by tests), is told the number of states each
+// capture search and path search visited.
+var searchHook func(nodes int)
 
 // run searches the captures of each of the pieces.
 func (s *captureSearch) run(p *Position, dst []Move, pieces uint64) []Move {
@@ -318,6 +325,7 @@ func (s *captureSearch) man(dst []Move, at Cell, captured uint64, n int) []Move 
 		}
 	}
 	if jumps == 0 {
+		s.nodes++
 		if n > 0 {
 			dst = s.add(dst, at, captured, n)
 		}
@@ -351,15 +359,26 @@ func (s *captureSearch) king(dst []Move, from Cell) []Move {
 	if !s.explore(dst, from, 0, tagCell, 0) {
 		return dst
 	}
-	dst, _ = s.kingTurns(dst, from, numAxes, 0, 0)
+	jumps, n := s.jumpsFrom(from, numAxes, s.enemy)
+	for _, j := range jumps[:n] {
+		dst = s.kingRun(dst, int(j.axis), j.run, j.over, 1)
+	}
 	return dst
 }
 
-// kingTurns explores the captures a king standing on cell c can start along
-// every axis but skip, having captured n pieces already, and reports
-// whether there is one.
-func (s *captureSearch) kingTurns(dst []Move, c Cell, skip int, captured uint64, n int) ([]Move, bool) {
-	jumped := false
+// A kingJump is a capture a king can start from a cell: along axis, over
+// the piece over (a bitboard in the Cell numbering), onto the cells of run
+// (in the axis's numbering).
+type kingJump struct {
+	run, over uint64
+	axis      uint8
+}
+
+// jumpsFrom returns the captures a king standing on cell c can start along
+// every axis but skip, over one of the pieces in free. It does not recurse,
+// so that the search's recursion stays in kingRun alone (the compiler then
+// keeps the caller's move buffer on its stack).
+func (s *captureSearch) jumpsFrom(c Cell, skip int, free uint64) (jumps [2 * numAxes]kingJump, n int) {
 	for a := 0; a < numAxes; a++ {
 		if a == skip {
 			continue
@@ -368,25 +387,25 @@ func (s *captureSearch) kingTurns(dst []Move, c Cell, skip int, captured uint64,
 		// Forward: the first piece is the lowest occupied bit of the ray.
 		if blk := rayMask[a][0][c] & occ; blk != 0 {
 			i := bits.TrailingZeros64(blk)
-			if over := bit(axisCell[a][i&63]); (s.enemy&^captured)&over != 0 {
+			if over := bit(axisCell[a][i&63]); free&over != 0 {
 				if run := s.runBeyond(a, i, false); run != 0 {
-					jumped = true
-					dst = s.kingRun(dst, a, run, captured|over, n+1)
+					jumps[n] = kingJump{run, over, uint8(a)}
+					n++
 				}
 			}
 		}
 		// Backward: the highest.
 		if blk := rayMask[a][1][c] & occ; blk != 0 {
 			i := 63 - bits.LeadingZeros64(blk)
-			if over := bit(axisCell[a][i&63]); (s.enemy&^captured)&over != 0 {
+			if over := bit(axisCell[a][i&63]); free&over != 0 {
 				if run := s.runBeyond(a, i, true); run != 0 {
-					jumped = true
-					dst = s.kingRun(dst, a, run, captured|over, n+1)
+					jumps[n] = kingJump{run, over, uint8(a)}
+					n++
 				}
 			}
 		}
 	}
-	return dst, jumped
+	return jumps, n
 }
 
 // runBeyond returns, in the numbering of axis a, the empty cells right
@@ -435,6 +454,7 @@ func (s *captureSearch) kingRun(dst []Move, a int, run uint64, captured uint64, 
 	}
 	if down|up == 0 && turns == 0 {
 		// Final: the king stops on any cell of the run.
+		s.nodes++
 		for r := run; r != 0; {
 			dst = s.add(dst, axisCell[a][popLowest(&r)], captured, n)
 		}
@@ -450,7 +470,10 @@ func (s *captureSearch) kingRun(dst []Move, a int, run uint64, captured uint64, 
 		dst = s.kingRun(dst, a, up, captured|bit(axisCell[a][(hi+1)&63]), n+1)
 	}
 	for t := turns; t != 0; {
-		dst, _ = s.kingTurns(dst, axisCell[a][popLowest(&t)], a, captured, n)
+		jumps, k := s.jumpsFrom(axisCell[a][popLowest(&t)], a, free)
+		for _, j := range jumps[:k] {
+			dst = s.kingRun(dst, int(j.axis), j.run, captured|j.over, n+1)
+		}
 	}
 	if down|up == 0 {
 		// The cells where it cannot turn are where the move may end.
@@ -536,11 +559,19 @@ const (
 // matches, so that it never explores one twice.
 type pathSearch struct {
 	occ, target uint64
+	// last holds the pieces of target that a last jump onto to can take:
+	// a path that has captured them all before the end is dead.
+	last        uint64
 	to          Cell
 	king        bool
 	mode        pathMode
-	via         []Cell
-	path        []Cell // the path so far: the start cell, then the landings
+	// via[:nvia] are the cells to match, path[:npath] the path so far (the
+	// start cell, then the landings). Arrays rather than slices, so that
+	// the caller's buffers stay on its stack.
+	via         [maxMoveCells]Cell
+	nvia        int
+	path        [maxMoveCells + 1]Cell
+	npath       int
 	nodes       int
 	dead        *stateSet
 }
@@ -550,7 +581,10 @@ type pathSearch struct {
 // NumDirections at the start), and reports whether it completed a path.
 func (s *pathSearch) walk(at Cell, captured uint64, j int, in Direction) bool {
 	if captured == s.target {
-		return at == s.to && (s.mode == pathAny || j == len(s.via))
+		return at == s.to && (s.mode == pathAny || j == s.nvia)
+	}
+	if s.last&^captured == 0 {
+		return false
 	}
 	tag := uint16(j)<<3 | uint16(in)
 	s.nodes++
@@ -562,9 +596,9 @@ func (s *pathSearch) walk(at Cell, captured uint64, j int, in Direction) bool {
 	}
 	for d := Direction(0); d < NumDirections; d++ {
 		jt := j
-		if s.mode == pathTurns && len(s.path) > 1 && d != in {
+		if s.mode == pathTurns && s.npath > 1 && d != in {
 			// at is a turning cell: it must be the next of via.
-			if jt == len(s.via) || s.via[jt] != at {
+			if jt == s.nvia || s.via[jt] != at {
 				continue
 			}
 			jt++
@@ -589,21 +623,22 @@ func (s *pathSearch) walk(at Cell, captured uint64, j int, in Direction) bool {
 			if !last {
 				switch s.mode {
 				case pathExact:
-					if jl == len(s.via) || s.via[jl] != land {
+					if jl == s.nvia || s.via[jl] != land {
 						continue
 					}
 					jl++
 				case pathInOrder:
-					if jl < len(s.via) && s.via[jl] == land {
+					if jl < s.nvia && s.via[jl] == land {
 						jl++
 					}
 				}
 			}
-			s.path = append(s.path, land)
+			s.path[s.npath] = land
+			s.npath++
 			if s.walk(land, captured|over, jl, d) {
 				return true
 			}
-			s.path = s.path[:len(s.path)-1]
+			s.npath--
 		}
 	}
 	if s.dead != nil {
@@ -612,27 +647,54 @@ func (s *pathSearch) walk(at Cell, captured uint64, j int, in Direction) bool {
 	return false
 }
 
+// lastJumps returns the pieces of target that a capture can take last,
+// landing on cell to: along some line from to, the cells up to the piece
+// are empty (a king; for a man the piece is adjacent) and the cell on the
+// piece's other side exists and is empty.
+func lastJumps(occ, target uint64, to Cell, king bool) uint64 {
+	var out uint64
+	for d := Direction(0); d < NumDirections; d++ {
+		ray := &rays[to][d]
+		length := int(rayLen[to][d])
+		k := 0
+		for k < length && occ&bit(ray[k]) == 0 && king {
+			k++
+		}
+		if k < length-1 && target&bit(ray[k]) != 0 && occ&bit(ray[k+1]) == 0 {
+			out |= bit(ray[k])
+		}
+	}
+	return out
+}
+
 // findPath appends to dst the start cell and landing cells of the first
 // capture path of m in p that matches mode and via, and reports whether
 // there is one. m must be a legal capture of p.
 func (p Position) findPath(dst []Cell, m Move, mode pathMode, via []Cell) ([]Cell, bool) {
+	if len(via) > maxMoveCells || bits.OnesCount64(m.captured) > maxMoveCells {
+		return dst, false
+	}
 	s := pathSearch{
 		occ:    p.occupied() &^ bit(m.from),
 		target: m.captured,
 		to:     m.to,
 		king:   m.ByKing(),
 		mode:   mode,
-		via:    via,
-		path:   append(dst, m.from),
 	}
+	s.nvia = copy(s.via[:], via)
+	s.path[0], s.npath = m.from, 1
+	s.last = lastJumps(s.occ, m.captured, m.to, s.king)
 	found := s.walk(m.from, 0, 0, NumDirections)
 	if s.dead != nil {
 		putStateSet(s.dead)
 	}
+	if searchHook != nil {
+		searchHook(s.nodes)
+	}
 	if !found {
 		return dst, false
 	}
-	return s.path, true
+	return append(dst, s.path[:s.npath]...), true
 }
 
 // Path returns the start cell and every landing cell of m played in p: for

@@ -269,9 +269,13 @@ func (p Position) appendMoveList(b []byte, moves, legal []Move, n Notation) []by
 
 // sortedMoves returns a copy of moves in board order: by start cell, then
 // end cell, in the order of notation n (a1, a2, ..., i9 for algebraic, 1 to
-// 61 for numeric); moves with the same start and end by their paths in p.
+// 61 for numeric); moves with the same start and end by their paths in p,
+// each found once.
 func (p Position) sortedMoves(moves []Move, n Notation) []Move {
-	out := slices.Clone(moves)
+	type keyed struct {
+		m    Move
+		path []int // the path's cells as keys, for moves sharing start and end
+	}
 	key := func(c Cell) int {
 		if !c.IsValid() {
 			return 1 << 10
@@ -281,22 +285,38 @@ func (p Position) sortedMoves(moves []Move, n Notation) []Move {
 		}
 		return int(cellFile[c])*9 + int(cellRank[c])
 	}
-	slices.SortFunc(out, func(a, b Move) int {
-		if c := cmp.Compare(key(a.from), key(b.from)); c != 0 {
+	out := make([]keyed, len(moves))
+	for i, m := range moves {
+		out[i].m = m
+	}
+	byEnds := func(a, b keyed) int {
+		if c := cmp.Compare(key(a.m.from), key(b.m.from)); c != 0 {
 			return c
 		}
-		if c := cmp.Compare(key(a.to), key(b.to)); c != 0 {
+		return cmp.Compare(key(a.m.to), key(b.m.to))
+	}
+	slices.SortFunc(out, byEnds)
+	for i := range out {
+		shared := i > 0 && byEnds(out[i-1], out[i]) == 0 || i+1 < len(out) && byEnds(out[i], out[i+1]) == 0
+		if shared && out[i].m.IsCapture() {
+			var buf [maxMoveCells]Cell
+			path, _ := p.findPath(buf[:0], out[i].m, pathAny, nil)
+			for _, c := range path {
+				out[i].path = append(out[i].path, key(c))
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b keyed) int {
+		if c := byEnds(a, b); c != 0 {
 			return c
 		}
-		if a.captured == b.captured {
-			return 0
-		}
-		var bufA, bufB [maxMoveCells]Cell
-		pa, _ := p.findPath(bufA[:0], a, pathAny, nil)
-		pb, _ := p.findPath(bufB[:0], b, pathAny, nil)
-		return slices.CompareFunc(pa, pb, func(x, y Cell) int { return cmp.Compare(key(x), key(y)) })
+		return slices.Compare(a.path, b.path)
 	})
-	return out
+	sorted := make([]Move, len(out))
+	for i := range out {
+		sorted[i] = out[i].m
+	}
+	return sorted
 }
 
 // Play returns the position after the side to move plays m. It returns p

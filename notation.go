@@ -232,8 +232,9 @@ func (p Position) MustParseMove(s string) Move {
 // the short form "d4-e5" or "c3xe5", unless another legal move has the same
 // start and end, in which case the cells where the capture path turns are
 // written between them ("c3xe5xg5"), or every landing cell when the turns
-// alone do not tell the moves apart. A move that is not legal in p is
-// written in the short form.
+// alone do not tell the moves apart (another move's path turns at, or
+// lands on, exactly those cells). A move that is not legal in p is written
+// in the short form.
 func (p Position) FormatMove(m Move, n Notation) string { return string(p.AppendMove(nil, m, n)) }
 
 // AppendMove appends FormatMove(m, n) to dst.
@@ -267,12 +268,16 @@ func (p Position) appendMoveIn(dst []byte, m Move, legal []Move, n Notation) []b
 			turns = append(turns, path[i])
 		}
 	}
-	// The turns identify the move for a reader that matches them anywhere
-	// among the landing cells only if no other move's path contains them.
+	// The turns identify the move, as the PDN standard reads them, unless
+	// another move has a path that turns at exactly those cells or lands
+	// on exactly them.
 	unique := len(turns) > 1
 	for _, o := range legal {
-		if unique && o != m && o.from == m.from && o.to == m.to && p.pathLevel(o, turns[1:]) > 0 {
-			unique = false
+		if unique && o != m && o.from == m.from && o.to == m.to {
+			var buf [maxMoveCells]Cell
+			_, exact := p.findPath(buf[:0], o, pathExact, turns[1:])
+			_, turnsToo := p.findPath(buf[:0], o, pathTurns, turns[1:])
+			unique = !exact && !turnsToo
 		}
 	}
 	if unique {

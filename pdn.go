@@ -667,6 +667,7 @@ type recordParser struct {
 	depth   int                         // variations open
 	filled  [MaxVariationDepth + 1]bool // filled[d]: the variation open at depth d has an element
 	parts   int                         // tag pairs and elements so far
+	cur     Element                     // the element passed to the sink
 }
 
 // fail reports a syntax error at token t and skips the rest of the game.
@@ -679,7 +680,9 @@ func (p *recordParser) element(e Element) {
 	p.parts++
 	p.filled[p.depth] = true
 	if p.sinkErr == nil {
-		p.sinkErr = p.sink.element(&e)
+		// One Element per record is passed, not a new one per call.
+		p.cur = e
+		p.sinkErr = p.sink.element(&p.cur)
 	}
 }
 

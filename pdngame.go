@@ -595,6 +595,7 @@ type converter struct {
 	n    Notation
 	next recordSink
 	game int
+	out  Element // the element passed on, one per record
 }
 
 func (c *converter) begin(game, line int) {
@@ -621,7 +622,8 @@ func (c *converter) tag(name, value string, at textPos) error {
 }
 
 func (c *converter) element(e *Element) error {
-	out := *e
+	c.out = *e
+	out := &c.out
 	switch e.Kind {
 	case MoveElement:
 		text, err := convertMoveText(e.Text, c.n)
@@ -636,7 +638,7 @@ func (c *converter) element(e *Element) error {
 		}
 		out.Text = setupText(p, c.n)
 	}
-	return c.next.element(&out)
+	return c.next.element(out)
 }
 
 func (c *converter) open(at textPos) error { return c.next.open(at) }

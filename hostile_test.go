@@ -1,0 +1,599 @@
+package hexdame
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"math"
+	"math/bits"
+	"math/rand/v2"
+	"runtime"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+// Hostile input: every public entry point must stay within time and memory
+// in proportion to its input, and never panic. The tests here assert on
+// work done (capture-search states visited, bytes allocated), not on wall
+// time.
+
+// hostileKingFEN is the position of issue 7: three White kings among 23
+// Red pieces, where an exhaustive king search visited 5 million states and
+// formatting an error message half a billion.
+const hostileKingFEN = "W:WKd2,Kf3,Kf8:BKa1,a3,a4,Kb2,b3,Kb5,Kb6,Kc6,d1,d4,d6,e2,e3,e5,e8,Kf7,Kf9,g3,g4,g6,h6,h8,i6"
+
+// searchWork returns the number of capture-search and path-search states
+// that f visits.
+func searchWork(f func()) int {
+	total := 0
+	searchHook = func(n int) { total += n }
+	defer func() { searchHook = nil }()
+	f()
+	return total
+}
+
+// allocated returns the bytes f allocates.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+func TestHostileKingCaptureWork(t *testing.T) {
+	p := MustParseFEN(hostileKingFEN)
+	var moves []Move
+	gen := searchWork(func() { moves = p.LegalMoves() })
+	if len(moves) != 37 {
+		t.Fatalf("%d legal moves, want 37", len(moves))
+	}
+	// Measured: 142,000 states; the exhaustive search visited 5.0 million.
+	if gen > 250_000 {
+		t.Errorf("LegalMoves visited %d states, want at most 250,000", gen)
+	}
+	// Each move's path is one path search, not a move generation.
+	paths := searchWork(func() {
+		for _, m := range moves {
+			p.FormatMovePath(m, Algebraic)
+		}
+	})
+	if paths > 4*gen {
+		t.Errorf("formatting the paths of the 37 moves visited %d states, want at most %d", paths, 4*gen)
+	}
+	// An illegal move's message lists the legal moves, generating them
+	// once (the old code generated them once per move listed).
+	errWork := searchWork(func() {
+		_, err := p.ParseMove("d2-d3")
+		if !errors.Is(err, ErrIllegalMove) {
+			t.Fatalf("d2-d3: %v", err)
+		}
+		if msg := err.Error(); !strings.Contains(msg, "capture is compulsory") {
+			t.Errorf("message %q", msg)
+		}
+	})
+	if errWork > 2*gen+paths {
+		t.Errorf("the illegal move's message visited %d states, want at most %d", errWork, 2*gen+paths)
+	}
+}
+
+// The capture search is exact whatever it remembers: the hostile position
+// and those found by climbing match the plain reference generator.
+func TestHostilePositionsMatchReference(t *testing.T) {
+	// The plain reference is itself exponential on the climb30 positions:
+	// compare where it finishes in seconds.
+	fens := []string{hostileKingFEN}
+	for _, nf := range hostileFENs(t) {
+		if strings.HasPrefix(nf.name, "climb16") {
+			fens = append(fens, nf.fen)
+		}
+	}
+	if testing.Short() {
+		fens = fens[:1]
+	}
+	for _, fen := range fens {
+		p := MustParseFEN(fen)
+		want := refMoves(refFromPosition(p), p.SideToMove())
+		if got := refStrings(p.LegalMoves()); !slicesEqual(got, want) {
+			t.Errorf("%s: %d moves, reference %d", fen, len(got), len(want))
+		}
+	}
+}
+
+func slicesEqual(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// climbSlowPositions hill-climbs towards positions whose legal moves take
+// the capture search many states: it starts from random pieces and keeps a
+// random change (adding, removing or replacing pieces) whenever it does
+// not make the search lighter. At most maxPerSide pieces of a side stand
+// on the board. It returns the heaviest position met and its work.
+func climbSlowPositions(rng *rand.Rand, steps, maxPerSide int) (Position, int) {
+	work := func(p Position) int { return searchWork(func() { p.LegalMoves() }) }
+	var cur Position
+	for range rng.IntN(16) + 4 {
+		cur = cur.put(Cell(rng.IntN(NumCells)), Piece(1+rng.IntN(4)))
+	}
+	curWork := work(cur)
+	best, bestWork := cur, curWork
+	for range steps {
+		q := cur
+		for range 1 + rng.IntN(3) {
+			c := Cell(rng.IntN(NumCells))
+			if rng.IntN(3) == 0 {
+				q = q.put(c, NoPiece)
+			} else {
+				q = q.put(c, Piece(1+rng.IntN(4)))
+			}
+		}
+		if bits.OnesCount64(q.pieces[0][White]) > maxPerSide || bits.OnesCount64(q.pieces[0][Red]) > maxPerSide {
+			continue
+		}
+		if w := work(q); w >= curWork {
+			cur, curWork = q, w
+		}
+		if curWork > bestWork {
+			best, bestWork = cur, curWork
+		}
+	}
+	return best, bestWork
+}
+
+// TestClimbSlowPositions climbs from a fixed seed with the piece counts of
+// a game (16 a side) and checks the heaviest position it finds against a
+// bound on work; the worst positions found this way are the benchmarks'
+// hostile positions (testdata/hostile.fen).
+func TestClimbSlowPositions(t *testing.T) {
+	steps := 1500
+	if testing.Short() {
+		steps = 150
+	}
+	p, w := climbSlowPositions(rand.New(rand.NewPCG(7, 11)), steps, 16)
+	t.Logf("heaviest after %d steps: %d states, %s", steps, w, p.FEN())
+	if w > 2_000_000 {
+		t.Errorf("%s: %d states", p.FEN(), w)
+	}
+}
+
+func TestHostileMoveTextPanics(t *testing.T) {
+	long := strings.Repeat("d4-", 62) + "d4" // 63 cells
+	p := StartPosition()
+	if _, err := p.ParseMove(long); !errors.Is(err, ErrSyntax) {
+		t.Errorf("ParseMove of 63 cells: %v", err)
+	}
+	if _, err := NewGame().PlayText(long); !errors.Is(err, ErrSyntax) {
+		t.Errorf("PlayText of 63 cells: %v", err)
+	}
+	pdn := "1. " + long + " *"
+	if _, err := NewReader(strings.NewReader(pdn)).ReadGame(); !errors.Is(err, ErrSyntax) {
+		t.Errorf("ReadGame: %v", err)
+	}
+	rec, err := NewReader(strings.NewReader(pdn)).ReadRecord()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rec.Convert(Numeric); !errors.Is(err, ErrSyntax) {
+		t.Errorf("Convert: %v", err)
+	}
+	var buf bytes.Buffer
+	if err := NewReader(strings.NewReader(pdn)).ConvertRecord(NewWriter(&buf), Numeric); !errors.Is(err, ErrSyntax) || buf.Len() != 0 {
+		t.Errorf("ConvertRecord: %v, wrote %q", err, buf.String())
+	}
+	// Exactly 62 cells is not too many to read (it is not legal here).
+	if _, err := p.ParseMove(strings.Repeat("d4-", 61) + "d4"); !errors.Is(err, ErrIllegalMove) {
+		t.Errorf("ParseMove of 62 cells: %v", err)
+	}
+}
+
+// Words ending in a separator are joined to the next ("28x 6"), in linear
+// time and to a bounded length.
+func TestHostileJoinedWords(t *testing.T) {
+	for _, text := range []string{
+		strings.Repeat("a1x ", 100_000) + "*",
+		strings.Repeat("x ", 1_000_000) + "*",
+		"1. " + strings.Repeat("d4- ", 200) + "e5 *",
+	} {
+		r := NewReader(strings.NewReader(text))
+		_, err := r.ReadRecord()
+		if !errors.Is(err, ErrPDNSyntax) {
+			t.Errorf("%.20q...: %v, want a syntax error", text, err)
+		}
+		if _, err := r.ReadRecord(); err != io.EOF {
+			t.Errorf("%.20q...: after the error %v, want io.EOF (one error)", text, err)
+		}
+		if n := allocated(func() { NewReader(strings.NewReader(text)).ReadRecord() }); n > 4*uint64(len(text))+1<<20 {
+			t.Errorf("%.20q...: allocated %d bytes for %d of input", text, n, len(text))
+		}
+	}
+	// A move written with spaces after its separators still reads.
+	rec, err := NewReader(strings.NewReader("1. 32- 28 19x 23 *")).ReadRecord()
+	if err != nil || len(rec.Body) != 2 || rec.Body[0].Text != "32-28" || rec.Body[1].Text != "19x23" {
+		t.Errorf("joined moves: %v, %+v", err, rec)
+	}
+}
+
+// deepRecord returns a record with moves variations nested depth deep,
+// each holding moves moves.
+func deepRecord(depth, moves int) *Record {
+	line := func() []Element {
+		out := make([]Element, moves)
+		for i := range out {
+			out[i] = Element{Kind: MoveElement, Text: []string{"d4-e5", "f6-f5"}[i%2]}
+		}
+		return out
+	}
+	var inner []Element
+	for range depth {
+		inner = append(line(), Element{Kind: VariationElement, Variation: inner})
+		if len(inner[len(inner)-1].Variation) == 0 {
+			inner = inner[:len(inner)-1]
+		}
+	}
+	return &Record{Body: inner, Result: "*"}
+}
+
+func TestHostileConvertMemory(t *testing.T) {
+	// 40,000 moves in variations 255 deep: the old Convert cloned the
+	// whole subtree at every level and used a gigabyte.
+	rec := deepRecord(255, 157)
+	var out *Record
+	n := allocated(func() {
+		var err error
+		if out, err = rec.Convert(Numeric); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if n > 20<<20 {
+		t.Errorf("Convert of 40,000 moves 255 deep allocated %d bytes", n)
+	}
+	var buf bytes.Buffer
+	n = allocated(func() {
+		if err := NewWriter(&buf).WriteRecord(out); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if n > 20<<20 {
+		t.Errorf("writing it allocated %d bytes", n)
+	}
+	n = allocated(func() {
+		if err := NewReader(bytes.NewReader(buf.Bytes())).ConvertRecord(NewWriter(io.Discard), Algebraic); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if n > 10*uint64(buf.Len())+1<<20 {
+		t.Errorf("ConvertRecord of %d bytes allocated %d", buf.Len(), n)
+	}
+}
+
+// A long game is checked in memory that does not grow with its moves.
+func TestHostileLongGameMemory(t *testing.T) {
+	g := longKingGame(t, 40_000)
+	var text bytes.Buffer
+	if err := NewWriter(&text).WriteGame(g, Algebraic); err != nil {
+		t.Fatal(err)
+	}
+	check := allocated(func() {
+		if err := NewReader(bytes.NewReader(text.Bytes())).CheckGame(); err != nil {
+			t.Fatal(err)
+		}
+	})
+	// What it keeps is the repetition window (here the whole game, as no
+	// capture or man move happens). Measured: 15 times the text in all,
+	// most of it the window's map as it grows.
+	if check > 20*uint64(text.Len())+1<<20 {
+		t.Errorf("CheckGame of %d bytes (%d plies) allocated %d", text.Len(), g.Ply(), check)
+	}
+	// Ten thousand tags are not kept.
+	tags := strings.Repeat("[Tag \"value\"]\n", 10_000) + "\n1. d4-e5 *"
+	if n := allocated(func() { NewReader(strings.NewReader(tags)).CheckGame() }); n > 2*uint64(len(tags))+1<<20 {
+		t.Errorf("CheckGame of 10,000 tags allocated %d bytes", n)
+	}
+}
+
+// longKingGame returns a legal game of plies moves in which four kings
+// shuffle without a capture and without a position occurring three times.
+func longKingGame(tb testing.TB, plies int) *Game {
+	g := NewGameFrom(MustParseFEN("W:WKa1,Ka5:BKi9"))
+	rng := rand.New(rand.NewPCG(1, 2))
+	var buf, safe []Move
+	for g.Ply() < plies {
+		buf = g.pos.AppendLegalMoves(buf[:0])
+		safe = safe[:0]
+		for _, m := range buf {
+			next := g.pos.play(m)
+			if !m.IsCapture() && !next.hasCapture() && g.counts[next.pack()] < 2 {
+				safe = append(safe, m)
+			}
+		}
+		if len(safe) == 0 {
+			// Every move leaves a capture: take back two moves and
+			// choose again.
+			g.Undo()
+			g.Undo()
+			continue
+		}
+		m := safe[rng.IntN(len(safe))]
+		g.push(m, g.pos.play(m))
+	}
+	return g
+}
+
+func TestHostileReadErrorsSurface(t *testing.T) {
+	broken := errors.New("disk on fire")
+	input := func() io.Reader {
+		return io.MultiReader(strings.NewReader("[Event \"x\"]\n\n1. d4-e5 "), iotest.ErrReader(broken))
+	}
+	if rec, err := NewReader(input()).ReadRecord(); !errors.Is(err, broken) || rec != nil {
+		t.Errorf("ReadRecord: %v, %v", rec, err)
+	}
+	if g, err := NewReader(input()).ReadGame(); !errors.Is(err, broken) || g != nil {
+		t.Errorf("ReadGame: %v, %v", g, err)
+	}
+	if err := NewReader(input()).CheckGame(); !errors.Is(err, broken) {
+		t.Errorf("CheckGame: %v", err)
+	}
+	var buf bytes.Buffer
+	if err := NewReader(input()).ConvertRecord(NewWriter(&buf), Numeric); !errors.Is(err, broken) || buf.Len() != 0 {
+		t.Errorf("ConvertRecord: %v, wrote %q", err, buf.String())
+	}
+	// The error stays: the Reader does not go on as if the input ended.
+	r := NewReader(input())
+	r.ReadRecord()
+	if _, err := r.ReadRecord(); !errors.Is(err, broken) {
+		t.Errorf("second ReadRecord: %v", err)
+	}
+	// An error inside a token (a comment, a string, a word, a strength
+	// mark) surfaces too.
+	for _, prefix := range []string{"1. d4-e5 {comment", `[Event "x`, "1. d4-e", "1. d4-e5(?"} {
+		r := NewReader(io.MultiReader(strings.NewReader(prefix), iotest.ErrReader(broken)))
+		if _, err := r.ReadRecord(); !errors.Is(err, broken) {
+			t.Errorf("%q then a read error: %v", prefix, err)
+		}
+	}
+}
+
+// Whatever the API lets a program build either writes to text that reads
+// back equal, or the call that builds it or WriteRecord returns an error.
+func TestHostileWriterRefuses(t *testing.T) {
+	g := NewGame()
+	for _, name := range []string{"", "Bad Name", "Bad]", "1digit", "Ünï", `Quote"`} {
+		if err := g.SetTag(name, "x"); !errors.Is(err, ErrInvalidTag) {
+			t.Errorf("SetTag(%q): %v", name, err)
+		}
+	}
+	if err := g.SetTag("Event", "\xff\xfe"); !errors.Is(err, ErrInvalidTag) {
+		t.Errorf("SetTag with a value that is not UTF-8: %v", err)
+	}
+	if err := g.SetTag("FEN", "W:W:B"); !errors.Is(err, ErrInvalidTag) {
+		t.Errorf("SetTag(FEN): %v", err)
+	}
+	if len(g.Tags()) != 0 {
+		t.Errorf("tags set: %v", g.Tags())
+	}
+	bad := []*Record{
+		{Tags: []Tag{{"Bad Name", "x"}}},
+		{Tags: []Tag{{"Event", "\xff"}}},
+		{Body: []Element{{Kind: CommentElement, Text: "a}b"}}},
+		{Body: []Element{{Kind: LineCommentElement, Text: "a\n[Event \"inj\"]"}}},
+		{Body: []Element{{Kind: SetupElement, Text: "a/b"}}},
+		{Body: []Element{{Kind: MoveElement, Text: "hello"}}},
+		{Body: []Element{{Kind: MoveElement, Text: "d4-e5", Strength: "!!!!x"}}},
+		{Body: []Element{{Kind: MoveElement, Text: "1-0"}}},
+		{Body: []Element{{Kind: NAGElement, NAG: -1}}},
+		{Body: []Element{{Kind: VariationElement}}},
+		{Body: []Element{{Kind: 0}}},
+		{Body: []Element{{Kind: MoveElement, Text: "d4-e5"}}, Result: "4-6"},
+		{Body: []Element{{Kind: CommentElement, Text: strings.Repeat("x", maxTokenLen+1)}}},
+	}
+	for _, rec := range bad {
+		var buf bytes.Buffer
+		if err := NewWriter(&buf).WriteRecord(rec); !errors.Is(err, ErrInvalidRecord) || buf.Len() != 0 {
+			t.Errorf("WriteRecord(%+v): %v, wrote %q", rec, err, buf.String())
+		}
+	}
+	// A tag value with a backslash or a quote reads back as it was.
+	for _, v := range []string{`x\`, `a\"b`, `\\`, `"`, "line\nbreak"} {
+		rec := &Record{Tags: []Tag{{"Event", v}}, Body: []Element{{Kind: MoveElement, Text: "d4-e5"}}, Result: "*"}
+		var buf bytes.Buffer
+		if err := NewWriter(&buf).WriteRecord(rec); err != nil {
+			t.Fatal(err)
+		}
+		got, err := NewReader(&buf).ReadRecord()
+		if err != nil || got.Tags[0].Value != v {
+			t.Errorf("tag value %q reads back as %v, %v", v, got, err)
+		}
+	}
+}
+
+func TestHostilePerftLimits(t *testing.T) {
+	if n := Perft(StartPosition(), math.MaxInt); n != 0 {
+		t.Errorf("Perft(start, MaxInt) = %d", n)
+	}
+	if n := Perft(Position{}, 1<<30); n != 0 {
+		t.Errorf("Perft(empty, 1<<30) = %d", n)
+	}
+	if n := PerftParallel(StartPosition(), math.MaxInt, 2); n != 0 {
+		t.Errorf("PerftParallel(start, MaxInt) = %d", n)
+	}
+	if d := PerftDivide(StartPosition(), MaxPerftDepth+1); d != nil {
+		t.Errorf("PerftDivide beyond the maximum: %v", d)
+	}
+	if n := Perft(Position{}, MaxPerftDepth); n != 0 {
+		t.Errorf("Perft(empty, MaxPerftDepth) = %d", n)
+	}
+}
+
+// Variations nested more deeply than a Reader reads are refused, not
+// followed down the stack.
+func TestHostileDeepRecord(t *testing.T) {
+	rec := &Record{Result: "*"}
+	body := []Element{{Kind: MoveElement, Text: "d4-e5"}}
+	for range 1_000_000 {
+		body = []Element{{Kind: MoveElement, Text: "d4-e5"}, {Kind: VariationElement, Variation: body}}
+	}
+	rec.Body = body
+	if _, err := rec.Replay(); !errors.Is(err, ErrPDNSyntax) {
+		t.Errorf("Replay: %v", err)
+	}
+	if _, err := rec.Convert(Numeric); !errors.Is(err, ErrPDNSyntax) {
+		t.Errorf("Convert: %v", err)
+	}
+	if err := NewWriter(io.Discard).WriteRecord(rec); !errors.Is(err, ErrPDNSyntax) && !errors.Is(err, ErrInvalidRecord) {
+		t.Errorf("WriteRecord: %v", err)
+	}
+	// MaxVariationDepth itself is fine.
+	ok := deepRecord(MaxVariationDepth+1, 1)
+	if _, err := ok.Replay(); err != nil {
+		t.Errorf("Replay %d deep: %v", MaxVariationDepth, err)
+	}
+}
+
+func TestHostileZeroValues(t *testing.T) {
+	var g Game
+	if g.Ply() != 0 || g.Position() != StartPosition() || g.Outcome().IsOver() || g.Repetitions() != 1 || g.Undo() {
+		t.Errorf("zero Game: ply %d, %v, %v", g.Ply(), g.Outcome(), g.Repetitions())
+	}
+	if _, err := g.PlayText("d4-e5"); err != nil || g.Ply() != 1 {
+		t.Errorf("zero Game PlayText: %v", err)
+	}
+	if rec := (&Game{}).Record(Algebraic); rec == nil || len(rec.Body) != 0 {
+		t.Errorf("zero Game Record: %+v", rec)
+	}
+	if len((&Game{}).Positions()) != 1 || (&Game{}).StartPosition() != StartPosition() {
+		t.Error("zero Game positions")
+	}
+	if err := (&Game{}).SetResult(Draw); err != nil {
+		t.Errorf("zero Game SetResult: %v", err)
+	}
+	if err := (&Game{}).Play(StartPosition().MustParseMove("d4-e5")); err != nil {
+		t.Errorf("zero Game Play: %v", err)
+	}
+	r := NewReader(nil)
+	if _, err := r.ReadRecord(); err == nil || err == io.EOF {
+		t.Errorf("NewReader(nil).ReadRecord: %v", err)
+	}
+	if _, err := r.ReadGame(); err == nil || err == io.EOF {
+		t.Errorf("NewReader(nil).ReadGame: %v", err)
+	}
+	if err := r.CheckGame(); err == nil || err == io.EOF {
+		t.Errorf("NewReader(nil).CheckGame: %v", err)
+	}
+	var w Writer
+	if err := w.WriteRecord(&Record{}); err == nil {
+		t.Error("zero Writer wrote")
+	}
+	if err := w.WriteGame(NewGame(), Algebraic); err == nil {
+		t.Error("zero Writer wrote a game")
+	}
+	if err := NewWriter(io.Discard).WriteRecord(nil); err == nil {
+		t.Error("WriteRecord(nil)")
+	}
+	if err := NewWriter(io.Discard).WriteGame(nil, Algebraic); err == nil {
+		t.Error("WriteGame(nil)")
+	}
+	if err := NewReader(strings.NewReader("1. d4-e5 *")).ConvertRecord(nil, Numeric); err == nil {
+		t.Error("ConvertRecord(nil)")
+	}
+	for _, e := range []error{&MoveError{}, &ParseError{}, &FENError{}, &CellError{}} {
+		if e.Error() == "" {
+			t.Errorf("%T: empty message", e)
+		}
+	}
+	var rec *Record
+	if _, err := rec.Replay(); err == nil {
+		t.Error("nil Record Replay")
+	}
+	if _, err := rec.Convert(Numeric); err == nil {
+		t.Error("nil Record Convert")
+	}
+	if _, ok := rec.Tag("Event"); ok {
+		t.Error("nil Record Tag")
+	}
+}
+
+func TestHostileLineEnds(t *testing.T) {
+	for _, nl := range []string{"\n", "\r\n", "\r"} {
+		text := strings.ReplaceAll("[Event \"x\"]\n[FEN \"W:Wa6\"]\n\n1. d4-e5 *\n\n1. d4-e5\nh6-h5 *\n", "\n", nl)
+		r := NewReader(strings.NewReader(text))
+		var pe *ParseError
+		if _, err := r.ReadGame(); !errors.As(err, &pe) || pe.Line != 2 || pe.Column != 1 {
+			t.Errorf("%q line ends: FEN error %v, want line 2 column 1", nl, err)
+		}
+		if _, err := r.ReadGame(); !errors.As(err, &pe) || pe.Line != 7 || pe.Column != 1 {
+			t.Errorf("%q line ends: move error %v, want line 7 column 1", nl, err)
+		}
+	}
+}
+
+func TestHostileEchoes(t *testing.T) {
+	huge := "W:W" + strings.Repeat("a1,", 100_000)
+	_, err := ParseFEN(huge)
+	if err == nil || len(err.Error()) > 300 {
+		t.Errorf("FEN error of %d bytes", len(err.Error()))
+	}
+	nul := strings.Repeat("\x00", 4<<20)
+	for _, text := range []string{"1. " + nul + " *", "[Event " + nul + "]", nul} {
+		_, err := NewReader(strings.NewReader(text)).ReadRecord()
+		if err == nil || len(err.Error()) > 300 {
+			t.Errorf("error of %d bytes for %d bytes of NUL", len(err.Error()), len(text))
+		}
+	}
+	for _, err := range []error{
+		func() error { _, err := ParseCell(nul); return err }(),
+		func() error { _, err := ParseResult(nul); return err }(),
+		func() error { _, err := StartPosition().ParseMove("d4-" + nul); return err }(),
+		func() error { _, err := ParseNotation(nul); return err }(),
+	} {
+		// A NUL quotes as \x00: 60 of them are 240 bytes; a move error
+		// also lists the legal moves.
+		if err == nil || len(err.Error()) > 1000 {
+			t.Errorf("%T: message of %d bytes", err, len(err.Error()))
+		}
+	}
+	// A long illegal move is named, shortened, in the PDN error.
+	move := strings.Repeat("d4-e5-", 80) + "d4"
+	_, err = NewReader(strings.NewReader("1. " + move + " *")).ReadGame()
+	if err == nil || len(err.Error()) > 2000 || !strings.Contains(err.Error(), "...") {
+		t.Errorf("long move error (%d bytes): %v", len(err.Error()), err)
+	}
+}
+
+func TestHostileRecovery(t *testing.T) {
+	// An unterminated comment holding tag pairs is one error, not one
+	// game per tag pair.
+	body := strings.Repeat("[Event \"x\"]\n1. d4-e5 *\n", 50_000)
+	for _, text := range []string{
+		"[Event \"a\"]\n1. d4-e5 {" + body,
+		"[Event \"a\"]\n1. d4-e5 {" + strings.Repeat("y", 2<<20) + "}\n" + body,
+		"[Event \"" + body,
+		"1. d4-e5 " + strings.Repeat("z", 2<<20) + " " + body,
+	} {
+		r := NewReader(strings.NewReader(text))
+		errs, games := 0, 0
+		for {
+			_, err := r.ReadRecord()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				errs++
+				continue
+			}
+			games++
+		}
+		if errs != 1 {
+			t.Errorf("%.30q...: %d errors, %d games; want one error", text, errs, games)
+		}
+	}
+}
