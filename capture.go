@@ -561,19 +561,19 @@ type pathSearch struct {
 	occ, target uint64
 	// last holds the pieces of target that a last jump onto to can take:
 	// a path that has captured them all before the end is dead.
-	last        uint64
-	to          Cell
-	king        bool
-	mode        pathMode
+	last uint64
+	to   Cell
+	king bool
+	mode pathMode
 	// via[:nvia] are the cells to match, path[:npath] the path so far (the
 	// start cell, then the landings). Arrays rather than slices, so that
 	// the caller's buffers stay on its stack.
-	via         [maxMoveCells]Cell
-	nvia        int
-	path        [maxMoveCells + 1]Cell
-	npath       int
-	nodes       int
-	dead        *stateSet
+	via   [maxMoveCells]Cell
+	nvia  int
+	path  [maxMoveCells + 1]Cell
+	npath int
+	nodes int
+	dead  *stateSet
 }
 
 // walk extends the path, which has reached cell at after capturing
