@@ -2,12 +2,12 @@ package hexdame
 
 import (
 	"bytes"
-	"os"
 	"errors"
 	"io"
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"os"
 	"runtime"
 	"strings"
 	"testing"
