@@ -6,7 +6,9 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -157,6 +159,302 @@ func FuzzReadPDN(f *testing.F) {
 				if !slices.Equal(g.Moves(), g2.Moves()) || !slices.Equal(g.Positions(), g2.Positions()) || g.Outcome() != g2.Outcome() {
 					t.Fatalf("game changed when written as %q", buf.String())
 				}
+			}
+		}
+	})
+}
+
+// FuzzConvert converts what it reads, in both notations, with
+// Record.Convert and with the streaming Reader.ConvertRecord: they must
+// agree, and converting to numeric and back must give the algebraic
+// conversion.
+func FuzzConvert(f *testing.F) {
+	for _, path := range []string{"testdata/pdn/features.pdn", "testdata/pdn/problems.pdn"} {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte("1. " + strings.Repeat("d4-", 62) + "d4 *"))
+	f.Add([]byte("[GameType \"20\"] 1. 32-28 *"))
+	f.Add([]byte("[FEN \"W:W31\"] 1. 31-26 (1. 31-25 (1. 31-27)) *"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := NewReader(bytes.NewReader(data))
+		streams := []*Reader{NewReader(bytes.NewReader(data)), NewReader(bytes.NewReader(data))}
+		for range 10 {
+			rec, err := r.ReadRecord()
+			if err == io.EOF {
+				return
+			}
+			for i, n := range []Notation{Numeric, Algebraic} {
+				var streamed bytes.Buffer
+				serr := streams[i].ConvertRecord(NewWriter(&streamed), n)
+				if err != nil {
+					if serr == nil {
+						t.Fatalf("ReadRecord: %v; ConvertRecord: no error", err)
+					}
+					continue
+				}
+				conv, cerr := rec.Convert(n)
+				if (cerr == nil) != (serr == nil) {
+					t.Fatalf("Convert: %v; ConvertRecord: %v", cerr, serr)
+				}
+				if cerr != nil {
+					if !errors.As(cerr, new(*ParseError)) {
+						t.Fatalf("Convert error %v is not a *ParseError", cerr)
+					}
+					continue
+				}
+				var written bytes.Buffer
+				if err := NewWriter(&written).WriteRecord(conv); err != nil {
+					// Convert keeps what the Reader read, which the Writer
+					// writes, and squares it writes are written as moves.
+					t.Fatalf("writing the converted record: %v", err)
+				}
+				if written.String() != streamed.String() {
+					t.Fatalf("Convert wrote %q, ConvertRecord %q", written.String(), streamed.String())
+				}
+				if n == Numeric {
+					back, err := conv.Convert(Algebraic)
+					alg, err2 := rec.Convert(Algebraic)
+					if err != nil || err2 != nil {
+						t.Fatalf("converting back: %v, %v", err, err2)
+					}
+					if diff := cmp.Diff(alg, back, recordOpts); diff != "" {
+						t.Fatalf("numeric and back differs from algebraic:\n%s", diff)
+					}
+				}
+			}
+		}
+	})
+}
+
+// recordFromBytes builds a record in code from fuzzed bytes: tags,
+// comments, line comments, setups, moves with strength marks, NAGs and
+// nested variations, with arbitrary text.
+func recordFromBytes(data []byte) *Record {
+	rec := &Record{}
+	text := func() string {
+		if len(data) == 0 {
+			return ""
+		}
+		n := min(int(data[0])%12, len(data)-1)
+		s := string(data[1 : 1+n])
+		data = data[1+n:]
+		return s
+	}
+	next := func() byte {
+		if len(data) == 0 {
+			return 0
+		}
+		b := data[0]
+		data = data[1:]
+		return b
+	}
+	for range int(next()) % 4 {
+		rec.Tags = append(rec.Tags, Tag{text(), text()})
+	}
+	stack := [][]Element{nil}
+	for len(data) > 0 && len(stack) < 300 {
+		top := len(stack) - 1
+		switch next() % 9 {
+		case 0:
+			stack[top] = append(stack[top], Element{Kind: CommentElement, Text: text()})
+		case 1:
+			stack[top] = append(stack[top], Element{Kind: LineCommentElement, Text: text()})
+		case 2:
+			stack[top] = append(stack[top], Element{Kind: SetupElement, Text: text()})
+		case 3:
+			stack[top] = append(stack[top], Element{Kind: NAGElement, NAG: int(int8(next()))})
+		case 4, 5:
+			stack[top] = append(stack[top], Element{Kind: MoveElement, Text: text(), Strength: []string{"", "!", "?", "!?", "(?)", "*", "x"}[next()%7]})
+		case 6:
+			stack = append(stack, nil)
+		case 7:
+			if top > 0 {
+				v := stack[top]
+				stack = stack[:top]
+				stack[top-1] = append(stack[top-1], Element{Kind: VariationElement, Variation: v})
+			}
+		case 8:
+			rec.Result = []string{"", "*", "2-0", "1/2-1/2", "4-6"}[next()%5]
+		}
+	}
+	for len(stack) > 1 {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		stack[len(stack)-1] = append(stack[len(stack)-1], Element{Kind: VariationElement, Variation: v})
+	}
+	rec.Body = stack[0]
+	return rec
+}
+
+// checkWriteReadBack writes rec and reads it back: either the Writer
+// refuses it with ErrInvalidRecord, writing nothing, or it reads back
+// equal.
+func checkWriteReadBack(t interface {
+	Fatalf(string, ...any)
+}, rec *Record) {
+	var buf bytes.Buffer
+	if err := NewWriter(&buf).WriteRecord(rec); err != nil {
+		if !errors.Is(err, ErrInvalidRecord) && !errors.Is(err, ErrPDNSyntax) {
+			t.Fatalf("WriteRecord error %v wraps neither ErrInvalidRecord nor ErrPDNSyntax", err)
+		}
+		if buf.Len() != 0 {
+			t.Fatalf("WriteRecord failed with %v but wrote %q", err, buf.String())
+		}
+		return
+	}
+	again, err := NewReader(bytes.NewReader(buf.Bytes())).ReadRecord()
+	if err != nil {
+		t.Fatalf("record written as %q does not read back: %v", buf.String(), err)
+	}
+	want := *rec
+	if want.Result == "" {
+		want.Result = "*"
+	}
+	if diff := cmp.Diff(&want, again, recordOpts); diff != "" {
+		t.Fatalf("record written as %q reads back different:\n%s", buf.String(), diff)
+	}
+}
+
+// FuzzWriter writes records built in code.
+func FuzzWriter(f *testing.F) {
+	f.Add([]byte("\x02\x05Event\x02x\\\x00\x04\x05d4-e5\x00\x00\x03a}b"))
+	f.Add([]byte("\x01\x04Bad \x01x\x01\x0aa\n[Event]"))
+	f.Add([]byte("\x00\x06\x06\x06\x04\x05d4-e5\x00\x07\x07\x07\x08\x02"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkWriteReadBack(t, recordFromBytes(data))
+	})
+}
+
+// FuzzGame plays and takes back moves given as text on a fuzzed start
+// position: a taken-back game must be the game it was, and the repetition
+// count must be what counting from the start gives.
+func FuzzGame(f *testing.F) {
+	f.Add("W:WKa1:BKi9", "a1-b1 i9-h9 b1-a1 h9-i9 a1-b1 i9-h9 b1-a1 h9-i9 a1-b1 - - - a1-b1")
+	f.Add(StartPosition().FEN(), "d4-e5 f6xd4 c3xe5 - - d4-e5 "+strings.Repeat("d4-", 62)+"d4")
+	f.Add("W:Wc3:Bd3,f4,g6,f7,d6,c4", "c3xc3 a1-a2 - c3xe3xg5xg7xe7xc5xc3")
+	f.Fuzz(func(t *testing.T, fen, script string) {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			return
+		}
+		g := NewGameFrom(p)
+		var history []Position
+		var reps []int
+		for i, word := range strings.Fields(script) {
+			if i > 200 {
+				break
+			}
+			if word == "-" {
+				if g.Undo() != (len(history) > 0) {
+					t.Fatalf("Undo with %d moves played", len(history))
+				}
+				if len(history) > 0 {
+					want := history[len(history)-1]
+					history, reps = history[:len(history)-1], reps[:len(reps)-1]
+					if g.Position() != want {
+						t.Fatalf("after Undo: %s, want %s", g.Position().FEN(), want.FEN())
+					}
+				}
+			} else {
+				before := g.Position()
+				if _, err := g.PlayText(word); err != nil {
+					if g.Position() != before {
+						t.Fatalf("a failed move changed the game")
+					}
+					_ = err.Error()
+					continue
+				}
+				history = append(history, before)
+				reps = append(reps, 0)
+			}
+			// Count the current position's occurrences from the start.
+			positions := g.Positions()
+			if len(positions) != g.Ply()+1 || positions[len(positions)-1] != g.Position() {
+				t.Fatalf("Positions() has %d positions for %d plies", len(positions), g.Ply())
+			}
+			count := 0
+			for _, q := range positions {
+				if q == g.Position() {
+					count++
+				}
+			}
+			if g.Repetitions() != count {
+				t.Fatalf("Repetitions() = %d, counted %d", g.Repetitions(), count)
+			}
+		}
+	})
+}
+
+// FuzzMoves parses, formats and finds the paths of move text in fuzzed
+// positions.
+func FuzzMoves(f *testing.F) {
+	f.Add(StartPosition().FEN(), "d4-e5")
+	f.Add("W:WKe1:Ba2,a3,c7,d7,e6,g5", "e1xh5")
+	f.Add(hostileKingFEN, "d2xe1")
+	f.Add("W:WKd2:Bc3", strings.Repeat("d4-", 62)+"d4")
+	f.Add("W:Wc3:Bd3,f4,g6,f7,d6,c4", "c3xg7xc3")
+	f.Fuzz(func(t *testing.T, fen, text string) {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			return
+		}
+		m, err := p.ParseMove(text)
+		if err != nil {
+			var me *MoveError
+			if !errors.As(err, &me) {
+				t.Fatalf("ParseMove(%q) error %v is not a *MoveError", text, err)
+			}
+			_ = err.Error()
+			return
+		}
+		if !p.IsLegal(m) {
+			t.Fatalf("ParseMove(%q) = %v, not legal", text, m)
+		}
+		path := p.Path(m)
+		if len(path) < 2 || path[0] != m.From() || path[len(path)-1] != m.To() || (m.IsCapture() && len(path) != m.CaptureCount()+1) {
+			t.Fatalf("Path(%v) = %v", m, path)
+		}
+		for _, n := range []Notation{Algebraic, Numeric} {
+			for _, s := range []string{p.FormatMove(m, n), p.FormatMovePath(m, n)} {
+				if got, err := p.ParseMove(s); err != nil || got != m {
+					t.Fatalf("%s: %v written %q reads back as %v, %v", fen, m, s, got, err)
+				}
+			}
+		}
+	})
+}
+
+// FuzzFailingReader reads PDN from a reader that fails after a fuzzed
+// number of bytes: the failure must reach the caller.
+func FuzzFailingReader(f *testing.F) {
+	f.Add([]byte("[Event \"x\"]\n\n1. d4-e5 "), uint16(25))
+	f.Add([]byte("1. d4-e5 {a comment} 2-0\n1. d4-e5 *"), uint16(12))
+	f.Add([]byte("[Event \"unterminated"), uint16(9))
+	f.Fuzz(func(t *testing.T, data []byte, at uint16) {
+		if int(at) >= len(data) {
+			return
+		}
+		broken := errors.New("read failed")
+		for _, read := range []func(r *Reader) error{
+			func(r *Reader) error { _, err := r.ReadRecord(); return err },
+			func(r *Reader) error { _, err := r.ReadGame(); return err },
+			func(r *Reader) error { return r.CheckGame() },
+			func(r *Reader) error { return r.ConvertRecord(NewWriter(io.Discard), Numeric) },
+		} {
+			r := NewReader(io.MultiReader(bytes.NewReader(data[:at]), iotest.ErrReader(broken)))
+			var err error
+			for range len(data) + 2 {
+				err = read(r)
+				if err == io.EOF || errors.Is(err, broken) {
+					break
+				}
+			}
+			if !errors.Is(err, broken) {
+				t.Fatalf("reading %q failing after %d bytes: last error %v", data, at, err)
 			}
 		}
 	})

@@ -17,7 +17,8 @@ import (
 // comment holding "}", a line comment holding a line end, a setup holding
 // "/", a move that is not written as a move, an unknown strength mark, a
 // negative NAG, an empty variation, variations nested deeper than
-// MaxVariationDepth, or a result that is not a PDN result.
+// MaxVariationDepth, a result that is not a PDN result, or a record with
+// neither tag pairs nor movetext.
 var ErrInvalidRecord = errors.New("record cannot be written as PDN")
 
 // A recordError says what a Writer cannot write.
@@ -120,10 +121,11 @@ type recordWriter struct {
 	width      int
 	game       int
 	col        int
-	prefix     string // written before the next word, on the same line: "("
-	tags       bool   // a tag pair has been written
-	body       bool   // the movetext has started
-	blackFirst bool   // the FEN tag has Red to move: the first move is ply 1
+	prefix     string   // written before the next word, on the same line: "("
+	tags       bool     // a tag pair has been written
+	body       bool     // the movetext has started
+	blackFirst bool     // the FEN tag has Red to move: the first move is ply 1
+	lead       []string // line comments met before the tag pairs
 	lines      []writeLine
 }
 
@@ -210,15 +212,20 @@ func (rw *recordWriter) startBody() {
 		ply = 1
 	}
 	rw.lines = append(rw.lines, writeLine{ply: ply, before: ply, needNumber: true})
+	for _, text := range rw.lead {
+		rw.out.WriteString("%" + text + "\n")
+	}
+	rw.lead = nil
 }
 
 func (rw *recordWriter) element(e *Element) error {
 	if e.Kind == LineCommentElement && !rw.body && !rw.tags {
-		// A line comment before the tag pairs.
+		// A line comment before the tag pairs: written at the start of
+		// the movetext, where a Record keeps it.
 		if err := rw.checkText("line comment", e.Text, "\r\n"); err != nil {
 			return err
 		}
-		rw.out.WriteString("%" + e.Text + "\n")
+		rw.lead = append(rw.lead, e.Text)
 		return nil
 	}
 	rw.startBody()
@@ -302,6 +309,9 @@ func (rw *recordWriter) close() error {
 }
 
 func (rw *recordWriter) end(result string, _ textPos) error {
+	if !rw.tags && !rw.body && len(rw.lead) == 0 {
+		return rw.fail("a record needs a tag pair or movetext")
+	}
 	rw.startBody()
 	if result == "" {
 		result = "*"
