@@ -156,3 +156,59 @@ func TestGameMovesAndTags(t *testing.T) {
 		t.Error("FEN tag was set")
 	}
 }
+
+// A side that still has pieces but cannot move has lost, not drawn.
+func TestOutcomeBlockedSideLoses(t *testing.T) {
+	for _, tc := range []struct {
+		fen  string
+		want Outcome
+	}{
+		{"W:Wa1:Ba2,b1,b2,a3,c1,c3", Outcome{RedWins, NoLegalMove}},
+		{"B:Wg7,g9,h8,h9,i7,i8:Bi9", Outcome{WhiteWins, NoLegalMove}},
+		{"W:W:Bi9", Outcome{RedWins, NoLegalMove}},
+		{"B:Wa1:B", Outcome{WhiteWins, NoLegalMove}},
+	} {
+		g := NewGameFrom(MustParseFEN(tc.fen))
+		if o := g.Outcome(); o != tc.want {
+			t.Errorf("%s: Outcome() = %v, want %v", tc.fen, o, tc.want)
+		}
+		if err := g.SetResult(Draw); !errors.Is(err, ErrResultMismatch) {
+			t.Errorf("%s: SetResult(Draw) = %v, want a mismatch", tc.fen, err)
+		}
+	}
+}
+
+// Undo takes back the move's occurrence: playing it again counts the same.
+func TestUndoCountsRepetitionsBack(t *testing.T) {
+	g := NewGameFrom(MustParseFEN("W:WKa1:BKi9"))
+	playAll(t, g, "a1-b1", "i9-h9", "b1-a1", "h9-i9", "a1-b1") // a1-b1 position, twice
+	if g.Repetitions() != 2 {
+		t.Fatalf("Repetitions() = %d, want 2", g.Repetitions())
+	}
+	for range 3 {
+		g.Undo()
+		if g.Repetitions() != 2 { // the start position, occurred twice
+			t.Fatalf("after Undo: Repetitions() = %d, want 2", g.Repetitions())
+		}
+		playAll(t, g, "a1-b1")
+		if g.Repetitions() != 2 || g.Outcome().IsOver() {
+			t.Fatalf("after playing again: Repetitions() = %d, %v; want 2, not over", g.Repetitions(), g.Outcome())
+		}
+	}
+	// Undoing back to the start, the counts are those of a new game.
+	for g.Undo() {
+	}
+	if g.Repetitions() != 1 || g.Ply() != 0 || g.Position() != MustParseFEN("W:WKa1:BKi9") {
+		t.Errorf("undone to the start: %d repetitions, ply %d", g.Repetitions(), g.Ply())
+	}
+	// Undo of a capture restores the captured pieces, kings included.
+	g = NewGameFrom(MustParseFEN("W:WKa1,c3:BKd3,Kg4,e5"))
+	before := g.Position()
+	m, err := g.PlayText("c3xe3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.Undo() || g.Position() != before {
+		t.Errorf("undoing %v: %s, want %s", m, g.Position().FEN(), before.FEN())
+	}
+}

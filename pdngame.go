@@ -649,7 +649,8 @@ func (c *converter) end(result string, at textPos) error {
 
 // convertMoveText rewrites the squares of a move in notation n, keeping its
 // separators; squares written without a separator get "-" (or "x" when the
-// move has other captures). Text that is not a move gives the *MoveError
+// move has other captures), and a move that would read as a result ("1-1")
+// gets a leading zero. Text that is not a move gives the *MoveError
 // ParseMove would.
 func convertMoveText(text string, n Notation) (string, error) {
 	t, reason, badCell := scanMove(text)
@@ -670,6 +671,10 @@ func convertMoveText(text string, n Notation) (string, error) {
 			b = append(b, sep)
 		}
 		b = t.cells[k].appendTo(b, n)
+	}
+	if results[string(b)] {
+		// "1-1", from i9 to i9, reads as a draw: write "01-1".
+		b = append([]byte{'0'}, b...)
 	}
 	return string(b), nil
 }

@@ -157,8 +157,11 @@ func TestPropertyRoundTrips(t *testing.T) {
 					}
 				}
 				path := p.Path(m)
-				if path[0] != m.From() || path[len(path)-1] != m.To() || (m.IsCapture() && len(path) != m.CaptureCount()+1) {
+				if m.IsCapture() && len(path) != m.CaptureCount()+1 {
 					t.Fatalf("%s: path %v of %v", p.FEN(), path, m)
+				}
+				if err := checkPath(p, m, path); err != "" {
+					t.Fatalf("%s: path %v of %v: %s", p.FEN(), path, m, err)
 				}
 			}
 		}

@@ -1,9 +1,12 @@
 package hexdame
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // This file is a second, deliberately plain implementation of the move
@@ -197,6 +200,41 @@ func TestPerftMatchesReference(t *testing.T) {
 		want := refPerft(refFromPosition(p), p.SideToMove(), d)
 		if got := Perft(p, d); got != want {
 			t.Errorf("%s: Perft(%d) = %d, reference %d", nf.name, d, got, want)
+		}
+	}
+}
+
+// manyPiecesPosition draws positions crowded with men and kings of both
+// sides: where king captures branch most, and bitboard code hides its
+// bugs.
+func manyPiecesPosition(rng *rand.Rand) Position {
+	var p Position
+	for range 14 + rng.IntN(20) {
+		x := Piece(1 + rng.IntN(4))
+		if rng.IntN(2) == 0 {
+			x = MakePiece(Color(rng.IntN(2)), true)
+		}
+		p = p.put(Cell(rng.IntN(NumCells)), x)
+	}
+	return p.WithSideToMove(Color(rng.IntN(2)))
+}
+
+// TestPerftMatchesReferenceCrowded counts perft with the reference rules
+// on crowded random positions, in -short mode too.
+func TestPerftMatchesReferenceCrowded(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2026, 8))
+	positions, depth := 40, 3
+	if testing.Short() {
+		positions, depth = 30, 2
+	}
+	for range positions {
+		p := manyPiecesPosition(rng)
+		want := refPerft(refFromPosition(p), p.SideToMove(), depth)
+		if got := Perft(p, depth); got != want {
+			t.Errorf("%s: Perft(%d) = %d, reference %d", p.FEN(), depth, got, want)
+		}
+		if diff := cmp.Diff(refMoves(refFromPosition(p), p.SideToMove()), refStrings(p.LegalMoves())); diff != "" {
+			t.Errorf("%s: moves (-reference +got):\n%s", p.FEN(), diff)
 		}
 	}
 }

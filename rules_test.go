@@ -1,6 +1,9 @@
 package hexdame
 
 import (
+	"errors"
+	"fmt"
+	"math/bits"
 	"slices"
 	"testing"
 
@@ -202,4 +205,136 @@ func TestRulesLoss(t *testing.T) {
 	if _, ok := StartPosition().Winner(); ok {
 		t.Error("start position has a winner")
 	}
+}
+
+// Play and IsLegal check a Move made elsewhere (from JSON, another
+// position) against the rules, not only against the generator's output.
+func TestRulesForeignMovesAreIllegal(t *testing.T) {
+	moveIn := func(fen, text string) Move { return MustParseFEN(fen).MustParseMove(text) }
+	tests := []struct {
+		name, fen string
+		m         Move
+	}{
+		{"a quiet move onto an occupied cell", "W:Wc3,d4:Bi9", moveIn("W:Wc3:Bi9", "c3-d4")},
+		{"a quiet move while a capture is compulsory", "W:Wc3,e5:Bf6", moveIn("W:Wc3:Bi9", "c3-c4")},
+		{"a man stepping backwards", "W:Wd4:Bi9", moveIn("B:Wa1:Bd4", "d4-c3")},
+		{"a king sliding through a piece", "W:WKa1,c3:Bi9", moveIn("W:WKa1:Bi9", "a1-e5")},
+		{"a king sliding through an enemy piece", "W:WKa1:Bc3,i9,h9", moveIn("W:WKa1:Bi9", "a1-e5")},
+		{"a move from an empty cell", "W:Wd3:Bi9", moveIn("W:Wc3:Bi9", "c3-c4")},
+		{"a move of the other side's piece", "W:Wa1:Bc3", moveIn("W:Wc3:Ba1", "c3-c4")},
+		{"a king's move made by a man", "W:Wc3:Bi9", moveIn("W:WKc3:Bi9", "c3-c4")},
+		{"a man's move made by a king", "W:WKc3:Bi9", moveIn("W:Wc3:Bi9", "c3-c4")},
+		{"a promotion that does not reach the back row", "W:Wd7:Bi9", moveIn("W:Wd8:Bi9", "d8-e9")},
+		{"a capture of a piece that is not there", "W:Wc3:Bi9,e3", moveIn("W:Wc3:Bd3", "c3xe3")},
+		{"a shorter capture than the longest", "W:Wc3:Bd3,f3,f5", moveIn("W:Wc3:Bd3", "c3xe3")},
+		{"the zero Move", "W:Wa1:Bi9", Move{}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := MustParseFEN(tc.fen)
+			if p.IsLegal(tc.m) {
+				t.Errorf("IsLegal(%v) = true in %s", tc.m, tc.fen)
+			}
+			q, err := p.Play(tc.m)
+			if !errors.Is(err, ErrIllegalMove) || q != p {
+				t.Errorf("Play(%v) in %s = %s, %v", tc.m, tc.fen, q.FEN(), err)
+			}
+			if slices.Contains(p.LegalMoves(), tc.m) {
+				t.Errorf("%v is among the legal moves of %s", tc.m, tc.fen)
+			}
+		})
+	}
+}
+
+// A king's capture test looks for the opponent's pieces only: a king next
+// to its own piece with an empty cell behind it cannot capture.
+func TestRulesKingDoesNotCaptureOwnPieces(t *testing.T) {
+	for _, tc := range []struct {
+		fen     string
+		capture bool
+	}{
+		{"W:WKa1,b2:Bi9", false},
+		{"W:WKa1,c3:Bi9", false},
+		{"B:WKa1:BKe5,f6", false},
+		{"W:WKa1:Bc3", true},
+		{"B:WKf6:BKe5", true},
+		{"W:Wc3,d3:Bi9", false},
+		{"W:Wc3:Bd3", true},
+	} {
+		p := MustParseFEN(tc.fen)
+		if got := p.hasCapture(); got != tc.capture {
+			t.Errorf("%s: hasCapture() = %v, want %v", tc.fen, got, tc.capture)
+		}
+		if got := p.capturers() != 0; got != tc.capture {
+			t.Errorf("%s: capturers() = %v, want %v", tc.fen, got, tc.capture)
+		}
+		if n := p.CountLegalMoves(); n != len(p.LegalMoves()) {
+			t.Errorf("%s: CountLegalMoves() = %d, LegalMoves has %d", tc.fen, n, len(p.LegalMoves()))
+		}
+	}
+	runRuleCases(t, []ruleCase{
+		{"a king passes no move over its own piece", "W:WKa1,b2:Bi9",
+			[]string{"a1-a2", "a1-a3", "a1-a4", "a1-a5", "a1-b1", "a1-c1", "a1-d1", "a1-e1", "b2-b3", "b2-c2", "b2-c3"}},
+	})
+}
+
+// A man jumps onto an empty cell only: not onto its own piece, nor an
+// enemy one.
+func TestRulesManLandsOnEmptyCells(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{"no jump onto its own piece", "W:Wc3,e3:Bd3,i9", []string{"c3-c4", "c3-d4", "e3-e4", "e3-f3", "e3-f4"}},
+		{"no jump onto an enemy piece", "W:Wc3:Bd3,e3", []string{"c3-c4", "c3-d4"}},
+		{"no king landing beyond a second piece", "W:Wd4,Ke5,f6:Bc5,Kg6,e7",
+			[]string{"e5xa5", "e5xb5", "e5xe8", "e5xe9", "f6xh6"}},
+	})
+}
+
+// Every path Path returns is a capture sequence of the move: each step
+// runs along a line over exactly one piece not yet captured, onto empty
+// cells, and the pieces jumped are the move's.
+func TestRulesCapturePathsAreValid(t *testing.T) {
+	p := MustParseFEN("W:Wc1,Kd3,Ke4:Bc3,c4,c6,f4,f8")
+	want := []string{"d3xb3xf7xf9xa4", "d3xb3xf7xf9xb5", "e4xa4xe8xh8xa1", "e4xa4xe8xh8xb2", "e4xa4xf9xf7xf2", "e4xa4xf9xf7xf3"}
+	if diff := cmp.Diff(want, legalPaths(p)); diff != "" {
+		t.Errorf("paths (-want +got):\n%s", diff)
+	}
+	for _, m := range p.LegalMoves() {
+		if err := checkPath(p, m, p.Path(m)); err != "" {
+			t.Errorf("%v: %s", m, err)
+		}
+	}
+}
+
+// checkPath says what is wrong with path as a capture sequence of m in p,
+// or returns "".
+func checkPath(p Position, m Move, path []Cell) string {
+	if len(path) < 2 || path[0] != m.From() || path[len(path)-1] != m.To() {
+		return "path " + fmt.Sprint(path) + " does not run from start to end"
+	}
+	if !m.IsCapture() {
+		return ""
+	}
+	occ := p.occupied() &^ bit(m.From())
+	var taken uint64
+	for i := 1; i < len(path); i++ {
+		a, b := path[i-1], path[i]
+		if lineDir[a][b] >= NumDirections {
+			return fmt.Sprintf("%v and %v are not on a line", a, b)
+		}
+		between := between[a][b] & occ
+		if bits.OnesCount64(between) != 1 || between&m.captured == 0 || between&taken != 0 {
+			return fmt.Sprintf("step %v-%v does not jump one new captured piece", a, b)
+		}
+		if !m.ByKing() && neighbor[a][lineDir[a][b]] != Cell(bits.TrailingZeros64(between)) {
+			return fmt.Sprintf("man step %v-%v is not a jump of an adjacent piece", a, b)
+		}
+		if occ&bit(b) != 0 {
+			return fmt.Sprintf("landing cell %v is occupied", b)
+		}
+		taken |= between
+	}
+	if taken != m.captured {
+		return "the path does not take the move's pieces"
+	}
+	return ""
 }
