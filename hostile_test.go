@@ -329,7 +329,10 @@ func longKingGame(tb testing.TB, plies int) *Game {
 	g := NewGameFrom(MustParseFEN("W:WKa1,Ka5:BKi9"))
 	rng := rand.New(rand.NewPCG(1, 2))
 	var buf, safe []Move
-	for g.Ply() < plies {
+	for tries := 0; g.Ply() < plies; tries++ {
+		if tries > 20*plies {
+			tb.Fatalf("no long game found: stuck at ply %d in %s", g.Ply(), g.pos.FEN())
+		}
 		buf = g.pos.AppendLegalMoves(buf[:0])
 		safe = safe[:0]
 		for _, m := range buf {

@@ -303,6 +303,17 @@ func TestRulesCapturePathsAreValid(t *testing.T) {
 			t.Errorf("%v: %s", m, err)
 		}
 	}
+	// After jumping d5 towards the down-left, the first direction tried
+	// from c5 runs back over d5: it is captured and cannot be jumped again.
+	q := MustParseFEN("W:WKe5:Bd5,b4")
+	if diff := cmp.Diff([]string{"e5xb5xb1", "e5xb5xb2", "e5xb5xb3", "e5xc5xa3"}, legalPaths(q)); diff != "" {
+		t.Errorf("paths (-want +got):\n%s", diff)
+	}
+	for _, m := range q.LegalMoves() {
+		if err := checkPath(q, m, q.Path(m)); err != "" {
+			t.Errorf("%v: %s", m, err)
+		}
+	}
 }
 
 // checkPath says what is wrong with path as a capture sequence of m in p,
