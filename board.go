@@ -257,13 +257,12 @@ func CellAt(f, r int) (c Cell, ok bool) {
 }
 
 // CellFromNumber returns the cell with the given number 1..61 in the numeric
-// notation. For other numbers it returns NoCell and an error wrapping
-// ErrInvalidCell.
-func CellFromNumber(n int) (Cell, error) {
+// notation. ok is false, and the cell NoCell, for other numbers.
+func CellFromNumber(n int) (c Cell, ok bool) {
 	if n < 1 || n > NumCells {
-		return NoCell, &CellError{Text: strconv.Itoa(n)}
+		return NoCell, false
 	}
-	return numberCell[n], nil
+	return numberCell[n], true
 }
 
 // A CellError reports a cell name or number that does not denote a cell.
@@ -367,8 +366,8 @@ func (c Cell) String() string {
 	return string([]byte{'a' + byte(cellFile[c]), '1' + byte(cellRank[c])})
 }
 
-// AppendText appends the cell in algebraic notation to b. An invalid cell
-// appends nothing.
+// AppendText appends the cell in algebraic notation to b. An invalid cell,
+// such as NoCell, appends nothing.
 func (c Cell) AppendText(b []byte) ([]byte, error) {
 	return c.appendTo(b, Algebraic), nil
 }
@@ -387,18 +386,23 @@ func (c Cell) appendTo(b []byte, n Notation) []byte {
 // cell gives "".
 func (c Cell) Format(n Notation) string { return string(c.appendTo(nil, n)) }
 
-// MarshalText implements encoding.TextMarshaler with the algebraic name. An
-// invalid cell marshals as an error wrapping ErrInvalidCell.
+// MarshalText implements encoding.TextMarshaler with the algebraic name,
+// and "" for NoCell. Any other invalid cell gives an error wrapping
+// ErrInvalidCell.
 func (c Cell) MarshalText() ([]byte, error) {
-	if !c.IsValid() {
+	if !c.IsValid() && c != NoCell {
 		return nil, &CellError{Text: strconv.Itoa(int(c))}
 	}
 	return c.AppendText(nil)
 }
 
 // UnmarshalText implements encoding.TextUnmarshaler, accepting what
-// ParseCell accepts.
+// ParseCell accepts, and "" as NoCell.
 func (c *Cell) UnmarshalText(text []byte) error {
+	if len(text) == 0 {
+		*c = NoCell
+		return nil
+	}
 	v, err := ParseCell(string(text))
 	if err != nil {
 		return err

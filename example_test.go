@@ -12,7 +12,7 @@ import (
 
 func ExampleStartPosition() {
 	p := hexdame.StartPosition()
-	fmt.Print(p)
+	fmt.Print(p.Diagram())
 	fmt.Println(p.FEN())
 	// Output:
 	//                  r

@@ -79,7 +79,7 @@ func FuzzParseMove(f *testing.F) {
 		m, err := p.ParseMove(s)
 		if err != nil {
 			var me *MoveError
-			if !errors.As(err, &me) || (!errors.Is(err, ErrSyntax) && !errors.Is(err, ErrIllegalMove) && !errors.Is(err, ErrAmbiguousMove)) {
+			if !errors.As(err, &me) || (!errors.Is(err, ErrInvalidMoveText) && !errors.Is(err, ErrIllegalMove) && !errors.Is(err, ErrAmbiguousMove)) {
 				t.Fatalf("ParseMove(%q) error %v is not a *MoveError with a sentinel", s, err)
 			}
 			_ = err.Error()
@@ -296,8 +296,8 @@ func checkWriteReadBack(t interface {
 }, rec *Record) {
 	var buf bytes.Buffer
 	if err := NewWriter(&buf).WriteRecord(rec); err != nil {
-		if !errors.Is(err, ErrInvalidRecord) && !errors.Is(err, ErrPDNSyntax) {
-			t.Fatalf("WriteRecord error %v wraps neither ErrInvalidRecord nor ErrPDNSyntax", err)
+		if !errors.Is(err, ErrInvalidRecord) && !errors.Is(err, ErrInvalidPDN) {
+			t.Fatalf("WriteRecord error %v wraps neither ErrInvalidRecord nor ErrInvalidPDN", err)
 		}
 		if buf.Len() != 0 {
 			t.Fatalf("WriteRecord failed with %v but wrote %q", err, buf.String())

@@ -94,8 +94,8 @@ func (r Reason) String() string {
 
 // An Outcome is how a game stands: its result and why.
 type Outcome struct {
-	Result Result
-	Reason Reason
+	Result Result `json:"result"`
+	Reason Reason `json:"reason"`
 }
 
 // IsOver reports whether the game has ended.

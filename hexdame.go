@@ -365,6 +365,9 @@ func (p Position) AppendFEN(dst []byte, n Notation) []byte {
 	return dst
 }
 
+// AppendText appends the position's FEN with algebraic squares to b.
+func (p Position) AppendText(b []byte) ([]byte, error) { return p.AppendFEN(b, Algebraic), nil }
+
 // MarshalText implements encoding.TextMarshaler with the algebraic FEN.
 func (p Position) MarshalText() ([]byte, error) { return p.AppendFEN(nil, Algebraic), nil }
 
@@ -378,11 +381,16 @@ func (p *Position) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// String returns a diagram of the position in the layout of the standard
+// String returns the position's FEN with algebraic squares, as FEN does:
+// the canonical text of a position, which MarshalText writes and ParseFEN
+// reads. Diagram draws it.
+func (p Position) String() string { return p.FEN() }
+
+// Diagram returns a diagram of the position in the layout of the standard
 // diagram (White at the bottom, one text row per horizontal row of the
 // hexagon; w and W for White's men and kings, r and R for Red's, . for an
 // empty cell), followed by a line saying who is to move.
-func (p Position) String() string {
+func (p Position) Diagram() string {
 	var b strings.Builder
 	b.Grow(20 * 18)
 	writeDiagram(&b, func(c Cell) string { return p.Piece(c).String() })

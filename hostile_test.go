@@ -191,25 +191,25 @@ func TestClimbSlowPositions(t *testing.T) {
 func TestHostileMoveTextPanics(t *testing.T) {
 	long := strings.Repeat("d4-", 62) + "d4" // 63 cells
 	p := StartPosition()
-	if _, err := p.ParseMove(long); !errors.Is(err, ErrSyntax) {
+	if _, err := p.ParseMove(long); !errors.Is(err, ErrInvalidMoveText) {
 		t.Errorf("ParseMove of 63 cells: %v", err)
 	}
-	if _, err := NewGame().PlayText(long); !errors.Is(err, ErrSyntax) {
+	if _, err := NewGame().PlayText(long); !errors.Is(err, ErrInvalidMoveText) {
 		t.Errorf("PlayText of 63 cells: %v", err)
 	}
 	pdn := "1. " + long + " *"
-	if _, err := NewReader(strings.NewReader(pdn)).ReadGame(); !errors.Is(err, ErrSyntax) {
+	if _, err := NewReader(strings.NewReader(pdn)).ReadGame(); !errors.Is(err, ErrInvalidMoveText) {
 		t.Errorf("ReadGame: %v", err)
 	}
 	rec, err := NewReader(strings.NewReader(pdn)).ReadRecord()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := rec.Convert(Numeric); !errors.Is(err, ErrSyntax) {
+	if _, err := rec.Convert(Numeric); !errors.Is(err, ErrInvalidMoveText) {
 		t.Errorf("Convert: %v", err)
 	}
 	var buf bytes.Buffer
-	if err := NewReader(strings.NewReader(pdn)).ConvertRecord(NewWriter(&buf), Numeric); !errors.Is(err, ErrSyntax) || buf.Len() != 0 {
+	if err := NewReader(strings.NewReader(pdn)).ConvertRecord(NewWriter(&buf), Numeric); !errors.Is(err, ErrInvalidMoveText) || buf.Len() != 0 {
 		t.Errorf("ConvertRecord: %v, wrote %q", err, buf.String())
 	}
 	// Exactly 62 cells is not too many to read (it is not legal here).
@@ -228,7 +228,7 @@ func TestHostileJoinedWords(t *testing.T) {
 	} {
 		r := NewReader(strings.NewReader(text))
 		_, err := r.ReadRecord()
-		if !errors.Is(err, ErrPDNSyntax) {
+		if !errors.Is(err, ErrInvalidPDN) {
 			t.Errorf("%.20q...: %v, want a syntax error", text, err)
 		}
 		if _, err := r.ReadRecord(); err != io.EOF {
@@ -468,13 +468,13 @@ func TestHostileDeepRecord(t *testing.T) {
 		body = []Element{{Kind: MoveElement, Text: "d4-e5"}, {Kind: VariationElement, Variation: body}}
 	}
 	rec.Body = body
-	if _, err := rec.Replay(); !errors.Is(err, ErrPDNSyntax) {
+	if _, err := rec.Replay(); !errors.Is(err, ErrInvalidPDN) {
 		t.Errorf("Replay: %v", err)
 	}
-	if _, err := rec.Convert(Numeric); !errors.Is(err, ErrPDNSyntax) {
+	if _, err := rec.Convert(Numeric); !errors.Is(err, ErrInvalidPDN) {
 		t.Errorf("Convert: %v", err)
 	}
-	if err := NewWriter(io.Discard).WriteRecord(rec); !errors.Is(err, ErrPDNSyntax) && !errors.Is(err, ErrInvalidRecord) {
+	if err := NewWriter(io.Discard).WriteRecord(rec); !errors.Is(err, ErrInvalidPDN) && !errors.Is(err, ErrInvalidRecord) {
 		t.Errorf("WriteRecord: %v", err)
 	}
 	// MaxVariationDepth itself is fine.

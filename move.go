@@ -60,10 +60,16 @@ func (m Move) ByKing() bool { return m.flags&moveByKing != 0 }
 // row.
 func (m Move) Promotes() bool { return m.flags&movePromotes != 0 }
 
-// String returns the move in short algebraic notation: "d4-e5" or "c3xe5".
-// Where two captures share start and end, only Position.FormatMove tells
-// them apart.
-func (m Move) String() string { return string(m.appendShort(nil, Algebraic)) }
+// String returns the move in short algebraic notation: "d4-e5" or "c3xe5",
+// or "invalid move" for a Move that is not valid (see IsValid), such as
+// the zero Move. Where two captures share start and end, only
+// Position.FormatMove tells them apart.
+func (m Move) String() string {
+	if !m.IsValid() {
+		return "invalid move"
+	}
+	return string(m.appendShort(nil, Algebraic))
+}
 
 func (m Move) appendShort(dst []byte, n Notation) []byte {
 	dst = m.from.appendTo(dst, n)
@@ -113,15 +119,6 @@ func (p Position) CountLegalMoves() int {
 		return len(p.appendCaptures(buf[:0]))
 	}
 	return p.countQuietMoves()
-}
-
-// Winner reports the winner when the side to move has no legal move: the
-// opponent. ok is false while the side to move can still move.
-func (p Position) Winner() (winner Color, ok bool) {
-	if p.HasLegalMoves() {
-		return White, false
-	}
-	return p.side.Opponent(), true
 }
 
 // IsLegal reports whether m is a legal move in p.
@@ -177,12 +174,12 @@ func (p *Position) occupied() uint64 { return p.pieces[0][White] | p.pieces[0][R
 
 // A MoveError reports a move that cannot be played or read: its text (when
 // it came from text), why, and the legal moves of the position. It wraps
-// ErrIllegalMove, ErrAmbiguousMove or ErrSyntax, and for move text that
+// ErrIllegalMove, ErrAmbiguousMove or ErrInvalidMoveText, and for move text that
 // names a cell that does not exist ("d4-q5"), also the *CellError.
 type MoveError struct {
 	Text     string   // the move as written, or as printed for a Move value
-	Err      error    // ErrIllegalMove, ErrAmbiguousMove or ErrSyntax
-	Reason   string   // what was wrong, in words
+	Err      error    // ErrIllegalMove, ErrAmbiguousMove or ErrInvalidMoveText
+	Why      string   // what was wrong, in words
 	Position Position // the position the move was tried in
 	// Cause is the *CellError behind a syntax error, when the text names
 	// a cell that does not exist; nil otherwise.
@@ -210,7 +207,7 @@ func (e *MoveError) Error() string {
 }
 
 // Detail returns the error without the move text: the kind of error
-// ("illegal move", "ambiguous move" or "invalid move syntax"), why, then
+// ("illegal move", "ambiguous move" or "invalid move text"), why, then
 // "; candidates: ..." for an ambiguous move and "; legal: ..." with the
 // legal moves of the position in board order (none for a syntax error).
 // Long lists end with the number of moves left out.
@@ -221,15 +218,15 @@ func (e *MoveError) Detail() string {
 	} else {
 		b = append(b, "invalid move"...)
 	}
-	if e.Reason != "" {
+	if e.Why != "" {
 		b = append(b, ": "...)
-		b = append(b, e.Reason...)
+		b = append(b, e.Why...)
 	}
 	if len(e.Candidates) > 0 {
 		b = append(b, "; candidates: "...)
 		b = e.Position.appendMoveList(b, e.Candidates, e.Legal, e.notation)
 	}
-	if e.Err != ErrSyntax {
+	if e.Err != ErrInvalidMoveText {
 		b = append(b, "; legal: "...)
 		if len(e.Legal) == 0 {
 			b = append(b, "none"...)
@@ -239,7 +236,7 @@ func (e *MoveError) Detail() string {
 	return string(b)
 }
 
-// Unwrap returns Err (ErrIllegalMove, ErrAmbiguousMove or ErrSyntax) and,
+// Unwrap returns Err (ErrIllegalMove, ErrAmbiguousMove or ErrInvalidMoveText) and,
 // when set, Cause.
 func (e *MoveError) Unwrap() []error {
 	if e.Cause != nil {
@@ -324,7 +321,7 @@ func (p Position) sortedMoves(moves []Move, n Notation) []Move {
 // p. p itself is never changed.
 func (p Position) Play(m Move) (Position, error) {
 	if !p.isLegal(&m) {
-		return p, &MoveError{Text: m.String(), Err: ErrIllegalMove, Reason: "not a legal move in this position",
+		return p, &MoveError{Text: m.String(), Err: ErrIllegalMove, Why: "not a legal move in this position",
 			Position: p, Legal: p.LegalMoves()}
 	}
 	p.apply(&m)

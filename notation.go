@@ -6,9 +6,9 @@ import (
 	"unicode/utf8"
 )
 
-// ErrSyntax is wrapped by the errors returned for move text that is not
+// ErrInvalidMoveText is wrapped by the errors returned for move text that is not
 // written as a move at all.
-var ErrSyntax = errors.New("invalid move syntax")
+var ErrInvalidMoveText = errors.New("invalid move text")
 
 // ErrAmbiguousMove is wrapped by the errors returned for move text that
 // names more than one legal move.
@@ -91,10 +91,10 @@ func isLetter(b byte) bool { return b|0x20 >= 'a' && b|0x20 <= 'z' }
 
 // syntaxError returns the *MoveError for text s that scanMove rejected.
 func (p Position) syntaxError(s, reason, badCell string) *MoveError {
-	e := &MoveError{Text: s, Err: ErrSyntax, Reason: reason, Position: p}
+	e := &MoveError{Text: s, Err: ErrInvalidMoveText, Why: reason, Position: p}
 	if badCell != "" {
 		e.Cause = &CellError{Text: badCell}
-		e.Reason = "no cell " + quoteClipped(badCell)
+		e.Why = "no cell " + quoteClipped(badCell)
 	}
 	return e
 }
@@ -113,7 +113,7 @@ func (p Position) syntaxError(s, reason, badCell string) *MoveError {
 // appear in that order among its landing cells (a king's landing cell may
 // be any cell it could land on there).
 //
-// Errors are *MoveError values wrapping ErrSyntax (the text is not a move),
+// Errors are *MoveError values wrapping ErrInvalidMoveText (the text is not a move),
 // ErrIllegalMove (no legal move matches; the error lists the legal moves)
 // or ErrAmbiguousMove (several match; the error lists them).
 func (p Position) ParseMove(s string) (Move, error) {
@@ -144,7 +144,7 @@ func (p Position) ParseMove(s string) (Move, error) {
 	e := &MoveError{Text: s, Err: ErrIllegalMove, Position: p, Legal: append([]Move(nil), legal...), notation: t.notation}
 	if count > 1 {
 		e.Err = ErrAmbiguousMove
-		e.Reason = "several legal moves match; give the landing cells"
+		e.Why = "several legal moves match; give the landing cells"
 		for _, m := range legal {
 			if m.from == from && m.to == to && (len(via) == 0 || p.pathLevel(m, via) == level) {
 				e.Candidates = append(e.Candidates, m)
@@ -152,7 +152,7 @@ func (p Position) ParseMove(s string) (Move, error) {
 		}
 		return Move{}, e
 	}
-	e.Reason = p.whyIllegal(legal, from, to)
+	e.Why = p.whyIllegal(legal, from, to)
 	return Move{}, e
 }
 

@@ -38,16 +38,16 @@ import (
 // GameTypeNumber is the PDN GameType number this package uses for HexDame.
 const GameTypeNumber = 42
 
-// ErrPDNSyntax is wrapped by the errors returned for text that is not PDN.
-var ErrPDNSyntax = errors.New("PDN syntax error")
+// ErrInvalidPDN is wrapped by the errors returned for text that is not PDN.
+var ErrInvalidPDN = errors.New("invalid PDN")
 
 // ErrNotHexDame is wrapped by the errors returned when a record's GameType
 // names a game other than HexDame.
 var ErrNotHexDame = errors.New("not a HexDame record")
 
 // A ParseError reports a problem in a PDN record: where it is, and what was
-// wrong. It wraps Err, which is ErrPDNSyntax for text that is not PDN, a
-// *MoveError (wrapping ErrIllegalMove, ErrAmbiguousMove or ErrSyntax) for a
+// wrong. It wraps Err, which is ErrInvalidPDN for text that is not PDN, a
+// *MoveError (wrapping ErrIllegalMove, ErrAmbiguousMove or ErrInvalidMoveText) for a
 // move that cannot be played, a *FENError for a bad FEN tag or setup, or
 // ErrGameOver, ErrNotHexDame, ErrResultMismatch or ErrInvalidCell.
 type ParseError struct {
@@ -59,7 +59,7 @@ type ParseError struct {
 	Err    error
 }
 
-// Error returns the message: the game, line and column, then Reason. It
+// Error returns the message: the game, line and column, then Detail. It
 // never panics, whatever the fields hold.
 func (e *ParseError) Error() string {
 	var b strings.Builder
@@ -70,14 +70,14 @@ func (e *ParseError) Error() string {
 	b.WriteString(", column ")
 	b.WriteString(strconv.Itoa(e.Column))
 	b.WriteString(": ")
-	b.WriteString(e.Reason())
+	b.WriteString(e.Detail())
 	return b.String()
 }
 
-// Reason returns the problem without the location of the game, line and
+// Detail returns the problem without the location of the game, line and
 // column: for a move, "ply P, move TEXT: reason; legal: ..." (at most
 // about 60 characters of the move text are quoted).
-func (e *ParseError) Reason() string {
+func (e *ParseError) Detail() string {
 	var b []byte
 	if e.Ply > 0 {
 		b = append(b, "ply "...)
@@ -104,11 +104,12 @@ func (e *ParseError) Reason() string {
 // Unwrap returns Err.
 func (e *ParseError) Unwrap() error { return e.Err }
 
-// syntaxError is a PDN syntax error with its explanation.
+// syntaxError is a PDN syntax error with its explanation; it wraps
+// ErrInvalidPDN.
 type syntaxError struct{ msg string }
 
-func (e *syntaxError) Error() string { return "PDN syntax error: " + e.msg }
-func (e *syntaxError) Unwrap() error { return ErrPDNSyntax }
+func (e *syntaxError) Error() string { return "invalid PDN: " + e.msg }
+func (e *syntaxError) Unwrap() error { return ErrInvalidPDN }
 
 // A readError is an error of the underlying reader, with where the Reader
 // was when it happened.
@@ -129,8 +130,8 @@ var errNilReader = errors.New("pdn: NewReader was given a nil io.Reader")
 
 // A Tag is one PDN tag pair, such as [Event "Open"].
 type Tag struct {
-	Name  string
-	Value string
+	Name  string `json:"name"`
+	Value string `json:"value"`
 }
 
 // An ElementKind says what an Element of movetext is.
@@ -147,13 +148,13 @@ const (
 
 // An Element is one item of movetext, in the order the record gives it.
 type Element struct {
-	Kind      ElementKind
-	Text      string    // the move (without strength mark), the comment, or the setup text between the slashes
-	Strength  string    // a move's strength mark: "!", "?", "!!", "!?", "(?)", ...
-	NAG       int       // a NAG's number
-	Variation []Element // a variation's elements
-	Line      int       // where the element starts, from 1
-	Column    int
+	Kind      ElementKind `json:"kind"`
+	Text      string      `json:"text,omitempty"`      // the move (without strength mark), the comment, or the setup text between the slashes
+	Strength  string      `json:"strength,omitempty"`  // a move's strength mark: "!", "?", "!!", "!?", "(?)", ...
+	NAG       int         `json:"nag,omitempty"`       // a NAG's number
+	Variation []Element   `json:"variation,omitempty"` // a variation's elements
+	Line      int         `json:"line,omitempty"`      // where the element starts, from 1
+	Column    int         `json:"column,omitempty"`
 
 	// Set by Replay on moves: the move the text stands for.
 	move   Move
@@ -164,11 +165,11 @@ type Element struct {
 // movetext and the result that terminates it. It holds no judgement on the
 // rules; Replay checks it against them.
 type Record struct {
-	Tags   []Tag
-	Body   []Element
-	Result string // the terminating result as written ("2-0", "1-0", "1/2-1/2", "*", ...), "" if the input ended first
-	Game   int    // the game's number in the input, from 1
-	Line   int    // the line where the game starts
+	Tags   []Tag     `json:"tags"`
+	Body   []Element `json:"body"`
+	Result string    `json:"result"`         // the terminating result as written ("2-0", "1-0", "1/2-1/2", "*", ...), "" if the input ended first
+	Game   int       `json:"game,omitempty"` // the game's number in the input, from 1
+	Line   int       `json:"line,omitempty"` // the line where the game starts
 
 	tagPos                   []textPos // where each tag pair starts, for a record read by a Reader
 	resultLine, resultColumn int       // where the result is written
@@ -619,7 +620,7 @@ type recordSink interface {
 // ReadRecord reads the next game's record with the syntax layer: it checks
 // PDN syntax only, so it reads records of any draughts game. At the end of
 // the input it returns nil, io.EOF. Errors are *ParseError values wrapping
-// ErrPDNSyntax, or an error of the underlying reader, wrapped.
+// ErrInvalidPDN, or an error of the underlying reader, wrapped.
 func (r *Reader) ReadRecord() (*Record, error) {
 	b := treeBuilder{rec: &Record{}}
 	if err := r.readRecordTo(&b); err != nil {

@@ -190,7 +190,7 @@ func TestReadProblems(t *testing.T) {
 		{3, 13, 64, 9, "a1-b1", ErrGameOver},
 		{4, 18, 10, 0, "", ErrResultMismatch},
 		{5, 21, 1, 0, "", ErrInvalidFEN},
-		{6, 27, 20, 0, "", ErrPDNSyntax},
+		{6, 27, 20, 0, "", ErrInvalidPDN},
 		{7, 30, 1, 0, "", ErrNotHexDame},
 	}
 	if len(errs) != len(want) {
@@ -232,7 +232,7 @@ func TestSyntaxErrors(t *testing.T) {
 		for err == nil {
 			_, err = r.ReadRecord()
 		}
-		if !errors.Is(err, ErrPDNSyntax) {
+		if !errors.Is(err, ErrInvalidPDN) {
 			t.Errorf("%q: error %v, want a syntax error", text, err)
 		}
 	}
@@ -243,7 +243,7 @@ func TestDeepNestingFailsFast(t *testing.T) {
 	start := time.Now()
 	r := NewReader(strings.NewReader(text))
 	_, err := r.ReadRecord()
-	if !errors.Is(err, ErrPDNSyntax) {
+	if !errors.Is(err, ErrInvalidPDN) {
 		t.Fatalf("error %v, want a syntax error", err)
 	}
 	if _, err := r.ReadRecord(); err != io.EOF {

@@ -9,7 +9,7 @@ import (
 // ReadGame reads the next game and replays it against the rules (see
 // Record.Replay). At the end of the input it returns nil, io.EOF. A record
 // that is not PDN gives a nil game and a *ParseError wrapping
-// ErrPDNSyntax; a game that breaks the rules gives the game up to its last
+// ErrInvalidPDN; a game that breaks the rules gives the game up to its last
 // legal move with the error, as Replay does. Either way the Reader moves
 // on to the next game.
 func (r *Reader) ReadGame() (*Game, error) {
@@ -51,7 +51,7 @@ func (r *Reader) CheckGame() error {
 // move its ply (counted from the start position, 1 for the first move) and
 // text; it wraps ErrNotHexDame, a *FENError, a *MoveError, ErrGameOver,
 // ErrResultMismatch or, for a record built with variations nested deeper
-// than MaxVariationDepth, ErrPDNSyntax.
+// than MaxVariationDepth, ErrInvalidPDN.
 //
 // Problems are independent when one does not hide the other: a bad move in
 // a variation stops the check of that variation only, and the main line
@@ -106,7 +106,7 @@ func (rec *Record) replay(clone bool) (*Game, error) {
 
 // walkRecord passes the parts of a record to s as a Reader reading it
 // would, elements by pointer into the record. Variations nested deeper
-// than MaxVariationDepth give a *ParseError wrapping ErrPDNSyntax.
+// than MaxVariationDepth give a *ParseError wrapping ErrInvalidPDN.
 func walkRecord(rec *Record, s recordSink) error {
 	s.begin(rec.Game, rec.Line)
 	for i, t := range rec.Tags {
@@ -558,7 +558,7 @@ func formatElements(elems []Element, pos Position, n Notation, depth int) []Elem
 // the FEN tag, setups and the GameType tag. Everything else is kept as it
 // is. A record whose GameType names another game gives a *ParseError
 // wrapping ErrNotHexDame; a square that is not a HexDame cell one wrapping
-// ErrInvalidCell (or a move that is not written as a move, ErrSyntax); a
+// ErrInvalidCell (or a move that is not written as a move, ErrInvalidMoveText); a
 // bad FEN one wrapping ErrInvalidFEN.
 func (rec *Record) Convert(n Notation) (*Record, error) {
 	if rec == nil {

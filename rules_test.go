@@ -197,13 +197,14 @@ func TestRulesPromotion(t *testing.T) {
 func TestRulesLoss(t *testing.T) {
 	for _, fen := range []string{"W:W:Bi9", "W:Wa1:Ba2,b1,b2,a3,c1,c3", "B:Wa1:B"} {
 		p := MustParseFEN(fen)
-		w, ok := p.Winner()
-		if !ok || w != p.SideToMove().Opponent() || p.HasLegalMoves() {
-			t.Errorf("%s: Winner() = %v, %v; want the opponent of the side to move", fen, w, ok)
+		o := NewGameFrom(p).Outcome()
+		w, ok := o.Winner()
+		if !ok || w != p.SideToMove().Opponent() || p.HasLegalMoves() || o.Reason != NoLegalMove {
+			t.Errorf("%s: Outcome() = %v; want a win of the opponent of the side to move", fen, o)
 		}
 	}
-	if _, ok := StartPosition().Winner(); ok {
-		t.Error("start position has a winner")
+	if NewGame().Outcome().IsOver() || !StartPosition().HasLegalMoves() {
+		t.Error("the start position is lost")
 	}
 }
 

@@ -27,7 +27,7 @@ var cmdShow = &command{
 			if err != nil {
 				return err
 			}
-			_, err = fmt.Fprintf(e.stdout, "%s%s\n", p, p.FEN())
+			_, err = fmt.Fprintf(e.stdout, "%s%s\n", p.Diagram(), p.FEN())
 			return err
 		}
 	},
@@ -98,14 +98,14 @@ var cmdPlay = &command{
 					} else {
 						msg += errMessage(err)
 					}
-					if errors.Is(err, hexdame.ErrSyntax) {
+					if errors.Is(err, hexdame.ErrInvalidMoveText) {
 						return usageError{msg}
 					}
 					return failure{msg}
 				}
 			}
 			p = g.Position()
-			_, err = fmt.Fprintf(e.stdout, "%s\n%s", p.FEN(), p)
+			_, err = fmt.Fprintf(e.stdout, "%s\n%s", p.FEN(), p.Diagram())
 			return err
 		}
 	},

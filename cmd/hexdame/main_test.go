@@ -133,7 +133,7 @@ func TestValidate(t *testing.T) {
 	}
 	golden(t, "validate-problems.golden", out)
 	code, out, _ = runCLI(t, "", "validate", "-syntax", "../../testdata/pdn/problems.pdn")
-	if code != 1 || !strings.Contains(out, "game 6, PDN syntax error") || strings.Contains(out, "game 1,") {
+	if code != 1 || !strings.Contains(out, "game 6, invalid PDN") || strings.Contains(out, "game 1,") {
 		t.Errorf("-syntax: exit %d, output %q", code, out)
 	}
 	if code, _, _ := runCLI(t, "", "validate"); code != 2 {

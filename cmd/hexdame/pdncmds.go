@@ -88,7 +88,7 @@ func validateFile(name string, syntaxOnly bool, e *env) (validation, error) {
 		v.invalid++
 		for _, pe := range parseErrors(err) {
 			v.problems++
-			fmt.Fprintf(e.stdout, "%s:%d:%d: game %d, %s\n", display, pe.Line, pe.Column, pe.Game, oneLine(pe.Reason()))
+			fmt.Fprintf(e.stdout, "%s:%d:%d: game %d, %s\n", display, pe.Line, pe.Column, pe.Game, oneLine(pe.Detail()))
 		}
 	}
 }
@@ -195,7 +195,7 @@ var cmdConvert = &command{
 					return usageError{display + ": " + errMessage(err)}
 				}
 				for _, pe := range pes {
-					fmt.Fprintf(e.stderr, "hexdame convert: %s:%d:%d: game %d, %s\n", display, pe.Line, pe.Column, pe.Game, oneLine(pe.Reason()))
+					fmt.Fprintf(e.stderr, "hexdame convert: %s:%d:%d: game %d, %s\n", display, pe.Line, pe.Column, pe.Game, oneLine(pe.Detail()))
 				}
 				failed = true
 			}
