@@ -3,6 +3,7 @@ package hexdame
 import (
 	"bufio"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -140,7 +141,7 @@ func BenchmarkPerftParallel(b *testing.B) {
 	b.ReportAllocs()
 	var n uint64
 	for b.Loop() {
-		n = PerftParallel(StartPosition(), 6, 0)
+		n = Perft(StartPosition(), 6, PerftOptions{Workers: runtime.GOMAXPROCS(0)})
 	}
 	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "leaves/s")
 }

@@ -3,6 +3,7 @@ package hexdame
 import (
 	"cmp"
 	"errors"
+	"iter"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -80,9 +81,10 @@ const (
 	Resignation                       // a win recorded while the loser could still move
 	Agreement                         // a draw recorded before the rules ended the game
 	Forfeit                           // a double forfeit recorded
+	KingMoveRule                      // DrawRules.KingMoves: only kings moved, nothing captured, for that many moves: a draw
 )
 
-var reasonStrings = [...]string{"not over", "no legal move", "threefold repetition", "resignation", "agreement", "forfeit"}
+var reasonStrings = [...]string{"not over", "no legal move", "threefold repetition", "resignation", "agreement", "forfeit", "king-move rule"}
 
 // String describes the reason in a few words.
 func (r Reason) String() string {
@@ -121,9 +123,14 @@ func (o Outcome) String() string {
 	return o.Result.String() + " (" + o.Reason.String() + ")"
 }
 
-// A Game is a game of HexDame: its start position, the moves played, its
-// PDN tags and its result. Unlike Position, a Game changes as moves are
-// played; it is not safe for use by several goroutines at once.
+// A Game is a game of HexDame: its start position, its moves, its PDN tags
+// and its result. Unlike Position, a Game changes as moves are played; it
+// is not safe for use by several goroutines at once.
+//
+// The moves form a tree (see Node): the main line, from Root through the
+// first child of each node to End, and the variations, alternatives that a
+// record gives or a program adds. Play, Undo, Position, Moves and Outcome
+// are about the main line.
 //
 // The zero Game is a game from the start position with no moves played,
 // ready to use; NewGameFrom starts a game from another position.
@@ -132,35 +139,33 @@ func (o Outcome) String() string {
 // same pieces on the same cells and the same side to move) occurs for the
 // third time. It counts, in constant time per move, only the positions
 // since the last capture or man move, since no earlier position can recur.
-// It keeps the moves of the game, not its positions: a Game uses 24 bytes
-// per move, and 32 or so per position since the last capture or man move.
+// Draw rules of draughts federations can be added with SetDrawRules; they
+// are off by default, as Freeling's rules have none.
 type Game struct {
 	started  bool
+	forget   bool // keep no moves (Reader.CheckGame): no tree, only the main line's state
 	tags     []Tag
-	start    Position // the position the game started from
-	pos      Position // the current position
-	moves    []Move
-	taken    []uint64    // taken[i]: the pieces moves[i] captured that were kings
-	setups   []gameSetup // the setups of a game read from a record, in order
-	window   int         // the first position (by ply) that the current one can repeat
-	counts   map[packedPosition]int32
-	recorded Result // a result set by SetResult or read from a record
+	root     Node
+	end      *Node                    // the last node of the main line
+	pos      Position                 // the position at end
+	ply      int                      // the moves of the main line
+	window   int                      // the ply of the first position that the current one can repeat
+	counts   map[packedPosition]int32 // occurrences of the positions since window
+	dirty    bool                     // the tree was edited: end, pos, ply, window and counts are out of date
+	recorded Result                   // a result set by SetResult or read from a record
 	notation Notation
-	ply      int  // moves played
-	forget   bool // keep no moves (Reader.CheckGame): the game cannot be undone or written
-
-	// Set when the game was read from a record: its movetext, with the
-	// main line's moves resolved, and the index in it of each main-line
-	// move.
-	body      []Element
-	bodyIndex []int
+	rules    DrawRules
 }
 
-// A gameSetup is a setup in the movetext of a game read from a record: it
-// replaced the position before after ply moves.
-type gameSetup struct {
-	ply           int
-	before, after Position
+// DrawRules are draw rules that draughts federations add to the rules of
+// the game. They are not part of Freeling's HexDame, and a Game applies
+// none until SetDrawRules is called. The zero DrawRules is no rule.
+type DrawRules struct {
+	// KingMoves, when positive, draws the game once each side has made
+	// that many successive moves (twice as many plies) in which only
+	// kings moved and nothing was captured. International Draughts uses
+	// 25.
+	KingMoves int `json:"kingMoves,omitempty"`
 }
 
 // packedPosition is a Position in 24 bytes: each side's pieces and the
@@ -169,6 +174,25 @@ type packedPosition [3]uint64
 
 func (p *Position) pack() packedPosition {
 	return packedPosition{p.pieces[0][White], p.pieces[0][Red], p.kings[0] | uint64(p.side&1)<<63}
+}
+
+// unpack returns the position k packs.
+func (k packedPosition) unpack() Position {
+	var p Position
+	p.side = Color(k[2] >> 63)
+	p.pieces[0] = [2]uint64{k[0], k[1]}
+	p.kings[0] = k[2] &^ (1 << 63)
+	for a := 1; a < numAxes; a++ {
+		for col := White; col <= Red; col++ {
+			for b := k[col]; b != 0; {
+				p.pieces[a][col] |= axisBit[a][popLowest(&b)]
+			}
+		}
+		for b := p.kings[0]; b != 0; {
+			p.kings[a] |= axisBit[a][popLowest(&b)]
+		}
+	}
+	return p
 }
 
 // NewGame returns a game from the start position.
@@ -181,18 +205,47 @@ func NewGameFrom(p Position) *Game {
 	return g
 }
 
-// begin starts the game from position p.
+// begin starts the game from position p, with no moves.
 func (g *Game) begin(p Position) {
 	g.started = true
-	g.start, g.pos = p, p
+	g.root = Node{game: g, pos: p.pack()}
+	g.end, g.pos, g.ply, g.window, g.dirty = &g.root, p, 0, 0, false
 	g.counts = map[packedPosition]int32{p.pack(): 1}
 }
 
-// init makes a zero Game a game from the start position.
+// init makes a zero Game a game from the start position, and brings the
+// main line's state up to date after an edit of the tree.
 func (g *Game) init() {
 	if !g.started {
 		g.begin(StartPosition())
 	}
+	if g.dirty {
+		g.sync()
+	}
+}
+
+// sync recomputes the main line's state from the tree.
+func (g *Game) sync() {
+	g.dirty = false
+	n := &g.root
+	for len(n.children) > 0 {
+		n = n.children[0]
+	}
+	g.end, g.pos, g.ply = n, n.Position(), n.ply
+	g.recount()
+}
+
+// recount counts the positions that the current one can repeat, going back
+// along the main line to the last capture, man move or setup.
+func (g *Game) recount() {
+	clear(g.counts)
+	n := g.end
+	g.counts[n.pos]++
+	for n.parent != nil && !n.setup && n.move.ByKing() && !n.move.IsCapture() {
+		n = n.parent
+		g.counts[n.pos]++
+	}
+	g.window = n.ply
 }
 
 // reset makes p the current position: the start of the game before any
@@ -200,13 +253,11 @@ func (g *Game) init() {
 // a record.
 func (g *Game) reset(p Position) {
 	g.init()
-	if g.ply == 0 {
-		g.setups = g.setups[:0]
-		g.begin(p)
-		return
-	}
-	if !g.forget {
-		g.setups = append(g.setups, gameSetup{ply: g.ply, before: g.pos, after: p})
+	if g.end == &g.root && len(g.root.children) == 0 {
+		// Before any move: the game starts there.
+		g.root.pos, g.root.setup = p.pack(), true
+	} else if !g.forget {
+		g.end = g.end.addMain(&Node{game: g, setup: true, pos: p.pack(), ply: g.ply})
 	}
 	g.pos = p
 	g.window = g.ply
@@ -214,42 +265,83 @@ func (g *Game) reset(p Position) {
 	g.counts[p.pack()] = 1
 }
 
+// Root returns the root of the game's tree: the start position, before
+// any move.
+func (g *Game) Root() *Node {
+	g.init()
+	return &g.root
+}
+
+// End returns the last node of the main line: the current position.
+func (g *Game) End() *Node {
+	g.init()
+	return g.end
+}
+
 // StartPosition returns the position the game started from.
 func (g *Game) StartPosition() Position {
 	g.init()
-	return g.start
+	return g.root.Position()
 }
 
-// Position returns the current position.
+// Position returns the current position: the main line's last.
 func (g *Game) Position() Position {
 	g.init()
 	return g.pos
 }
 
-// Moves returns the moves played, in order. The slice is a copy.
-func (g *Game) Moves() []Move { return slices.Clone(g.moves) }
+// Moves returns the moves of the main line, in order.
+func (g *Game) Moves() []Move {
+	g.init()
+	out := make([]Move, 0, g.ply)
+	for n := range g.root.mainLine() {
+		if !n.setup {
+			out = append(out, n.move)
+		}
+	}
+	return out
+}
 
-// Positions returns the positions of the game: the start position, then the
-// position after each move. The slice is a new one, computed by playing the
-// moves again.
+// Positions returns the positions of the main line: the start position,
+// then the position after each move.
 func (g *Game) Positions() []Position {
 	g.init()
-	out := make([]Position, 0, len(g.moves)+1)
-	p, setups := g.start, g.setups
-	for i := 0; ; i++ {
-		for len(setups) > 0 && setups[0].ply == i {
-			p, setups = setups[0].after, setups[1:]
+	out := make([]Position, 1, g.ply+1)
+	out[0] = g.root.Position()
+	for n := range g.root.mainLine() {
+		if !n.setup {
+			out = append(out, n.Position())
 		}
-		out = append(out, p)
-		if i == len(g.moves) {
-			return out
+	}
+	return out
+}
+
+// A Ply is one move of a game with the positions around it.
+type Ply struct {
+	Number int      `json:"ply"`    // the move's number in the game, from 1
+	Move   Move     `json:"move"`   // the move
+	Before Position `json:"before"` // the position it was played in
+	After  Position `json:"after"`  // the position it led to
+}
+
+// Plies returns an iterator over the moves of the main line in order, each
+// with the positions before and after it.
+func (g *Game) Plies() iter.Seq[Ply] {
+	return func(yield func(Ply) bool) {
+		g.init()
+		for n := range g.root.mainLine() {
+			if !n.setup && !yield(Ply{Number: n.ply, Move: n.move, Before: n.Before(), After: n.Position()}) {
+				return
+			}
 		}
-		p = p.play(g.moves[i])
 	}
 }
 
-// Ply returns the number of moves played.
-func (g *Game) Ply() int { return g.ply }
+// Ply returns the number of moves of the main line.
+func (g *Game) Ply() int {
+	g.init()
+	return g.ply
+}
 
 // Repetitions returns how many times the current position has occurred in
 // the game (1 the first time); the third occurrence draws.
@@ -258,30 +350,49 @@ func (g *Game) Repetitions() int {
 	return int(g.counts[g.pos.pack()])
 }
 
+// SetDrawRules sets the draw rules the game applies besides Freeling's
+// (see DrawRules). The zero DrawRules removes them.
+func (g *Game) SetDrawRules(r DrawRules) { g.rules = r }
+
+// DrawRules returns the draw rules the game applies besides Freeling's.
+func (g *Game) DrawRules() DrawRules { return g.rules }
+
 // Outcome returns how the game stands. The rules come first: a side to move
 // with no legal move has lost, and a third occurrence of a position is a
-// draw. Otherwise a result set with SetResult (or read from a record) ends
-// the game by resignation, agreement or forfeit.
+// draw; then the draw rules set with SetDrawRules. Otherwise a result set
+// with SetResult (or read from a record) ends the game by resignation,
+// agreement or forfeit.
 func (g *Game) Outcome() Outcome {
 	g.init()
-	return outcome(&g.pos, g.Repetitions(), g.recorded)
+	if o := g.rulesOutcome(); o.IsOver() {
+		return o
+	}
+	return recordedOutcome(g.recorded)
 }
 
-// outcome is how a game stands in position p, which has occurred reps
-// times, with the result recorded.
-func outcome(p *Position, reps int, recorded Result) Outcome {
-	if !p.HasLegalMoves() {
-		if p.SideToMove() == White {
+// rulesOutcome is how the rules (and the draw rules set) have the game
+// stand, leaving recorded results aside.
+func (g *Game) rulesOutcome() Outcome {
+	if !g.pos.HasLegalMoves() {
+		if g.pos.SideToMove() == White {
 			return Outcome{RedWins, NoLegalMove}
 		}
 		return Outcome{WhiteWins, NoLegalMove}
 	}
-	if reps >= 3 {
+	if g.Repetitions() >= 3 {
 		return Outcome{Draw, ThreefoldRepetition}
 	}
-	switch recorded {
+	if k := g.rules.KingMoves; k > 0 && g.ply-g.window >= 2*k {
+		return Outcome{Draw, KingMoveRule}
+	}
+	return Outcome{NoResult, NotOver}
+}
+
+// recordedOutcome is the outcome of a result the players decided.
+func recordedOutcome(r Result) Outcome {
+	switch r {
 	case WhiteWins, RedWins:
-		return Outcome{recorded, Resignation}
+		return Outcome{r, Resignation}
 	case Draw:
 		return Outcome{Draw, Agreement}
 	case DoubleForfeit:
@@ -300,7 +411,7 @@ func (g *Game) SetResult(r Result) error {
 		return &resultError{strconv.Itoa(int(r))}
 	}
 	g.init()
-	if o := outcome(&g.pos, g.Repetitions(), NoResult); o.IsOver() && r != NoResult && r != o.Result {
+	if o := g.rulesOutcome(); o.IsOver() && r != NoResult && r != o.Result {
 		return &gameError{err: ErrResultMismatch, msg: "the game ended " + o.String() + ", not " + r.String()}
 	}
 	g.recorded = r
@@ -315,9 +426,9 @@ type gameError struct {
 func (e *gameError) Error() string { return "hexdame: " + e.err.Error() + ": " + e.msg }
 func (e *gameError) Unwrap() error { return e.err }
 
-// Play plays move m. It returns an error wrapping ErrGameOver when the game
-// has ended, or the *MoveError of Position.Play when m is not legal; the
-// game is then unchanged.
+// Play plays move m at the end of the main line. It returns an error
+// wrapping ErrGameOver when the game has ended, or the *MoveError of
+// Position.Play when m is not legal; the game is then unchanged.
 func (g *Game) Play(m Move) error {
 	if o := g.Outcome(); o.IsOver() {
 		return &gameError{err: ErrGameOver, msg: "the game ended " + o.String()}
@@ -344,13 +455,13 @@ func (g *Game) PlayText(s string) (Move, error) {
 	return m, nil
 }
 
-// push appends a legal move and the position it leads to.
-func (g *Game) push(m Move, next Position) {
-	if !g.forget {
-		g.moves = append(g.moves, m)
-		g.taken = append(g.taken, m.captured&g.pos.kings[0])
-	}
+// push appends a legal move and the position it leads to to the main line
+// and returns its node (the root for a game that keeps no tree).
+func (g *Game) push(m Move, next Position) *Node {
 	g.ply++
+	if !g.forget {
+		g.end = g.end.addMain(&Node{game: g, move: m, pos: next.pack(), ply: g.ply})
+	}
 	g.pos = next
 	if m.IsCapture() || !m.ByKing() {
 		// A capture or a man move: no earlier position can recur.
@@ -358,55 +469,34 @@ func (g *Game) push(m Move, next Position) {
 		g.window = g.ply
 	}
 	g.counts[next.pack()]++
+	return g.end
 }
 
-// Undo takes back the last move and reports whether there was one. Undoing
-// a move also drops a recorded result and, for a game read from a record,
-// the movetext from that move on (a setup after it included).
+// Undo takes back the last move of the main line and reports whether there
+// was one. It removes from the tree that move, the variations that are
+// alternatives to it, and any setup after it, and drops a recorded result.
 func (g *Game) Undo() bool {
-	n := len(g.moves)
-	if n == 0 {
+	g.init()
+	last := g.end
+	for last.setup && last.parent != nil {
+		last = last.parent
+	}
+	if last.parent == nil {
 		return false
 	}
-	recount := g.window >= n // the undone position began the window
-	for len(g.setups) > 0 && g.setups[len(g.setups)-1].ply == n {
-		g.pos = g.setups[len(g.setups)-1].before
-		g.setups = g.setups[:len(g.setups)-1]
-		recount = true
-	}
-	last := g.pos
-	g.pos = g.pos.unapply(g.moves[n-1], g.taken[n-1])
-	g.moves, g.taken = g.moves[:n-1], g.taken[:n-1]
-	g.ply--
-	if recount {
+	before := last.parent
+	setupAfter := last != g.end
+	before.children = nil
+	g.end, g.pos, g.ply = before, before.Position(), before.ply
+	g.recorded = NoResult
+	if setupAfter || g.window > g.ply {
 		g.recount()
-	} else if key := last.pack(); g.counts[key] > 1 {
+	} else if key := last.pos; g.counts[key] > 1 {
 		g.counts[key]--
 	} else {
 		delete(g.counts, key)
 	}
-	g.recorded = NoResult
-	if n-1 < len(g.bodyIndex) {
-		g.body = g.body[:g.bodyIndex[n-1]]
-		g.bodyIndex = g.bodyIndex[:n-1]
-	}
 	return true
-}
-
-// recount counts the positions that the current one can repeat again,
-// going back from it to the last capture, man move or setup.
-func (g *Game) recount() {
-	clear(g.counts)
-	p := g.pos
-	g.counts[p.pack()] = 1
-	i := len(g.moves)
-	for i > 0 && g.moves[i-1].ByKing() && !g.moves[i-1].IsCapture() &&
-		(len(g.setups) == 0 || g.setups[len(g.setups)-1].ply != i) {
-		p = p.unapply(g.moves[i-1], 0)
-		g.counts[p.pack()]++
-		i--
-	}
-	g.window = i
 }
 
 // Tag returns the value of the game's tag with the given name.
@@ -467,7 +557,7 @@ func (g *Game) Notation() Notation { return g.notation }
 func RandomGame(rng *rand.Rand, maxPlies int) *Game {
 	g := NewGame()
 	var buf []Move
-	for g.Ply() < maxPlies && !g.Outcome().IsOver() {
+	for g.ply < maxPlies && !g.Outcome().IsOver() {
 		buf = g.pos.AppendLegalMoves(buf[:0])
 		slices.SortFunc(buf, compareMoves)
 		m := buf[rng.IntN(len(buf))]

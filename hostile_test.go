@@ -448,8 +448,8 @@ func TestHostilePerftLimits(t *testing.T) {
 	if n := Perft(Position{}, 1<<30); n != 0 {
 		t.Errorf("Perft(empty, 1<<30) = %d", n)
 	}
-	if n := PerftParallel(StartPosition(), math.MaxInt, 2); n != 0 {
-		t.Errorf("PerftParallel(start, MaxInt) = %d", n)
+	if n := Perft(StartPosition(), math.MaxInt, PerftOptions{Workers: 2}); n != 0 {
+		t.Errorf("Perft(start, MaxInt) on 2 workers = %d", n)
 	}
 	if d := PerftDivide(StartPosition(), MaxPerftDepth+1); d != nil {
 		t.Errorf("PerftDivide beyond the maximum: %v", d)

@@ -105,6 +105,29 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 	return p.appendQuietMoves(dst)
 }
 
+// MovesFrom returns the legal moves of the piece on cell c (majority
+// capture applies across all pieces: when another piece can capture more,
+// the piece on c has no legal move). It returns an empty slice for an
+// empty or invalid cell or a piece of the side not to move.
+func (p Position) MovesFrom(c Cell) []Move { return p.AppendMovesFrom(make([]Move, 0, 16), c) }
+
+// AppendMovesFrom appends MovesFrom(c) to dst. Like AppendLegalMoves it
+// allocates only when dst must grow.
+func (p Position) AppendMovesFrom(dst []Move, c Cell) []Move {
+	if !c.IsValid() || p.pieces[0][p.side&1]&bit(c) == 0 {
+		return dst
+	}
+	start := len(dst)
+	dst = p.AppendLegalMoves(dst)
+	out := dst[:start]
+	for _, m := range dst[start:] {
+		if m.from == c {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 // HasLegalMoves reports whether the side to move has a legal move. A side
 // without one has lost.
 func (p Position) HasLegalMoves() bool {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"io"
+	"iter"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -155,10 +156,6 @@ type Element struct {
 	Variation []Element   `json:"variation,omitempty"` // a variation's elements
 	Line      int         `json:"line,omitempty"`      // where the element starts, from 1
 	Column    int         `json:"column,omitempty"`
-
-	// Set by Replay on moves: the move the text stands for.
-	move   Move
-	played bool
 }
 
 // A Record is one game of a PDN file as written: its tag pairs, its
@@ -615,6 +612,72 @@ type recordSink interface {
 	open(at textPos) error    // a variation starts
 	close() error             // the innermost variation ends
 	end(result string, at textPos) error
+}
+
+// Records returns an iterator over the records of the input, read with
+// ReadRecord: each record with a nil error, or a nil record and the error
+// of a game that is not PDN, after which the iteration goes on with the
+// next game. It stops at the end of the input, and after an error of the
+// underlying reader, which it yields first.
+func (r *Reader) Records() iter.Seq2[*Record, error] {
+	return func(yield func(*Record, error) bool) {
+		for {
+			rec, err := r.ReadRecord()
+			if err == io.EOF || !yield(rec, err) || (err != nil && !isRecordError(err)) {
+				return
+			}
+		}
+	}
+}
+
+// Games returns an iterator over the games of the input, read with
+// ReadGame: each game with a nil error, or, for a game with problems, the
+// game as far as it is legal (nil if it cannot start or is not PDN) and
+// the error. It goes on after a game's problems, and stops at the end of
+// the input and after an error of the underlying reader, which it yields
+// first.
+func (r *Reader) Games() iter.Seq2[*Game, error] {
+	return func(yield func(*Game, error) bool) {
+		for {
+			g, err := r.ReadGame()
+			if err == io.EOF || !yield(g, err) || (err != nil && !isRecordError(err)) {
+				return
+			}
+		}
+	}
+}
+
+// isRecordError reports whether err is about a record's content (after
+// which a Reader goes on with the next game), not about reading.
+func isRecordError(err error) bool {
+	var pe *ParseError
+	return errors.As(err, &pe)
+}
+
+// Movetext returns an iterator over the elements of the record's movetext
+// in the order of the text, with their depth: 0 for the main line, 1
+// inside a variation, and so on. A variation is yielded itself, then its
+// elements. Elements nested deeper than MaxVariationDepth are not yielded.
+func (rec *Record) Movetext() iter.Seq2[int, *Element] {
+	return func(yield func(int, *Element) bool) {
+		if rec != nil {
+			walkMovetext(rec.Body, 0, yield)
+		}
+	}
+}
+
+func walkMovetext(elems []Element, depth int, yield func(int, *Element) bool) bool {
+	for i := range elems {
+		if !yield(depth, &elems[i]) {
+			return false
+		}
+		if elems[i].Kind == VariationElement && depth < MaxVariationDepth {
+			if !walkMovetext(elems[i].Variation, depth+1, yield) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // ReadRecord reads the next game's record with the syntax layer: it checks

@@ -96,7 +96,8 @@ func TestReadFeatures(t *testing.T) {
 	if g.Ply() != 5 || g.Outcome().IsOver() || g.Notation() != Algebraic {
 		t.Errorf("game 1: ply %d, %v, %v", g.Ply(), g.Outcome(), g.Notation())
 	}
-	body := g.body
+	// The record's movetext comes back from the game's tree.
+	body := g.Record(Algebraic).Body
 	kinds := []ElementKind{}
 	for _, e := range body {
 		kinds = append(kinds, e.Kind)
@@ -112,6 +113,29 @@ func TestReadFeatures(t *testing.T) {
 	v := body[3].Variation
 	if len(v) != 5 || v[3].Kind != VariationElement || v[3].Variation[0].Strength != "?" {
 		t.Errorf("nested variation: %+v", v)
+	}
+	// The tree itself.
+	root := g.Root()
+	first := root.Next()
+	if len(root.Children()) != 2 || first.Move().String() != "d4-e5" || !first.IsMainLine() {
+		t.Fatalf("root children %v", root.Children())
+	}
+	if before, _, _ := first.Annotations(); len(before) != 2 || before[1].Text != "A comment before the first move" {
+		t.Errorf("annotations before the first move: %+v", before)
+	}
+	alt := root.Children()[1]
+	if alt.Move().String() != "c4-c5" || alt.Comment() != "alternative" || alt.IsMainLine() || alt.Ply() != 1 {
+		t.Errorf("variation: %v %q", alt.Move(), alt.Comment())
+	}
+	if kids := alt.Children(); len(kids) != 2 || kids[1].Strength() != "?" || kids[0].Next().Move().String() != "d4-d5" || kids[0].Next().Ply() != 3 {
+		t.Errorf("nested variation: %v", kids)
+	}
+	third := first.Next().Next()
+	if third.Strength() != "!" || !slices.Equal(third.NAGs(), []int{1}) || third.Before() != first.Next().Position() {
+		t.Errorf("2. c3xe5!: strength %q, NAGs %v", third.Strength(), third.NAGs())
+	}
+	if g.End().Comment() != "three pieces are gone" || g.End() != third.Next().Next() {
+		t.Errorf("end: %v %q", g.End().Move(), g.End().Comment())
 	}
 	g2 := games[1]
 	if g2.Notation() != Numeric || g2.Outcome() != (Outcome{WhiteWins, Resignation}) || g2.StartPosition().FEN() != "W:WKe1:Ba2,a3,c7,d7,e6,g5" {

@@ -7,17 +7,17 @@ import (
 )
 
 // ReadGame reads the next game and replays it against the rules (see
-// Record.Replay). At the end of the input it returns nil, io.EOF. A record
-// that is not PDN gives a nil game and a *ParseError wrapping
-// ErrInvalidPDN; a game that breaks the rules gives the game up to its last
-// legal move with the error, as Replay does. Either way the Reader moves
-// on to the next game.
+// Record.Replay), as it reads. At the end of the input it returns nil,
+// io.EOF. A record that is not PDN gives a nil game and a *ParseError
+// wrapping ErrInvalidPDN; a game that breaks the rules gives the game up to
+// its last legal move with the error, as Replay does. Either way the
+// Reader moves on to the next game.
 func (r *Reader) ReadGame() (*Game, error) {
-	rec, err := r.ReadRecord()
-	if err != nil {
+	rp := replayer{keep: true}
+	if err := r.readRecordTo(&rp); err != nil {
 		return nil, err
 	}
-	return rec.replay(false)
+	return rp.finish()
 }
 
 // CheckGame reads the next game and checks it against the rules as
@@ -69,39 +69,19 @@ func (rec *Record) Replay() (*Game, error) {
 	if rec == nil {
 		return nil, errNilRecord
 	}
-	return rec.replay(true)
+	return rec.replay()
 }
 
 // errNilRecord is returned for a nil *Record.
 var errNilRecord = errors.New("hexdame: nil *Record")
 
-// replay is Replay; when the record is the caller's own (ReadGame), clone
-// may be false and the game takes over its movetext.
-func (rec *Record) replay(clone bool) (*Game, error) {
+// replay is Replay.
+func (rec *Record) replay() (*Game, error) {
 	rp := replayer{keep: true}
-	body := rec.Body
-	if clone {
-		var err error
-		if body, err = cloneElements(rec, body, 0); err != nil {
-			return nil, err
-		}
-	}
-	walked := *rec
-	walked.Body = body
-	if err := walkRecord(&walked, &rp); err != nil {
+	if err := walkRecord(rec, &rp); err != nil {
 		return nil, err
 	}
-	g, err := rp.finish()
-	if g != nil {
-		g.body = body
-		g.notation = detectNotation(body)
-		if !hasMove(body) {
-			if gt, ok := rec.Tag("GameType"); ok && strings.Contains(gt, ",N") {
-				g.notation = Numeric
-			}
-		}
-	}
-	return g, err
+	return rp.finish()
 }
 
 // walkRecord passes the parts of a record to s as a Reader reading it
@@ -152,32 +132,13 @@ func tooDeep(rec *Record, e *Element) *ParseError {
 		Err: &syntaxError{"variations nested more than " + strconv.Itoa(MaxVariationDepth) + " deep"}}
 }
 
-// cloneElements returns a deep copy of the movetext elems of rec.
-func cloneElements(rec *Record, elems []Element, depth int) ([]Element, error) {
-	out := make([]Element, len(elems))
-	copy(out, elems)
-	for i := range out {
-		if out[i].Kind != VariationElement {
-			continue
-		}
-		if depth+1 > MaxVariationDepth {
-			return nil, tooDeep(rec, &out[i])
-		}
-		v, err := cloneElements(rec, out[i].Variation, depth+1)
-		if err != nil {
-			return nil, err
-		}
-		out[i].Variation = v
-	}
-	return out, nil
-}
-
 // A replayer is the recordSink that checks a record against the rules:
 // the HexDame layer behind Replay, ReadGame and CheckGame. It plays the
 // main line in a Game and each variation from the position before the
-// move it is an alternative to.
+// move it is an alternative to; when it keeps the game, it builds the
+// game's tree with the record's annotations.
 type replayer struct {
-	keep bool // keep the game's moves and movetext (Replay, ReadGame), not only check it
+	keep bool // keep the game's tree (Replay, ReadGame), not only check it
 	game int  // the record's number in the input
 	line int  // where it starts
 
@@ -189,7 +150,8 @@ type replayer struct {
 	started, dead         bool // the game is set up; it cannot be (bad GameType or FEN)
 	g                     *Game
 	lines                 []replayLine // lines[0] is the main line, the others the open variations
-	index                 int          // the index in the movetext of the next element of the main line
+	lead                  []Element    // annotations before the game is set up
+	firstMove, anyMove    string       // the main line's first move, and the record's, as written
 	problems              []error
 }
 
@@ -201,6 +163,24 @@ type replayLine struct {
 	// cannot be checked; lost: a move or setup followed, so the position
 	// before the last move is not known either.
 	bad, lost bool
+
+	// When the tree is kept: the line's last node (its start before its
+	// first move), whether it has a node of its own yet, whether a
+	// variation came after that node, and the annotations waiting for
+	// the line's next move.
+	node     *Node
+	moved    bool
+	afterVar bool
+	pending  []Element
+}
+
+// anchor returns the node that an alternative to the line's last move, or
+// to its next move when it has none, follows.
+func (l *replayLine) anchor() *Node {
+	if !l.moved || l.node.setup {
+		return l.node
+	}
+	return l.node.parent
 }
 
 func (rp *replayer) begin(game, line int) { rp.game, rp.line = game, line }
@@ -257,15 +237,31 @@ func (rp *replayer) start() {
 	rp.g = NewGameFrom(start)
 	rp.g.forget = !rp.keep
 	rp.g.tags = rp.tags
-	rp.lines = append(rp.lines[:0], replayLine{pos: start, before: start})
+	rp.lines = append(rp.lines[:0], replayLine{pos: start, before: start, node: &rp.g.root, pending: rp.lead})
+	rp.lead = nil
 }
 
 func (rp *replayer) element(e *Element) error {
-	if e.Kind == MoveElement || e.Kind == SetupElement {
+	switch e.Kind {
+	case MoveElement:
+		if rp.anyMove == "" {
+			rp.anyMove = e.Text
+		}
+		if rp.firstMove == "" && len(rp.lines) <= 1 {
+			rp.firstMove = e.Text
+		}
 		rp.start()
+	case SetupElement:
+		rp.start()
+	default:
+		if !rp.started {
+			if rp.keep {
+				rp.lead = append(rp.lead, *e)
+			}
+			return nil
+		}
 	}
-	if rp.dead || !rp.started {
-		rp.index++
+	if rp.dead {
 		return nil
 	}
 	switch e.Kind {
@@ -273,11 +269,43 @@ func (rp *replayer) element(e *Element) error {
 		rp.move(e)
 	case SetupElement:
 		rp.setup(e)
-	}
-	if len(rp.lines) == 1 {
-		rp.index++
+	default:
+		rp.annotate(e)
 	}
 	return nil
+}
+
+// annotate keeps a comment, line comment or NAG in the tree: after the
+// line's last move, or for its next move.
+func (rp *replayer) annotate(e *Element) {
+	l := &rp.lines[len(rp.lines)-1]
+	if !rp.keep || l.bad {
+		return
+	}
+	if l.moved && !l.afterVar {
+		notes := l.node.note()
+		notes.after = append(notes.after, *e)
+		return
+	}
+	l.pending = append(l.pending, *e)
+}
+
+// place puts node n, the line's next move or setup, into the tree, with the
+// annotations waiting for it.
+func (rp *replayer) place(l *replayLine, n *Node, main bool) {
+	switch {
+	case main:
+		// Game.push or reset placed it.
+	case l.moved:
+		l.node.addMain(n)
+	default:
+		l.node.add(n, false)
+	}
+	if len(l.pending) > 0 {
+		n.note().before = l.pending
+		l.pending = nil
+	}
+	l.node, l.moved, l.afterVar = n, true, false
 }
 
 // move checks and plays a move of the innermost open line.
@@ -305,14 +333,16 @@ func (rp *replayer) move(e *Element) {
 		return
 	}
 	next := l.pos.play(m)
-	if rp.keep {
-		e.move, e.played = m, true
-	}
 	if main {
-		rp.g.push(m, next)
+		n := rp.g.push(m, next)
 		if rp.keep {
-			rp.g.bodyIndex = append(rp.g.bodyIndex, rp.index)
+			rp.place(l, n, true)
 		}
+	} else if rp.keep {
+		rp.place(l, &Node{game: rp.g, move: m, pos: next.pack(), ply: l.ply + 1}, false)
+	}
+	if rp.keep && e.Strength != "" {
+		l.node.note().strength = e.Strength
 	}
 	l.before, l.beforePly = l.pos, l.ply
 	l.pos, l.ply = next, l.ply+1
@@ -333,6 +363,11 @@ func (rp *replayer) setup(e *Element) {
 	}
 	if len(rp.lines) == 1 {
 		rp.g.reset(p)
+		if rp.keep && rp.g.end != &rp.g.root {
+			rp.place(l, rp.g.end, true)
+		}
+	} else if rp.keep {
+		rp.place(l, &Node{game: rp.g, setup: true, pos: p.pack(), ply: l.ply}, false)
 	}
 	l.pos, l.before, l.beforePly = p, p, l.ply
 }
@@ -342,25 +377,53 @@ func (rp *replayer) open(textPos) error {
 	if rp.dead {
 		return nil
 	}
-	if len(rp.lines) == 1 {
-		rp.index++
+	parent := &rp.lines[len(rp.lines)-1]
+	parent.afterVar = true
+	v := replayLine{pos: parent.before, before: parent.before, ply: parent.beforePly, beforePly: parent.beforePly,
+		bad: parent.lost, lost: parent.lost}
+	if rp.keep && !parent.lost {
+		v.node = parent.anchor()
 	}
-	parent := rp.lines[len(rp.lines)-1]
-	rp.lines = append(rp.lines, replayLine{pos: parent.before, before: parent.before,
-		ply: parent.beforePly, beforePly: parent.beforePly, bad: parent.lost, lost: parent.lost})
+	rp.lines = append(rp.lines, v)
 	return nil
 }
 
 func (rp *replayer) close() error {
-	if !rp.dead && len(rp.lines) > 1 {
-		rp.lines = rp.lines[:len(rp.lines)-1]
+	if rp.dead || len(rp.lines) < 2 {
+		return nil
 	}
+	rp.endLine(&rp.lines[len(rp.lines)-1])
+	rp.lines = rp.lines[:len(rp.lines)-1]
 	return nil
+}
+
+// endLine keeps the annotations at the end of a line after its last node.
+func (rp *replayer) endLine(l *replayLine) {
+	if !rp.keep || l.bad || len(l.pending) == 0 || l.node == nil {
+		return
+	}
+	notes := l.node.note()
+	if l.moved || l.node == &rp.g.root {
+		if l.moved {
+			notes.tail = append(notes.tail, l.pending...)
+		} else {
+			notes.after = append(notes.after, l.pending...)
+		}
+	} else {
+		// A variation with annotations and no move: they follow its
+		// anchor's variations.
+		notes.tail = append(notes.tail, l.pending...)
+	}
+	l.pending = nil
 }
 
 func (rp *replayer) end(result string, at textPos) error {
 	rp.start()
-	if rp.dead || rp.lines[0].bad {
+	if rp.dead {
+		return nil
+	}
+	rp.endLine(&rp.lines[0])
+	if rp.lines[0].bad {
 		return nil
 	}
 	term, _ := ParseResult(result)
@@ -396,7 +459,20 @@ func (rp *replayer) finish() (*Game, error) {
 	if rp.dead {
 		return nil, err
 	}
-	return rp.g, err
+	g := rp.g
+	first := rp.firstMove
+	if first == "" {
+		first = rp.anyMove
+	}
+	switch {
+	case first != "":
+		if first[0] >= '0' && first[0] <= '9' {
+			g.notation = Numeric
+		}
+	case strings.Contains(rp.gameType, ",N"):
+		g.notation = Numeric
+	}
+	return g, err
 }
 
 // isHexDameGameType reports whether a GameType value names HexDame: its
@@ -404,37 +480,6 @@ func (rp *replayer) finish() (*Game, error) {
 func isHexDameGameType(v string) bool {
 	num, _, _ := strings.Cut(strings.TrimSpace(v), ",")
 	return strings.TrimSpace(num) == strconv.Itoa(GameTypeNumber)
-}
-
-// detectNotation returns Numeric when the first move of the movetext (of
-// the main line if it has one) is written with numbers, Algebraic
-// otherwise. elems must be nested at most MaxVariationDepth deep.
-func detectNotation(elems []Element) Notation {
-	for _, e := range elems {
-		if e.Kind == MoveElement {
-			if e.Text != "" && e.Text[0] >= '0' && e.Text[0] <= '9' {
-				return Numeric
-			}
-			return Algebraic
-		}
-	}
-	for _, e := range elems {
-		if e.Kind == VariationElement && hasMove(e.Variation) {
-			return detectNotation(e.Variation)
-		}
-	}
-	return Algebraic
-}
-
-// hasMove reports whether the movetext, nested at most MaxVariationDepth
-// deep, has a move.
-func hasMove(elems []Element) bool {
-	for _, e := range elems {
-		if e.Kind == MoveElement || e.Kind == VariationElement && hasMove(e.Variation) {
-			return true
-		}
-	}
-	return false
 }
 
 // parseSetup reads the FEN of a setup, `FEN "W:..."`, or a bare FEN.
@@ -487,27 +532,58 @@ func (g *Game) Record(n Notation) *Record {
 		rec.Tags = append(rec.Tags, Tag{d.Name, v})
 	}
 	rec.Tags = append(rec.Tags, Tag{"GameType", GameType(n)})
-	if g.start != StartPosition() {
-		rec.Tags = append(rec.Tags, Tag{"SetUp", "1"}, Tag{"FEN", g.start.FormatFEN(n)})
+	if start := g.root.Position(); start != StartPosition() {
+		rec.Tags = append(rec.Tags, Tag{"SetUp", "1"}, Tag{"FEN", start.FormatFEN(n)})
 	}
 	for _, t := range g.tags {
 		if !isRosterTag(t.Name) {
 			rec.Tags = append(rec.Tags, t)
 		}
 	}
-	rec.Body = formatElements(g.body, g.start, n, 0)
-	// The moves played after the game was read, from the position after
-	// the last one read.
-	pos := g.pos
-	for i := len(g.moves) - 1; i >= len(g.bodyIndex); i-- {
-		pos = pos.unapply(g.moves[i], g.taken[i])
-	}
-	for _, m := range g.moves[len(g.bodyIndex):] {
-		rec.Body = append(rec.Body, Element{Kind: MoveElement, Text: pos.FormatMove(m, n), move: m, played: true})
-		pos = pos.play(m)
-	}
+	rec.Body = g.movetext(n)
 	rec.Result = result
 	return rec
+}
+
+// movetext returns the game's tree as movetext in notation n: each node's
+// annotations before its move, the move (in the form FormatMove gives) or
+// setup, the annotations after it, the variations that are alternatives to
+// it, and the annotations after them.
+func (g *Game) movetext(n Notation) []Element {
+	var out []Element
+	if g.root.setup {
+		out = append(out, Element{Kind: SetupElement, Text: setupText(g.root.Position(), n)})
+	}
+	if g.root.notes != nil {
+		out = append(out, g.root.notes.after...)
+	}
+	return appendLine(out, g.root.Next(), n, 0)
+}
+
+// appendLine appends the line of movetext that starts at node x, nested
+// depth variations deep. Variations nested deeper than MaxVariationDepth
+// (which only a program adding them can make) are left out.
+func appendLine(out []Element, x *Node, n Notation, depth int) []Element {
+	for ; x != nil; x = x.Next() {
+		notes := x.notes
+		if notes == nil {
+			notes = &nodeNotes{}
+		}
+		out = append(out, notes.before...)
+		if x.setup {
+			out = append(out, Element{Kind: SetupElement, Text: setupText(x.Position(), n)})
+		} else {
+			out = append(out, Element{Kind: MoveElement, Text: x.parent.Position().FormatMove(x.move, n), Strength: notes.strength})
+		}
+		out = append(out, notes.after...)
+		if p := x.parent; p.children[0] == x && depth < MaxVariationDepth {
+			for _, v := range p.children[1:] {
+				out = append(out, Element{Kind: VariationElement, Variation: appendLine(nil, v, n, depth+1)})
+			}
+		}
+		out = append(out, notes.tail...)
+	}
+	return out
 }
 
 func isRosterTag(name string) bool {
@@ -517,40 +593,6 @@ func isRosterTag(name string) bool {
 		}
 	}
 	return false
-}
-
-// formatElements copies replayed movetext, a line starting from position
-// pos at depth depth, with every move written in notation n in the form
-// FormatMove gives, and setups in notation n. It follows the positions as
-// the replayer does. Variations deeper than MaxVariationDepth (which
-// replayed movetext never has) are left out.
-func formatElements(elems []Element, pos Position, n Notation, depth int) []Element {
-	out := make([]Element, len(elems))
-	copy(out, elems)
-	before := pos
-	for i := range out {
-		e := &out[i]
-		switch e.Kind {
-		case MoveElement:
-			if e.played {
-				e.Text = pos.FormatMove(e.move, n)
-				before = pos
-				pos = pos.play(e.move)
-			}
-		case SetupElement:
-			if p, err := parseSetup(e.Text); err == nil {
-				e.Text = setupText(p, n)
-				pos, before = p, p
-			}
-		case VariationElement:
-			if depth < MaxVariationDepth {
-				e.Variation = formatElements(e.Variation, before, n, depth+1)
-			} else {
-				e.Variation = nil
-			}
-		}
-	}
-	return out
 }
 
 // Convert returns a copy of the record with every square written in
@@ -630,7 +672,7 @@ func (c *converter) element(e *Element) error {
 		if err != nil {
 			return &ParseError{Game: c.game, Line: e.Line, Column: e.Column, Move: e.Text, Err: err}
 		}
-		out.Text, out.played = text, false
+		out.Text = text
 	case SetupElement:
 		p, err := parseSetup(e.Text)
 		if err != nil {

@@ -1,27 +1,53 @@
 package hexdame
 
-import (
-	"runtime"
-	"sync"
-)
+import "sync"
 
 // MaxPerftDepth is the greatest depth the perft functions count to; they
 // return 0 (or nil) for a greater or a negative depth. Counts that do not
 // fit in a uint64 (beyond about depth 15 from the start) wrap around.
 const MaxPerftDepth = 32
 
+// PerftOptions tunes a perft count. The zero value counts on one
+// goroutine.
+type PerftOptions struct {
+	// Workers is the number of goroutines that share the work (the
+	// moves at the root); 0 or 1 means one. Use runtime.GOMAXPROCS(0)
+	// for one per core.
+	Workers int
+}
+
 // Perft returns the number of distinct move sequences of the given depth
 // from p (the leaf nodes of the legal-move tree), the standard check of a
 // move generator. Captures with the same start, end and captured pieces
 // count once, as they are one move. Perft of depth 0 is 1; a negative depth,
-// or one greater than MaxPerftDepth, gives 0.
+// or one greater than MaxPerftDepth, gives 0. At most one PerftOptions
+// may be given; without one, Perft counts on one goroutine.
 //
-// Perft runs on one goroutine and, after its first use, does not allocate.
-// The last level is counted without playing its moves ("bulk counting").
-func Perft(p Position, depth int) uint64 {
+// On one goroutine Perft does not allocate after its first use. The last
+// level is counted without playing its moves ("bulk counting").
+func Perft(p Position, depth int, opts ...PerftOptions) uint64 {
 	if depth < 0 || depth > MaxPerftDepth {
 		return 0
 	}
+	if depth > 1 && workers(opts) > 1 {
+		var total uint64
+		for _, c := range perftDivide(p, depth, workers(opts)) {
+			total += c.Nodes
+		}
+		return total
+	}
+	return perftOne(p, depth)
+}
+
+func workers(opts []PerftOptions) int {
+	if len(opts) == 0 {
+		return 1
+	}
+	return max(1, opts[0].Workers)
+}
+
+// perftOne counts on the calling goroutine.
+func perftOne(p Position, depth int) uint64 {
 	if depth == 0 {
 		return 1
 	}
@@ -37,43 +63,26 @@ func Perft(p Position, depth int) uint64 {
 
 // A PerftCount is the perft count below one root move.
 type PerftCount struct {
-	Move  Move
-	Nodes uint64
+	Move  Move   `json:"move"`
+	Nodes uint64 `json:"nodes"`
 }
 
 // PerftDivide returns, for each legal move of p in generation order, the
 // perft count of depth-1 after it (the "divide" form used to find where two
-// move generators disagree). A depth below 1 or above MaxPerftDepth gives
-// nil.
-func PerftDivide(p Position, depth int) []PerftCount {
-	return PerftDivideParallel(p, depth, 1)
-}
-
-// PerftParallel is Perft with the root moves shared among workers
-// goroutines; workers <= 0 means runtime.GOMAXPROCS(0). It returns the same
-// count as Perft.
-func PerftParallel(p Position, depth, workers int) uint64 {
-	if depth <= 1 || depth > MaxPerftDepth {
-		return Perft(p, depth)
-	}
-	var total uint64
-	for _, c := range PerftDivideParallel(p, depth, workers) {
-		total += c.Nodes
-	}
-	return total
-}
-
-// PerftDivideParallel is PerftDivide with the root moves shared among
-// workers goroutines (workers <= 0 means runtime.GOMAXPROCS(0)).
-func PerftDivideParallel(p Position, depth, workers int) []PerftCount {
+// move generators disagree); their sum is Perft(p, depth). A depth below 1
+// or above MaxPerftDepth gives nil. At most one PerftOptions may be given.
+func PerftDivide(p Position, depth int, opts ...PerftOptions) []PerftCount {
 	if depth < 1 || depth > MaxPerftDepth {
 		return nil
 	}
+	return perftDivide(p, depth, workers(opts))
+}
+
+// perftDivide counts below each root move, the moves shared among workers
+// goroutines.
+func perftDivide(p Position, depth, workers int) []PerftCount {
 	moves := p.LegalMoves()
 	counts := make([]PerftCount, len(moves))
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
 	workers = min(workers, len(moves))
 	next := make(chan int, len(moves))
 	for i := range moves {
@@ -86,7 +95,7 @@ func PerftDivideParallel(p Position, depth, workers int) []PerftCount {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				counts[i] = PerftCount{Move: moves[i], Nodes: Perft(p.play(moves[i]), depth-1)}
+				counts[i] = PerftCount{Move: moves[i], Nodes: perftOne(p.play(moves[i]), depth-1)}
 			}
 		}()
 	}

@@ -185,8 +185,8 @@ func TestPerftStart(t *testing.T) {
 			t.Errorf("Perft(start, %d) = %d, want %d", depth, got, n)
 		}
 	}
-	if got := PerftParallel(StartPosition(), 4, 3); got != want[4] {
-		t.Errorf("PerftParallel(start, 4) = %d, want %d", got, want[4])
+	if got := Perft(StartPosition(), 4, PerftOptions{Workers: 3}); got != want[4] {
+		t.Errorf("Perft(start, 4) on 3 workers = %d, want %d", got, want[4])
 	}
 	var sum uint64
 	div := PerftDivide(StartPosition(), 3)

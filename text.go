@@ -3,6 +3,7 @@ package hexdame
 import (
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
 )
 
@@ -323,3 +324,122 @@ func (m Move) IsValid() bool {
 	}
 	return true
 }
+
+// gameJSON is the JSON form of a Game.
+type gameJSON struct {
+	Tags      []Tag      `json:"tags"`
+	Start     Position   `json:"start"`
+	Moves     []plyJSON  `json:"moves"`
+	Result    Result     `json:"result"`
+	Outcome   Outcome    `json:"outcome"`
+	DrawRules *DrawRules `json:"drawRules,omitempty"`
+}
+
+// plyJSON is a move of the main line, or a setup in it.
+type plyJSON struct {
+	*Move
+	Setup *Position `json:"setup,omitempty"`
+}
+
+func (p plyJSON) MarshalJSON() ([]byte, error) {
+	if p.Setup != nil {
+		return json.Marshal(struct {
+			Setup Position `json:"setup"`
+		}{*p.Setup})
+	}
+	return json.Marshal(p.Move)
+}
+
+func (p *plyJSON) UnmarshalJSON(data []byte) error {
+	var s struct {
+		Setup *Position `json:"setup"`
+	}
+	if err := json.Unmarshal(data, &s); err == nil && s.Setup != nil {
+		p.Setup = s.Setup
+		return nil
+	}
+	p.Move = new(Move)
+	return json.Unmarshal(data, p.Move)
+}
+
+// MarshalJSON implements json.Marshaler. A game is an object with its
+// tags, its start position (FEN), the moves of its main line (each as a
+// Move marshals, or {"setup": FEN} for a setup), the result the players
+// recorded (SetResult), its outcome and, when set, its draw rules:
+//
+//	{"tags":[{"name":"Event","value":"Club"}],"start":"W:W...:B...","moves":[{"from":"d4","to":"e5",...}],
+//	 "result":"*","outcome":{"result":"*","reason":"not over"}}
+//
+// Variations and annotations are not part of it: PDN keeps them.
+func (g *Game) MarshalJSON() ([]byte, error) {
+	g.init()
+	j := gameJSON{Tags: g.tags, Start: g.root.Position(), Moves: []plyJSON{}, Result: g.recorded, Outcome: g.Outcome()}
+	if j.Tags == nil {
+		j.Tags = []Tag{}
+	}
+	for n := range g.root.mainLine() {
+		if n.setup {
+			p := n.Position()
+			j.Moves = append(j.Moves, plyJSON{Setup: &p})
+		} else {
+			m := n.move
+			j.Moves = append(j.Moves, plyJSON{Move: &m})
+		}
+	}
+	if g.rules != (DrawRules{}) {
+		j.DrawRules = &g.rules
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON implements json.Unmarshaler: it replaces the game with the
+// one MarshalJSON wrote, playing its moves from the start position. A move
+// that is not legal where it stands gives the error Play gives, a tag that
+// SetTag refuses the error it gives; the outcome written is not read (the
+// moves decide it).
+func (g *Game) UnmarshalJSON(data []byte) error {
+	var j gameJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return err
+	}
+	var ng Game
+	ng.begin(j.Start)
+	if j.DrawRules != nil {
+		ng.rules = *j.DrawRules
+	}
+	for i, p := range j.Moves {
+		if p.Setup != nil {
+			ng.reset(*p.Setup)
+			continue
+		}
+		if p.Move == nil {
+			return &valueError{kind: "move", text: "null", err: ErrInvalidMove}
+		}
+		if err := ng.Play(*p.Move); err != nil {
+			return &contextError{context: "move " + strconv.Itoa(i+1) + " of the game's JSON", err: err}
+		}
+	}
+	for _, t := range j.Tags {
+		if err := ng.SetTag(t.Name, t.Value); err != nil {
+			return err
+		}
+	}
+	if err := ng.SetResult(j.Result); err != nil {
+		return err
+	}
+	*g = ng
+	g.fixOwner()
+	return nil
+}
+
+// A contextError says where an error happened.
+type contextError struct {
+	context string
+	err     error
+}
+
+func (e *contextError) Error() string {
+	return "hexdame: " + e.context + ": " + strings.TrimPrefix(e.err.Error(), "hexdame: ")
+}
+
+func (e *contextError) Unwrap() error { return e.err }

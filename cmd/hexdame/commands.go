@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"runtime"
 	"slices"
 	"strconv"
 	"time"
@@ -139,17 +140,21 @@ var cmdPerft = &command{
 			if err != nil {
 				return err
 			}
+			opts := hexdame.PerftOptions{Workers: *workers}
+			if opts.Workers == 0 {
+				opts.Workers = runtime.GOMAXPROCS(0)
+			}
 			start := time.Now()
 			var total uint64
 			for d := 1; d <= depth; d++ {
-				n := hexdame.PerftParallel(p, d, *workers)
+				n := hexdame.Perft(p, d, opts)
 				total += n
 				if _, err := fmt.Fprintf(e.stdout, "%d %d\n", d, n); err != nil {
 					return err
 				}
 			}
 			if *divide {
-				for _, c := range hexdame.PerftDivideParallel(p, depth, *workers) {
+				for _, c := range hexdame.PerftDivide(p, depth, opts) {
 					if _, err := fmt.Fprintf(e.stdout, "%s %d\n", p.FormatMovePath(c.Move, hexdame.Algebraic), c.Nodes); err != nil {
 						return err
 					}

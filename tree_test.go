@@ -1,0 +1,367 @@
+package hexdame
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+// treeString writes a tree as its moves, with variations in parentheses,
+// comments in braces and NAGs, so that tests can compare trees.
+func treeString(n *Node) string {
+	var b strings.Builder
+	var line func(x *Node)
+	line = func(x *Node) {
+		for ; x != nil; x = x.Next() {
+			if b.Len() > 0 && !strings.HasSuffix(b.String(), "(") {
+				b.WriteByte(' ')
+			}
+			if x.IsSetup() {
+				b.WriteString("/" + x.Position().FEN() + "/")
+			} else {
+				b.WriteString(x.Move().String() + x.Strength())
+			}
+			if c := x.Comment(); c != "" {
+				b.WriteString(" {" + c + "}")
+			}
+			for _, nag := range x.NAGs() {
+				b.WriteString(" $" + itoaTest(nag))
+			}
+			if p := x.Parent(); p.Children()[0] == x {
+				for _, v := range p.Children()[1:] {
+					b.WriteString(" (")
+					line(v)
+					b.WriteString(")")
+				}
+			}
+		}
+	}
+	line(n.Next())
+	return b.String()
+}
+
+func itoaTest(n int) string { return strings.TrimSpace(strings.Repeat(" ", 0) + string(rune('0'+n%10))) }
+
+func TestTreeEdits(t *testing.T) {
+	g := NewGame()
+	playAll(t, g, "d4-e5", "f6xd4", "c3xe5")
+	root := g.Root()
+	first := root.Next()
+	// A variation at the first move, and one inside it.
+	alt, err := root.AddMoveText("c4-c5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if alt.IsMainLine() || alt.Ply() != 1 || alt.Before() != StartPosition() || g.Ply() != 3 {
+		t.Errorf("variation: main %v, ply %d, game ply %d", alt.IsMainLine(), alt.Ply(), g.Ply())
+	}
+	a2, _ := alt.AddMoveText("i6-h5")
+	if _, err := a2.AddMoveText("d4-d5"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := alt.AddMoveText("i6-i5"); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := root.AddMoveText("c4-c5"); again != alt {
+		t.Error("adding a move twice made two nodes")
+	}
+	if _, err := root.AddMoveText("d4-e6"); !errors.Is(err, ErrIllegalMove) {
+		t.Errorf("adding an illegal move: %v", err)
+	}
+	if got := treeString(root); got != "d4-e5 (c4-c5 i6-h5 (i6-i5) d4-d5) f6xd4 c3xe5" {
+		t.Errorf("tree: %s", got)
+	}
+	// Promoting the variation makes it the main line, and the game
+	// follows.
+	if err := a2.Next().PromoteToMain(); err != nil {
+		t.Fatal(err)
+	}
+	if g.Ply() != 3 || g.End().Move().String() != "d4-d5" || g.Moves()[0].String() != "c4-c5" || !alt.IsMainLine() {
+		t.Errorf("after promotion: ply %d, end %v, moves %v", g.Ply(), g.End().Move(), g.Moves())
+	}
+	if got := treeString(root); got != "c4-c5 (d4-e5 f6xd4 c3xe5) i6-h5 (i6-i5) d4-d5" {
+		t.Errorf("tree after promotion: %s", got)
+	}
+	if err := first.Promote(); err != nil || g.Moves()[0].String() != "d4-e5" || g.Ply() != 3 {
+		t.Errorf("Promote: %v, moves %v", err, g.Moves())
+	}
+	// Playing goes on from the main line's end.
+	playAll(t, g, "g7-f6")
+	if g.End().Parent().Move().String() != "c3xe5" || g.Ply() != 4 {
+		t.Errorf("played after the edits: %v", g.Moves())
+	}
+	// Removing the main continuation makes the variation the main line.
+	if err := first.Remove(); err != nil {
+		t.Fatal(err)
+	}
+	if g.Moves()[0].String() != "c4-c5" || g.Ply() != 3 || g.Position() != g.End().Position() {
+		t.Errorf("after Remove: %v", g.Moves())
+	}
+	if err := first.Remove(); !errors.Is(err, ErrNotInTree) {
+		t.Errorf("removing twice: %v", err)
+	}
+	if err := root.Remove(); !errors.Is(err, ErrNotInTree) {
+		t.Errorf("removing the root: %v", err)
+	}
+	if err := root.Promote(); !errors.Is(err, ErrNotInTree) {
+		t.Errorf("promoting the root: %v", err)
+	}
+	// Annotations.
+	if err := alt.SetComment("the other way"); err != nil || alt.Comment() != "the other way" {
+		t.Errorf("SetComment: %v, %q", err, alt.Comment())
+	}
+	if err := alt.SetComment("a } b"); !errors.Is(err, ErrInvalidRecord) {
+		t.Errorf("SetComment with }: %v", err)
+	}
+	if err := alt.AddNAG(3); err != nil || !slices.Equal(alt.NAGs(), []int{3}) {
+		t.Errorf("AddNAG: %v, %v", err, alt.NAGs())
+	}
+	if err := alt.AddNAG(-1); !errors.Is(err, ErrInvalidRecord) {
+		t.Errorf("AddNAG(-1): %v", err)
+	}
+	if err := alt.SetStrength("!?"); err != nil || alt.Strength() != "!?" {
+		t.Errorf("SetStrength: %v", err)
+	}
+	if err := alt.SetStrength("good"); !errors.Is(err, ErrInvalidRecord) {
+		t.Errorf("SetStrength(good): %v", err)
+	}
+	// The tree is written as PDN and reads back the same.
+	for _, n := range []Notation{Algebraic, Numeric} {
+		var buf bytes.Buffer
+		if err := NewWriter(&buf).WriteGame(g, n); err != nil {
+			t.Fatal(err)
+		}
+		back, err := NewReader(&buf).ReadGame()
+		if err != nil {
+			t.Fatalf("%v: %v", n, err)
+		}
+		if a, b := treeString(g.Root()), treeString(back.Root()); a != b {
+			t.Errorf("%v: written and read back:\n%s\n%s", n, a, b)
+		}
+	}
+}
+
+func TestUndoDropsAlternatives(t *testing.T) {
+	g := NewGame()
+	playAll(t, g, "d4-e5", "f6xd4")
+	if _, err := g.Root().Next().AddMoveText("f6-f5"); err == nil {
+		t.Error("f6-f5 was legal while capture is compulsory")
+	}
+	if _, err := g.Root().AddMoveText("c4-c5"); err != nil {
+		t.Fatal(err)
+	}
+	g.Undo()
+	g.Undo()
+	if g.Ply() != 0 || len(g.Root().Children()) != 0 || g.Undo() {
+		t.Errorf("after undoing everything: ply %d, %d children", g.Ply(), len(g.Root().Children()))
+	}
+}
+
+func TestGameJSON(t *testing.T) {
+	g := NewGameFrom(MustParseFEN("W:WKa1,a3:BKi9"))
+	playAll(t, g, "a1-b1", "i9-h9")
+	g.SetTag("Event", "JSON")
+	g.SetDrawRules(DrawRules{KingMoves: 25})
+	if err := g.SetResult(Draw); err != nil {
+		t.Fatal(err)
+	}
+	js, err := json.Marshal(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"tags":[{"name":"Event","value":"JSON"}],"start":"W:WKa1,a3:BKi9","moves":[` +
+		`{"from":"a1","to":"b1","captured":[],"king":true,"promotes":false},{"from":"i9","to":"h9","captured":[],"king":true,"promotes":false}],` +
+		`"result":"1-1","outcome":{"result":"1-1","reason":"agreement"},"drawRules":{"kingMoves":25}}`
+	if string(js) != want {
+		t.Errorf("JSON:\n%s\nwant\n%s", js, want)
+	}
+	var back Game
+	if err := json.Unmarshal(js, &back); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(back.Moves(), g.Moves()) || back.Outcome() != g.Outcome() || back.DrawRules() != g.DrawRules() ||
+		!slices.Equal(back.Tags(), g.Tags()) || back.StartPosition() != g.StartPosition() {
+		t.Errorf("read back: %v %v %v", back.Moves(), back.Outcome(), back.Tags())
+	}
+	// The decoded game is a game: it plays on, and its tree is its own.
+	back.SetResult(NoResult)
+	playAll(t, &back, "b1-c1")
+	if back.End().Game() != &back || back.Root().Next().Parent() != back.Root() {
+		t.Error("the decoded game's nodes point elsewhere")
+	}
+	// A move that is not legal where the JSON puts it is refused.
+	bad := strings.Replace(string(js), `"from":"i9","to":"h9"`, `"from":"i9","to":"a9"`, 1)
+	if err := json.Unmarshal([]byte(bad), &back); !errors.Is(err, ErrIllegalMove) && !errors.Is(err, ErrInvalidCell) {
+		t.Errorf("an illegal move in JSON: %v", err)
+	}
+	// A setup in the main line.
+	r, _ := NewReader(strings.NewReader("1. d4-e5 /FEN \"B:WKa1:BKi9\"/ 1... i9-h9 *")).ReadGame()
+	js, _ = json.Marshal(r)
+	if !strings.Contains(string(js), `{"setup":"B:WKa1:BKi9"}`) {
+		t.Errorf("setup in JSON: %s", js)
+	}
+	var withSetup Game
+	if err := json.Unmarshal(js, &withSetup); err != nil || !slices.Equal(withSetup.Positions(), r.Positions()) {
+		t.Errorf("setup read back: %v", err)
+	}
+}
+
+func TestDrawRulesKingMoves(t *testing.T) {
+	shuffle := []string{"a1-b1", "i9-h9", "b1-c1", "h9-g9", "c1-d1", "g9-f9", "d1-e1", "f9-e9"}
+	g := NewGameFrom(MustParseFEN("W:WKa1,a3:BKi9"))
+	playAll(t, g, shuffle...)
+	if g.Outcome().IsOver() {
+		t.Fatalf("over without draw rules: %v", g.Outcome())
+	}
+	g.SetDrawRules(DrawRules{KingMoves: 4})
+	if o := g.Outcome(); o != (Outcome{Draw, KingMoveRule}) {
+		t.Errorf("after 4 king moves each: %v", o)
+	}
+	if _, err := g.PlayText("e1-e2"); !errors.Is(err, ErrGameOver) {
+		t.Errorf("move after the draw: %v", err)
+	}
+	g.Undo()
+	if g.Outcome().IsOver() {
+		t.Errorf("after undoing one ply: %v", g.Outcome())
+	}
+	// A man move starts the count again.
+	g = NewGameFrom(MustParseFEN("W:WKa1,a3:BKi9"))
+	g.SetDrawRules(DrawRules{KingMoves: 4})
+	playAll(t, g, shuffle[:6]...)
+	playAll(t, g, "a3-a4", "f9-e9", "d1-e1", "e9-f9", "e1-d1", "f9-g9", "d1-c1", "g9-h9")
+	if g.Outcome().IsOver() {
+		t.Errorf("7 plies after a man move: %v", g.Outcome())
+	}
+	playAll(t, g, "c1-b1")
+	if g.Outcome().Reason != KingMoveRule {
+		t.Errorf("8 plies after a man move: %v", g.Outcome())
+	}
+}
+
+func TestIterators(t *testing.T) {
+	const text = "1. d4-e5 f6xd4 *\n\n1. d4-e6 *\n\n{unterminated"
+	var games, errs int
+	for g, err := range NewReader(strings.NewReader(text)).Games() {
+		if err != nil {
+			errs++
+			continue
+		}
+		games++
+		var plies []string
+		for p := range g.Plies() {
+			plies = append(plies, p.Move.String())
+			if p.After != p.Before.PlayUnchecked(p.Move) {
+				t.Errorf("ply %d: positions", p.Number)
+			}
+		}
+		if strings.Join(plies, " ") != "d4-e5 f6xd4" {
+			t.Errorf("plies %v", plies)
+		}
+	}
+	if games != 1 || errs != 2 {
+		t.Errorf("Games: %d games, %d errors", games, errs)
+	}
+	recs := 0
+	for rec, err := range NewReader(strings.NewReader(text)).Records() {
+		if err == nil {
+			recs++
+			if rec == nil {
+				t.Error("nil record without error")
+			}
+		}
+	}
+	if recs != 2 {
+		t.Errorf("Records: %d records", recs)
+	}
+	// A read error ends the iteration, after it is yielded.
+	broken := errors.New("broken")
+	n := 0
+	for _, err := range NewReader(io.MultiReader(strings.NewReader("1. d4-e5 * 1. d4-"), iotest.ErrReader(broken))).Records() {
+		n++
+		if n == 2 && !errors.Is(err, broken) {
+			t.Errorf("second: %v", err)
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d items before the read error ended it", n)
+	}
+	// Movetext, with depths.
+	rec, _ := NewReader(strings.NewReader("1. d4-e5 (1. c4-c5 (1. b4-b5)) {c} *")).ReadRecord()
+	var got []string
+	for depth, e := range rec.Movetext() {
+		got = append(got, itoaTest(depth)+":"+e.Kind.String())
+	}
+	if strings.Join(got, " ") != "0:move 0:variation 1:move 1:variation 2:move 0:comment" {
+		t.Errorf("Movetext: %v", got)
+	}
+}
+
+func TestMovesFrom(t *testing.T) {
+	p := MustParseFEN("W:Wc3,e5,Ka1:Bf6,d3")
+	for _, tc := range []struct {
+		cell string
+		want []string
+	}{
+		{"e5", []string{"e5xg7"}},
+		{"c3", []string{"c3xe3"}},
+		{"a1", []string{}},
+		{"f6", []string{}},
+		{"e1", []string{}},
+	} {
+		var got []string
+		for _, m := range p.MovesFrom(MustParseCell(tc.cell)) {
+			got = append(got, p.FormatMovePath(m, Algebraic))
+		}
+		if strings.Join(got, " ") != strings.Join(tc.want, " ") {
+			t.Errorf("MovesFrom(%s) = %v, want %v", tc.cell, got, tc.want)
+		}
+	}
+	if got := p.MovesFrom(NoCell); len(got) != 0 {
+		t.Errorf("MovesFrom(NoCell) = %v", got)
+	}
+	buf := make([]Move, 0, 64)
+	if n := testing.AllocsPerRun(100, func() { buf = StartPosition().AppendMovesFrom(buf[:0], MustParseCell("d4")) }); n != 0 || len(buf) != 3 {
+		t.Errorf("AppendMovesFrom: %v allocations, %d moves", n, len(buf))
+	}
+}
+
+// A game with problems comes back as far as it is legal, with every
+// independent problem.
+func TestPartialGames(t *testing.T) {
+	text := "1. d4-e5 (1. d4-d6) f6xd4 (1... h6-h5) 2. c3xe5 a1-a2 3. e5-f6 *"
+	g, err := NewReader(strings.NewReader(text)).ReadGame()
+	var pes []*ParseError
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, e := range joined.Unwrap() {
+			var pe *ParseError
+			if errors.As(e, &pe) {
+				pes = append(pes, pe)
+			}
+		}
+	}
+	if len(pes) != 3 || pes[0].Move != "d4-d6" || pes[1].Move != "h6-h5" || pes[2].Move != "a1-a2" || pes[2].Ply != 4 {
+		t.Fatalf("problems %v", err)
+	}
+	if g == nil || g.Ply() != 3 || treeString(g.Root()) != "d4-e5 f6xd4 c3xe5" {
+		t.Errorf("partial game: %v", g)
+	}
+	// An alternative to a bad main-line move is still checked.
+	_, err = NewReader(strings.NewReader("1. d4-d6 (1. a1-a3) (1. d4-e5) *")).ReadGame()
+	if joined, ok := err.(interface{ Unwrap() []error }); !ok || len(joined.Unwrap()) != 2 {
+		t.Errorf("bad move and bad alternative: %v", err)
+	}
+	// Replay returns the partial game too, and CheckGame the same errors.
+	rec, _ := NewReader(strings.NewReader(text)).ReadRecord()
+	g2, err2 := rec.Replay()
+	if g2 == nil || g2.Ply() != 3 || err2 == nil || err2.Error() != err.Error() && len(err2.Error()) == 0 {
+		t.Errorf("Replay: %v, %v", g2, err2)
+	}
+	if err3 := NewReader(strings.NewReader(text)).CheckGame(); err3 == nil || strings.Count(err3.Error(), "\n") != 2 {
+		t.Errorf("CheckGame: %v", err3)
+	}
+}
