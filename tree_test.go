@@ -45,7 +45,9 @@ func treeString(n *Node) string {
 	return b.String()
 }
 
-func itoaTest(n int) string { return strings.TrimSpace(strings.Repeat(" ", 0) + string(rune('0'+n%10))) }
+func itoaTest(n int) string {
+	return strings.TrimSpace(strings.Repeat(" ", 0) + string(rune('0'+n%10)))
+}
 
 func TestTreeEdits(t *testing.T) {
 	g := NewGame()
