@@ -12,15 +12,25 @@ import (
 // string) or, for a Move, to a JSON object; each decodes back to an equal
 // value, and each text form has a Parse function.
 
-// Errors wrapped by the Parse functions and the UnmarshalText methods of
-// the small value types.
-var (
-	ErrInvalidColor     = errors.New("invalid color")
-	ErrInvalidPiece     = errors.New("invalid piece")
-	ErrInvalidDirection = errors.New("invalid direction")
-	ErrInvalidReason    = errors.New("invalid reason")
-	ErrInvalidKind      = errors.New("invalid element kind")
-)
+// ErrInvalidColor is wrapped by the errors of ParseColor and of marshalling
+// a Color that is neither White nor Red.
+var ErrInvalidColor = errors.New("invalid color")
+
+// ErrInvalidPiece is wrapped by the errors of ParsePiece and of
+// marshalling a Piece beyond RedKing.
+var ErrInvalidPiece = errors.New("invalid piece")
+
+// ErrInvalidDirection is wrapped by the errors of ParseDirection and of
+// marshalling a Direction beyond Down.
+var ErrInvalidDirection = errors.New("invalid direction")
+
+// ErrInvalidReason is wrapped by the errors of ParseReason and of
+// marshalling a Reason beyond the constants.
+var ErrInvalidReason = errors.New("invalid reason")
+
+// ErrInvalidKind is wrapped by the errors of ParseElementKind and of
+// marshalling an ElementKind that is none of the constants.
+var ErrInvalidKind = errors.New("invalid element kind")
 
 // ErrInvalidMove is wrapped by the errors returned when a Move decoded
 // from JSON describes no move at all (a cell that is not on the board, a

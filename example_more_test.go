@@ -1,0 +1,357 @@
+package hexdame_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
+
+	"github.com/hexdame/hexdame"
+)
+
+func ExamplePosition_PlayUnchecked() {
+	// An engine plays the moves the generator gave it without checking
+	// them again.
+	p := hexdame.StartPosition()
+	var buf []hexdame.Move
+	for range 3 {
+		buf = p.AppendLegalMoves(buf[:0])
+		p = p.PlayUnchecked(buf[len(buf)-1])
+	}
+	fmt.Println(p)
+	// Output:
+	// B:Wa1,a2,a3,a4,b1,b2,b3,b4,c1,c2,c3,c4,d2,d3,d4,f3:Bf6,f7,f8,f9,g6,g7,g8,g9,h5,h6,h7,h8,h9,i7,i8,i9
+}
+
+func ExamplePosition_FormatMove() {
+	p := hexdame.MustParseFEN("W:WKe1:Ba2,a3,c7,d7,e6,g5")
+	for _, m := range p.LegalMoves() {
+		// The PDN form names the turning cells only when two captures
+		// share start and end; the path form names every landing cell.
+		fmt.Println(p.FormatMove(m, hexdame.Algebraic), p.FormatMove(m, hexdame.Numeric), p.FormatMovePath(m, hexdame.Algebraic))
+	}
+	q := hexdame.MustParseFEN("W:Wc3:Bd4,f5,h8")
+	m := q.MustParseMove("c3xg5")
+	fmt.Println(q.FormatMove(m, hexdame.Algebraic), q.FormatMovePath(m, hexdame.Algebraic))
+	// Output:
+	// e1xe8xb5xh5 51x16x43x19 e1xe8xb5xh5
+	// e1xe8xb5xi5 51x16x43x15 e1xe8xb5xi5
+	// e1xe9xa5xh5 51x11x47x19 e1xe9xa5xh5
+	// e1xe9xa5xi5 51x11x47x15 e1xe9xa5xi5
+	// c3xg5 c3xe5xg5
+}
+
+func ExamplePosition_FEN() {
+	p := hexdame.MustParseFEN("B:W40,44-45:BK1,2")
+	fmt.Println(p.FEN())
+	fmt.Println(p.FormatFEN(hexdame.Numeric))
+	fmt.Println(p) // String is the FEN too
+	// Output:
+	// B:Wc4,d3,d4:Bh9,Ki9
+	// B:W40,44,45:BK1,2
+	// B:Wc4,d3,d4:Bh9,Ki9
+}
+
+func ExamplePosition_WithPiece() {
+	// Positions are values: WithPiece returns a changed copy.
+	empty := hexdame.Position{}
+	p := empty.WithPiece(hexdame.MustParseCell("e5"), hexdame.WhiteKing).
+		WithPiece(hexdame.MustParseCell("g7"), hexdame.RedMan).
+		WithSideToMove(hexdame.Red)
+	fmt.Println(p, empty)
+	men, kings := p.Count(hexdame.White)
+	fmt.Println(p.Piece(hexdame.MustParseCell("e5")), men, kings)
+	// Output:
+	// B:WKe5:Bg7 W:W:B
+	// W 0 1
+}
+
+func ExamplePosition_Diagram() {
+	p := hexdame.MustParseFEN("W:WKe5,a1:Bi9,f6")
+	fmt.Print(p.Diagram())
+	// Output:
+	//                  r
+	//               .     .
+	//            .     .     .
+	//         .     .     .     .
+	//      .     .     .     .     .
+	//         .     .     .     .
+	//      .     .     r     .     .
+	//         .     .     .     .
+	//      .     .     W     .     .
+	//         .     .     .     .
+	//      .     .     .     .     .
+	//         .     .     .     .
+	//      .     .     .     .     .
+	//         .     .     .     .
+	//            .     .     .
+	//               .     .
+	//                  w
+	// White to move
+}
+
+func ExamplePosition_MovesFrom() {
+	// A teaching page highlights the cells a piece can reach.
+	p := hexdame.StartPosition()
+	for _, m := range p.MovesFrom(hexdame.MustParseCell("d4")) {
+		fmt.Print(m.To(), " ")
+	}
+	fmt.Println()
+	// Output:
+	// e4 d5 e5
+}
+
+func ExampleCellAt() {
+	c, ok := hexdame.CellAt(4, 4) // file e, rank 5
+	fmt.Println(c, c.Number(), ok)
+	_, ok = hexdame.CellAt(0, 5) // a6 is not on the board
+	fmt.Println(ok)
+	c, _ = hexdame.CellFromNumber(1)
+	fmt.Println(c)
+	up, _ := c.Neighbor(hexdame.DownLeft)
+	_, ok = c.Neighbor(hexdame.UpRight) // off the board
+	fmt.Println(up, ok)
+	// Output:
+	// e5 31 true
+	// false
+	// i9
+	// h9 false
+}
+
+func ExampleMoveError() {
+	p := hexdame.StartPosition()
+	_, err := p.ParseMove("d4-e6")
+	var me *hexdame.MoveError
+	if errors.As(err, &me) {
+		fmt.Println(me.Why)
+		fmt.Println(len(me.Legal), "legal moves")
+	}
+	fmt.Println(errors.Is(err, hexdame.ErrIllegalMove))
+	_, err = p.ParseMove("d4-q5")
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, hexdame.ErrInvalidMoveText), errors.Is(err, hexdame.ErrInvalidCell))
+	// Output:
+	// the piece on d4 cannot move to e6
+	// 15 legal moves
+	// true
+	// hexdame: move "d4-q5": invalid move text: no cell "q5"
+	// true true
+}
+
+func ExampleParseError() {
+	r := hexdame.NewReader(strings.NewReader("[Event \"x\"]\n\n1. d4-e5 f6-f5 *\n"))
+	_, err := r.ReadGame()
+	var pe *hexdame.ParseError
+	if errors.As(err, &pe) {
+		fmt.Println(pe.Game, pe.Line, pe.Column, pe.Ply, pe.Move)
+		fmt.Println(pe.Detail())
+	}
+	// Output:
+	// 1 3 10 2 f6-f5
+	// ply 2, move f6-f5: illegal move: capture is compulsory; legal: f6xd4
+}
+
+func ExampleParseResult() {
+	for _, s := range []string{"2-0", "1/2-1/2", "0-1", "*", "3-1"} {
+		r, err := hexdame.ParseResult(s)
+		fmt.Println(r, err)
+	}
+	// Output:
+	// 2-0 <nil>
+	// 1-1 <nil>
+	// 0-2 <nil>
+	// * <nil>
+	// * hexdame: invalid result "3-1"
+}
+
+func ExampleGame_Undo() {
+	g := hexdame.NewGame()
+	for _, s := range []string{"d4-e5", "f6xd4"} {
+		g.PlayText(s)
+	}
+	g.Undo()
+	fmt.Println(g.Ply(), g.Moves())
+	g.PlayText("f6xd4")
+	if err := g.SetResult(hexdame.WhiteWins); err != nil {
+		fmt.Println(err)
+	}
+	fmt.Println(g.Outcome())
+	// Output:
+	// 1 [d4-e5]
+	// 2-0 (resignation)
+}
+
+func ExampleGame_Record() {
+	g := hexdame.NewGame()
+	g.PlayText("d4-e5")
+	g.SetTag("White", "Ann")
+	rec := g.Record(hexdame.Numeric)
+	fmt.Println(rec.Tags[4], rec.Body[0].Text, rec.Result)
+	// Output:
+	// {White Ann} 40-31 *
+}
+
+func ExampleGame_SetDrawRules() {
+	// Two kings shuffle: with the International 25-move rule (here 2 moves
+	// each) the game is drawn; Freeling's rules alone would go on.
+	g := hexdame.NewGameFrom(hexdame.MustParseFEN("W:WKa1:BKi9"))
+	g.SetDrawRules(hexdame.DrawRules{KingMoves: 2})
+	for _, s := range []string{"a1-b1", "i9-h9", "b1-c1", "h9-g9"} {
+		g.PlayText(s)
+	}
+	fmt.Println(g.Outcome())
+	// Output:
+	// 1-1 (king-move rule)
+}
+
+func ExampleNode() {
+	// Read a game with a variation, walk its tree, add a variation, and
+	// write it back.
+	r := hexdame.NewReader(strings.NewReader("1. d4-e5 {the main move} (1. c4-c5 i6-h5) f6xd4 *"))
+	g, err := r.ReadGame()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	root := g.Root()
+	for _, n := range root.Children() {
+		fmt.Printf("%v %v %q\n", n.Move(), n.IsMainLine(), n.Comment())
+	}
+	alt := root.Children()[1]
+	fmt.Println(alt.Next().Move(), alt.Next().Before())
+	n, _ := root.Next().AddMoveText("h6-h5") // not legal: capture is compulsory
+	fmt.Println(n)
+	n, _ = root.AddMoveText("b4-b5")
+	n.SetComment("another try")
+	hexdame.NewWriter(os.Stdout).WriteRecord(&hexdame.Record{Body: g.Record(hexdame.Algebraic).Body, Result: "*"})
+	// Output:
+	// d4-e5 true "the main move"
+	// c4-c5 false ""
+	// i6-h5 B:Wa1,a2,a3,a4,b1,b2,b3,b4,c1,c2,c3,c5,d1,d2,d3,d4:Bf6,f7,f8,f9,g6,g7,g8,g9,h6,h7,h8,h9,i6,i7,i8,i9
+	// <nil>
+	// 1. d4-e5 {the main move} (1. c4-c5 i6-h5) (1. b4-b5 {another try}) 1... f6xd4 *
+}
+
+func ExampleNode_PromoteToMain() {
+	r := hexdame.NewReader(strings.NewReader("1. d4-e5 (1. c4-c5 i6-h5) f6xd4 *"))
+	g, _ := r.ReadGame()
+	g.Root().Children()[1].Next().PromoteToMain()
+	fmt.Println(g.Moves(), g.Position().SideToMove())
+	// Output:
+	// [c4-c5 i6-h5] White
+}
+
+func ExampleReader_Games() {
+	const pdn = `[Event "One"] 1. d4-e5 f6xd4 2-0
+[Event "Two"] 1. d4-e5 f6-f5 2. c3-c4 *`
+	for g, err := range hexdame.NewReader(strings.NewReader(pdn)).Games() {
+		event, _ := g.Tag("Event")
+		if err != nil {
+			// A game with problems comes with its legal part.
+			fmt.Printf("%s breaks after ply %d: %v\n", event, g.Ply(), err)
+			continue
+		}
+		fmt.Println(event, g.Outcome())
+	}
+	// Output:
+	// One 2-0 (resignation)
+	// Two breaks after ply 1: pdn: game 2, line 2, column 24: ply 2, move f6-f5: illegal move: capture is compulsory; legal: f6xd4
+}
+
+func ExampleReader_Records() {
+	const pdn = `[Event "A"] 1. d4-e5 * [Event "B" 1. d4-e5 *`
+	for rec, err := range hexdame.NewReader(strings.NewReader(pdn)).Records() {
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Println(rec.Tags, len(rec.Body))
+	}
+	// Output:
+	// [{Event A}] 1
+	// pdn: game 2, line 1, column 35: invalid PDN: tag Event must end with ]
+}
+
+func ExampleReader_ReadRecord() {
+	r := hexdame.NewReader(strings.NewReader("[Event \"x\"] 1. d4-e5! $1 {good} (1. c4-c5) *"))
+	rec, _ := r.ReadRecord()
+	for depth, e := range rec.Movetext() {
+		fmt.Println(depth, e.Kind, e.Text, e.Strength, e.NAG)
+	}
+	// Output:
+	// 0 move d4-e5 ! 0
+	// 0 NAG   1
+	// 0 comment good  0
+	// 0 variation   0
+	// 1 move c4-c5  0
+}
+
+func ExampleReader_CheckGame() {
+	// A server checks uploads without keeping the games.
+	const pdn = "1. d4-e5 f6xd4 *\n1. d4-e5 (1. d4-d6) f6xd4 2. a1-a2 *"
+	r := hexdame.NewReader(strings.NewReader(pdn))
+	for {
+		err := r.CheckGame()
+		if err == nil {
+			fmt.Println("valid")
+			continue
+		}
+		if joined, ok := err.(interface{ Unwrap() []error }); ok {
+			for _, e := range joined.Unwrap() {
+				fmt.Println(e)
+			}
+			continue
+		}
+		break // io.EOF
+	}
+	// Output:
+	// valid
+	// pdn: game 2, line 2, column 14: ply 1, move d4-d6: illegal move: the piece on d4 cannot move to d6; legal: a4-a5, a4-b5, b4-b5, b4-c5, c4-c5, c4-d5, d1-e1, d1-e2, d2-e2, d2-e3, d3-e3, d3-e4, d4-d5, d4-e4, d4-e5
+	// pdn: game 2, line 2, column 30: ply 3, move a1-a2: illegal move: capture is compulsory; legal: c3xe5, c4xe4, d3xd5
+}
+
+func ExampleRecord_Replay() {
+	rec := &hexdame.Record{
+		Tags: []hexdame.Tag{{Name: "FEN", Value: "W:Wc3:Bd3,f4,g6,f7,d6,c4"}},
+		Body: []hexdame.Element{{Kind: hexdame.MoveElement, Text: "c3xc3"}},
+	}
+	g, err := rec.Replay()
+	fmt.Println(g.Outcome(), err, g.Moves()[0].CaptureCount())
+	// Output:
+	// 2-0 (no legal move) <nil> 6
+}
+
+func ExamplePerftDivide_workers() {
+	// Share the work among the cores.
+	opts := hexdame.PerftOptions{Workers: runtime.GOMAXPROCS(0)}
+	fmt.Println(hexdame.Perft(hexdame.StartPosition(), 5, opts))
+	var sum uint64
+	for _, c := range hexdame.PerftDivide(hexdame.StartPosition(), 5, opts) {
+		sum += c.Nodes
+	}
+	fmt.Println(sum)
+	// Output:
+	// 848774
+	// 848774
+}
+
+func ExampleMove_MarshalJSON() {
+	p := hexdame.MustParseFEN("W:Wc3:Bd4,f5,h8")
+	m := p.MustParseMove("c3xg5")
+	data, _ := json.Marshal(m)
+	fmt.Println(string(data))
+	var back hexdame.Move
+	json.Unmarshal(data, &back)
+	fmt.Println(back == m)
+	data, _ = json.Marshal(struct {
+		Side    hexdame.Color
+		Outcome hexdame.Outcome
+	}{hexdame.Red, hexdame.Outcome{Result: hexdame.WhiteWins, Reason: hexdame.NoLegalMove}})
+	fmt.Println(string(data))
+	// Output:
+	// {"from":"c3","to":"g5","captured":["d4","f5"],"king":false,"promotes":false}
+	// true
+	// {"Side":"Red","Outcome":{"result":"2-0","reason":"no legal move"}}
+}
