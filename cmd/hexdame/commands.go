@@ -14,12 +14,14 @@ import (
 
 var cmdShow = &command{
 	name:    "show",
-	args:    "[-fen FEN]",
+	args:    "[-fen FEN] [-coords] [-flip]",
 	summary: "print a position's diagram and its FEN",
 	about: "Prints the diagram of the position (White at the bottom; w and W for White's men\n" +
 		"and kings, r and R for Red's) and then its FEN on the last line.",
 	setup: func(fs *flag.FlagSet) func(e *env) error {
 		fen := addFENFlag(fs)
+		coords := fs.Bool("coords", false, "write the file letters and rank numbers around the board")
+		flip := fs.Bool("flip", false, "draw Red at the bottom")
 		return func(e *env) error {
 			if err := noArgs(e); err != nil {
 				return err
@@ -28,10 +30,58 @@ var cmdShow = &command{
 			if err != nil {
 				return err
 			}
-			_, err = fmt.Fprintf(e.stdout, "%s%s\n", p.Diagram(), p.FEN())
+			d := p.Diagram(hexdame.DiagramOptions{Coordinates: *coords, Flip: *flip})
+			_, err = fmt.Fprintf(e.stdout, "%s%s\n", d, p.FEN())
 			return err
 		}
 	},
+}
+
+var cmdSVG = &command{
+	name:    "svg",
+	args:    "[-fen FEN] [-move MOVE] [-flip] [-coords] [-size PX]",
+	summary: "draw a position, and a move, as an SVG picture",
+	about: "Writes an SVG document of the position on standard output: the board, the pieces\n" +
+		"(kings crowned), and with -move the move's path with arrows and the pieces it\n" +
+		"captures crossed out. With no flags it draws the start position.",
+	setup: func(fs *flag.FlagSet) func(e *env) error {
+		fen := addFENFlag(fs)
+		moveText := fs.String("move", "", "a legal `move` of the position to draw, in any notation play reads")
+		flip := fs.Bool("flip", false, "draw Red at the bottom")
+		coords := fs.Bool("coords", false, "write the file letters and rank numbers around the board")
+		size := fs.Int("size", 400, "the width in `pixels`, from 1 to 10000")
+		return func(e *env) error {
+			if err := noArgs(e); err != nil {
+				return err
+			}
+			p, err := fen.position()
+			if err != nil {
+				return err
+			}
+			if *size < 1 || *size > 10000 {
+				return usageError{"-size must be from 1 to 10000, not " + strconv.Itoa(*size)}
+			}
+			opts := hexdame.SVGOptions{Size: *size, Flip: *flip, Coordinates: *coords}
+			if *moveText != "" {
+				m, err := p.ParseMove(*moveText)
+				if err != nil {
+					return usageError{"-move " + quote(*moveText) + ": " + moveDetail(err)}
+				}
+				opts.Move = m
+			}
+			return hexdame.WriteSVG(e.stdout, p, &opts)
+		}
+	},
+}
+
+// moveDetail returns a move error's message without the library's prefix
+// and without repeating the move text.
+func moveDetail(err error) string {
+	var me *hexdame.MoveError
+	if errors.As(err, &me) {
+		return me.Detail()
+	}
+	return errMessage(err)
 }
 
 var cmdMoves = &command{
@@ -92,13 +142,7 @@ var cmdPlay = &command{
 			g := hexdame.NewGameFrom(p)
 			for i, text := range e.args {
 				if _, err := g.PlayText(text); err != nil {
-					msg := "move " + strconv.Itoa(i+1) + " " + quote(text) + ": "
-					var me *hexdame.MoveError
-					if errors.As(err, &me) {
-						msg += me.Detail()
-					} else {
-						msg += errMessage(err)
-					}
+					msg := "move " + strconv.Itoa(i+1) + " " + quote(text) + ": " + moveDetail(err)
 					if errors.Is(err, hexdame.ErrInvalidMoveText) {
 						return usageError{msg}
 					}

@@ -148,3 +148,48 @@ func TestValidateReportsEveryProblem(t *testing.T) {
 		t.Errorf("exit %d, output %q", status, out)
 	}
 }
+
+// The README's picture is what "hexdame svg -coords" draws.
+func TestReadmePicture(t *testing.T) {
+	status, out, _ := runCLI(t, "", "svg", "-coords")
+	if status != 0 {
+		t.Fatalf("svg -coords: exit %d", status)
+	}
+	path := filepath.Join("..", "..", "doc", "start-position.svg")
+	if *update {
+		if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != string(want) {
+		t.Errorf("%s is not what hexdame svg -coords draws (go test ./cmd/hexdame -update rewrites it)", path)
+	}
+}
+
+func TestSVGCommand(t *testing.T) {
+	status, out, _ := runCLI(t, "", "svg", "-fen", "W:WKe1:Ba2,a3,c7,d7,e6,g5", "-move", "e1xe8xb5xh5", "-flip", "-size", "300")
+	if status != 0 || !strings.HasPrefix(out, "<?xml") || !strings.Contains(out, `width="300"`) || strings.Count(out, `class="captured"`) != 3 {
+		t.Errorf("svg with a move: exit %d, %.200q", status, out)
+	}
+	for _, tc := range []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"svg", "-move", "d4-e6"}, "illegal move"},
+		{[]string{"svg", "-move", "d4+e6"}, "invalid move text"},
+		{[]string{"svg", "-size", "0"}, "-size"},
+		{[]string{"svg", "-fen", "W:Wz1"}, "invalid FEN"},
+		{[]string{"svg", "extra"}, "unexpected argument"},
+		{[]string{"html", "a", "b"}, "at most one FILE"},
+		{[]string{"html", "no-such-file.pdn"}, "no such file"},
+	} {
+		status, out, errOut := runCLI(t, "", tc.args...)
+		if status != 2 || out != "" || !strings.Contains(errOut, tc.stderr) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%v: exit %d, stdout %.40q, stderr %q", tc.args, status, out, errOut)
+		}
+	}
+}
