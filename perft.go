@@ -1,6 +1,9 @@
 package hexdame
 
-import "sync"
+import (
+	"sync"
+	"sync/atomic"
+)
 
 // MaxPerftDepth is the greatest depth the perft functions count to; they
 // return 0 (or nil) for a greater or a negative depth. Counts that do not
@@ -8,12 +11,19 @@ import "sync"
 const MaxPerftDepth = 32
 
 // PerftOptions tunes a perft count. The zero value counts on one
-// goroutine.
+// goroutine, without a table.
 type PerftOptions struct {
-	// Workers is the number of goroutines that share the work (the
-	// moves at the root); 0 or 1 means one. Use runtime.GOMAXPROCS(0)
-	// for one per core.
+	// Workers is the number of goroutines that share the work; 0 or 1
+	// means one. Use runtime.GOMAXPROCS(0) for one per core.
 	Workers int
+	// HashMiB, when positive, is the size in MiB of a transposition
+	// table that the workers share: a subtree met again by another move
+	// order is counted once. Each entry keeps, besides the count and the
+	// depth, a second 64-bit Zobrist key of the position, independent of
+	// the one that chooses the entry; a count is reused only when both
+	// keys match, so a wrong count needs two different positions to agree
+	// on 128 bits, about 2^-64 per lookup. HashMiB is at most 1<<16.
+	HashMiB int
 }
 
 // Perft returns the number of distinct move sequences of the given depth
@@ -23,35 +33,43 @@ type PerftOptions struct {
 // or one greater than MaxPerftDepth, gives 0. At most one PerftOptions
 // may be given; without one, Perft counts on one goroutine.
 //
-// On one goroutine Perft does not allocate after its first use. The last
-// level is counted without playing its moves ("bulk counting").
+// On one goroutine without a table Perft does not allocate after its
+// first use. The last level is counted without playing its moves ("bulk
+// counting").
 func Perft(p Position, depth int, opts ...PerftOptions) uint64 {
 	if depth < 0 || depth > MaxPerftDepth {
 		return 0
 	}
-	if depth > 1 && workers(opts) > 1 {
-		var total uint64
-		for _, c := range perftDivide(p, depth, workers(opts)) {
-			total += c.Nodes
-		}
-		return total
+	o := perftOptions(opts)
+	if depth <= 1 || o.Workers <= 1 && o.HashMiB <= 0 {
+		return perftOne(p, depth)
 	}
-	return perftOne(p, depth)
+	var total uint64
+	for _, c := range perftRun(p, depth, o) {
+		total += c.Nodes
+	}
+	return total
 }
 
-func workers(opts []PerftOptions) int {
-	if len(opts) == 0 {
-		return 1
+// perftOptions returns the options given, or the zero ones, with Workers at
+// least 1 and HashMiB within bounds.
+func perftOptions(opts []PerftOptions) PerftOptions {
+	var o PerftOptions
+	if len(opts) > 0 {
+		o = opts[0]
 	}
-	return max(1, opts[0].Workers)
+	o.Workers = max(1, o.Workers)
+	o.HashMiB = min(max(0, o.HashMiB), 1<<16)
+	return o
 }
 
-// perftOne counts on the calling goroutine.
+// perftOne counts on the calling goroutine without a table.
 func perftOne(p Position, depth int) uint64 {
 	if depth == 0 {
 		return 1
 	}
 	w := perftPool.Get().(*perftWorker)
+	w.table = nil
 	if len(w.stack) < depth+1 {
 		w.stack = make([]Position, depth+1)
 	}
@@ -75,39 +93,131 @@ func PerftDivide(p Position, depth int, opts ...PerftOptions) []PerftCount {
 	if depth < 1 || depth > MaxPerftDepth {
 		return nil
 	}
-	return perftDivide(p, depth, workers(opts))
+	return perftRun(p, depth, perftOptions(opts))
 }
 
-// perftDivide counts below each root move, the moves shared among workers
-// goroutines.
-func perftDivide(p Position, depth, workers int) []PerftCount {
+// A perftJob is a subtree to count: a position, the depth left, and the
+// root move it is below.
+type perftJob struct {
+	pos   Position
+	depth int
+	root  int
+}
+
+// perftRun counts below each root move of p. It splits the tree below the
+// root into jobs until there are enough for the workers to share evenly,
+// and the workers take the jobs in turn.
+func perftRun(p Position, depth int, o PerftOptions) []PerftCount {
 	moves := p.LegalMoves()
 	counts := make([]PerftCount, len(moves))
-	workers = min(workers, len(moves))
-	next := make(chan int, len(moves))
-	for i := range moves {
-		next <- i
+	jobs := make([]perftJob, 0, len(moves))
+	for i, m := range moves {
+		counts[i].Move = m
+		jobs = append(jobs, perftJob{p.play(m), depth - 1, i})
 	}
-	close(next)
+	for o.Workers > 1 && len(jobs) < 64*o.Workers {
+		var deeper []perftJob
+		for _, j := range jobs {
+			if j.depth < 3 {
+				deeper = nil
+				break
+			}
+			for _, m := range j.pos.LegalMoves() {
+				deeper = append(deeper, perftJob{j.pos.play(m), j.depth - 1, j.root})
+			}
+		}
+		if deeper == nil {
+			break
+		}
+		jobs = deeper
+	}
+	var table *perftTable
+	if o.HashMiB > 0 {
+		table = newPerftTable(o.HashMiB)
+	}
+	var next atomic.Int64
+	nodes := make([]atomic.Uint64, len(moves))
 	var wg sync.WaitGroup
-	for range workers {
+	for range min(o.Workers, max(1, len(jobs))) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range next {
-				counts[i] = PerftCount{Move: moves[i], Nodes: perftOne(p.play(moves[i]), depth-1)}
+			w := &perftWorker{moves: make([]Move, 0, 1024), stack: make([]Position, depth+1), table: table}
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(jobs) {
+					return
+				}
+				j := &jobs[i]
+				if j.depth == 0 {
+					nodes[j.root].Add(1)
+					continue
+				}
+				w.stack[0] = j.pos
+				nodes[j.root].Add(w.count(0, j.depth))
 			}
 		}()
 	}
 	wg.Wait()
+	for i := range counts {
+		counts[i].Nodes = nodes[i].Load()
+	}
 	return counts
 }
 
+// A perftTable is a transposition table of perft counts, shared by the
+// workers without locks. An entry is two words: the data (the count and
+// the depth) and the check, the position's second key XOR the data, so
+// that an entry torn by two workers writing at once does not check.
+type perftTable struct {
+	entries []perftEntry
+	mask    uint64
+}
+
+type perftEntry struct {
+	check, data atomic.Uint64
+}
+
+const perftDepthBits = 6 // depths up to 63; the count takes the other 58 bits
+
+func newPerftTable(mib int) *perftTable {
+	n := uint64(mib) << 20 / 16
+	size := uint64(1)
+	for size*2 <= n {
+		size *= 2
+	}
+	return &perftTable{entries: make([]perftEntry, size), mask: size - 1}
+}
+
+// get returns the count of the position with keys h1 and h2 at depth, if
+// the table has it.
+func (t *perftTable) get(h1, h2 uint64, depth int) (uint64, bool) {
+	e := &t.entries[h1&t.mask]
+	data := e.data.Load()
+	if e.check.Load()^data != h2 || int(data&(1<<perftDepthBits-1)) != depth {
+		return 0, false
+	}
+	return data >> perftDepthBits, true
+}
+
+// put keeps the count of the position with keys h1 and h2 at depth.
+func (t *perftTable) put(h1, h2 uint64, depth int, n uint64) {
+	if n >= 1<<(64-perftDepthBits) {
+		return // too large to keep
+	}
+	data := n<<perftDepthBits | uint64(depth)
+	e := &t.entries[h1&t.mask]
+	e.data.Store(data)
+	e.check.Store(h2 ^ data)
+}
+
 // A perftWorker keeps the move buffer and the position of each ply of one
-// perft search, reused across calls through perftPool.
+// perft search, reused across calls through perftPool, and the table it
+// uses, if any.
 type perftWorker struct {
 	moves []Move
 	stack []Position
+	table *perftTable
 }
 
 var perftPool = sync.Pool{New: func() any {
@@ -127,6 +237,13 @@ func (w *perftWorker) count(ply, depth int) uint64 {
 		}
 		return uint64(p.countQuietMoves())
 	}
+	var h1, h2 uint64
+	if w.table != nil {
+		h1, h2 = p.Hash(), p.hash2()
+		if n, ok := w.table.get(h1, h2, depth); ok {
+			return n
+		}
+	}
 	start := len(w.moves)
 	w.moves = p.AppendLegalMoves(w.moves)
 	end := len(w.moves)
@@ -138,5 +255,8 @@ func (w *perftWorker) count(ply, depth int) uint64 {
 		n += w.count(ply+1, depth-1)
 	}
 	w.moves = w.moves[:start]
+	if w.table != nil {
+		w.table.put(h1, h2, depth, n)
+	}
 	return n
 }

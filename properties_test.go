@@ -235,3 +235,82 @@ func TestIsLegalRejects(t *testing.T) {
 		}
 	}
 }
+
+// Perft gives the same counts with any number of workers and with or
+// without a table, and PerftDivide's counts add up to it.
+func TestPerftOptionsAgree(t *testing.T) {
+	for _, nf := range benchmarkFENs(t) {
+		p := MustParseFEN(nf.fen)
+		for depth := 1; depth <= 4; depth++ {
+			want := Perft(p, depth)
+			for _, o := range []PerftOptions{{Workers: 2}, {Workers: 3, HashMiB: 1}, {HashMiB: 1}, {Workers: 1, HashMiB: 2}} {
+				if got := Perft(p, depth, o); got != want {
+					t.Errorf("%s: Perft(%d, %+v) = %d, want %d", nf.name, depth, o, got, want)
+				}
+				var sum uint64
+				for _, c := range PerftDivide(p, depth, o) {
+					sum += c.Nodes
+				}
+				if sum != want {
+					t.Errorf("%s: PerftDivide(%d, %+v) sums to %d, want %d", nf.name, depth, o, sum, want)
+				}
+			}
+		}
+	}
+}
+
+// The Zobrist keys are fixed: these values are part of the package's
+// promise, for opening books and databases.
+func TestHashPinned(t *testing.T) {
+	for fen, want := range map[string]uint64{
+		StartPosition().FEN(): 0xd0863fde4ccda65f,
+		"W:W:B":               0x0,
+		"B:W:B":               0x88620aa16b3c8ecb,
+		"W:WKe5:Bi9":          0xd5d44715b891af57,
+		"B:Wa1,b2:BKf6":       0xa6b67b90703bf53a,
+	} {
+		if got := MustParseFEN(fen).Hash(); got != want {
+			t.Errorf("Hash(%s) = %#x, want %#x", fen, got, want)
+		}
+	}
+	// The keys are SplitMix64's numbers from the documented seed.
+	state := uint64(0x48455844414D45)
+	splitmix := func() uint64 {
+		state += 0x9E3779B97F4A7C15
+		z := state
+		z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+		z = (z ^ z>>27) * 0x94D049BB133111EB
+		return z ^ z>>31
+	}
+	for k := range 4 {
+		for c := range NumCells {
+			if got := splitmix(); zobristPieces[k][c] != got {
+				t.Fatalf("key of piece %d on %v is %#x, SplitMix64 gives %#x", k+1, Cell(c), zobristPieces[k][c], got)
+			}
+		}
+	}
+	if splitmix() != zobristRed {
+		t.Error("the key of Red to move is not SplitMix64's next number")
+	}
+}
+
+// Equal positions have equal keys, and Hash is the XOR of the keys of
+// what differs.
+func TestPropertyHash(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := anyPosition().Draw(t, "position")
+		q, err := ParseFEN(p.FEN())
+		if err != nil || q.Hash() != p.Hash() || q.hash2() != p.hash2() {
+			t.Fatalf("%s: the same position has another key", p.FEN())
+		}
+		if p.WithSideToMove(p.SideToMove().Opponent()).Hash() != p.Hash()^zobristRed {
+			t.Fatalf("%s: the side's key", p.FEN())
+		}
+		for _, m := range p.LegalMoves() {
+			a, b := p.play(m).Hash(), p.PlayUnchecked(m).Hash()
+			if a != b {
+				t.Fatalf("%s %v: Play and PlayUnchecked give different keys", p.FEN(), m)
+			}
+		}
+	})
+}
