@@ -16,14 +16,38 @@ type PerftOptions struct {
 	// Workers is the number of goroutines that share the work; 0 or 1
 	// means one. Use runtime.GOMAXPROCS(0) for one per core.
 	Workers int
-	// HashMiB, when positive, is the size in MiB of a transposition
-	// table that the workers share: a subtree met again by another move
-	// order is counted once. Each entry keeps, besides the count and the
-	// depth, a second 64-bit Zobrist key of the position, independent of
-	// the one that chooses the entry; a count is reused only when both
-	// keys match, so a wrong count needs two different positions to agree
-	// on 128 bits, about 2^-64 per lookup. HashMiB is at most 1<<16.
-	HashMiB int
+	// Table, when set, is a transposition table that the workers share,
+	// and that later calls given the same table go on using: a subtree
+	// met again, by another move order or in another call, is counted
+	// once.
+	Table *PerftTable
+}
+
+// A PerftTable is a transposition table of perft counts, made by
+// NewPerftTable and given to Perft and PerftDivide in PerftOptions. Its
+// entries hold a position's count at one depth, so one table serves any
+// number of calls, depths and positions, from any number of goroutines.
+//
+// Each entry keeps, besides the count and the depth, a second 64-bit
+// Zobrist key of the position, independent of the one that chooses the
+// entry; a count is reused only when both keys match. A wrong count thus
+// needs two different positions to agree on 128 bits of key: about one
+// chance in 2^64 per lookup.
+type PerftTable struct {
+	entries []perftEntry
+	mask    uint64
+}
+
+// NewPerftTable returns a table of about mib MiB (rounded down to a power
+// of two entries of 16 bytes); mib is at least 1 and at most 1<<16, and
+// values outside are taken as those bounds.
+func NewPerftTable(mib int) *PerftTable {
+	n := uint64(min(max(1, mib), 1<<16)) << 20 / 16
+	size := uint64(1)
+	for size*2 <= n {
+		size *= 2
+	}
+	return &PerftTable{entries: make([]perftEntry, size), mask: size - 1}
 }
 
 // Perft returns the number of distinct move sequences of the given depth
@@ -41,7 +65,7 @@ func Perft(p Position, depth int, opts ...PerftOptions) uint64 {
 		return 0
 	}
 	o := perftOptions(opts)
-	if depth <= 1 || o.Workers <= 1 && o.HashMiB <= 0 {
+	if depth <= 1 || o.Workers <= 1 && o.Table == nil {
 		return perftOne(p, depth)
 	}
 	var total uint64
@@ -52,14 +76,13 @@ func Perft(p Position, depth int, opts ...PerftOptions) uint64 {
 }
 
 // perftOptions returns the options given, or the zero ones, with Workers at
-// least 1 and HashMiB within bounds.
+// least 1.
 func perftOptions(opts []PerftOptions) PerftOptions {
 	var o PerftOptions
 	if len(opts) > 0 {
 		o = opts[0]
 	}
 	o.Workers = max(1, o.Workers)
-	o.HashMiB = min(max(0, o.HashMiB), 1<<16)
 	return o
 }
 
@@ -131,10 +154,7 @@ func perftRun(p Position, depth int, o PerftOptions) []PerftCount {
 		}
 		jobs = deeper
 	}
-	var table *perftTable
-	if o.HashMiB > 0 {
-		table = newPerftTable(o.HashMiB)
-	}
+	table := o.Table
 	var next atomic.Int64
 	nodes := make([]atomic.Uint64, len(moves))
 	var wg sync.WaitGroup
@@ -165,33 +185,18 @@ func perftRun(p Position, depth int, o PerftOptions) []PerftCount {
 	return counts
 }
 
-// A perftTable is a transposition table of perft counts, shared by the
-// workers without locks. An entry is two words: the data (the count and
-// the depth) and the check, the position's second key XOR the data, so
-// that an entry torn by two workers writing at once does not check.
-type perftTable struct {
-	entries []perftEntry
-	mask    uint64
-}
-
+// An entry of a PerftTable is two words: the data (the count and the
+// depth) and the check, the position's second key XOR the data, so that
+// an entry torn by two workers writing at once does not check.
 type perftEntry struct {
 	check, data atomic.Uint64
 }
 
 const perftDepthBits = 6 // depths up to 63; the count takes the other 58 bits
 
-func newPerftTable(mib int) *perftTable {
-	n := uint64(mib) << 20 / 16
-	size := uint64(1)
-	for size*2 <= n {
-		size *= 2
-	}
-	return &perftTable{entries: make([]perftEntry, size), mask: size - 1}
-}
-
 // get returns the count of the position with keys h1 and h2 at depth, if
 // the table has it.
-func (t *perftTable) get(h1, h2 uint64, depth int) (uint64, bool) {
+func (t *PerftTable) get(h1, h2 uint64, depth int) (uint64, bool) {
 	e := &t.entries[h1&t.mask]
 	data := e.data.Load()
 	if e.check.Load()^data != h2 || int(data&(1<<perftDepthBits-1)) != depth {
@@ -201,7 +206,7 @@ func (t *perftTable) get(h1, h2 uint64, depth int) (uint64, bool) {
 }
 
 // put keeps the count of the position with keys h1 and h2 at depth.
-func (t *perftTable) put(h1, h2 uint64, depth int, n uint64) {
+func (t *PerftTable) put(h1, h2 uint64, depth int, n uint64) {
 	if n >= 1<<(64-perftDepthBits) {
 		return // too large to keep
 	}
@@ -217,7 +222,7 @@ func (t *perftTable) put(h1, h2 uint64, depth int, n uint64) {
 type perftWorker struct {
 	moves []Move
 	stack []Position
-	table *perftTable
+	table *PerftTable
 }
 
 var perftPool = sync.Pool{New: func() any {

@@ -239,11 +239,12 @@ func TestIsLegalRejects(t *testing.T) {
 // Perft gives the same counts with any number of workers and with or
 // without a table, and PerftDivide's counts add up to it.
 func TestPerftOptionsAgree(t *testing.T) {
+	shared := NewPerftTable(2) // used by every position and depth
 	for _, nf := range benchmarkFENs(t) {
 		p := MustParseFEN(nf.fen)
 		for depth := 1; depth <= 4; depth++ {
 			want := Perft(p, depth)
-			for _, o := range []PerftOptions{{Workers: 2}, {Workers: 3, HashMiB: 1}, {HashMiB: 1}, {Workers: 1, HashMiB: 2}} {
+			for _, o := range []PerftOptions{{Workers: 2}, {Workers: 3, Table: NewPerftTable(1)}, {Table: NewPerftTable(1)}, {Workers: 1, Table: shared}} {
 				if got := Perft(p, depth, o); got != want {
 					t.Errorf("%s: Perft(%d, %+v) = %d, want %d", nf.name, depth, o, got, want)
 				}

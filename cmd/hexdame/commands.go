@@ -158,17 +158,20 @@ var cmdPlay = &command{
 
 var cmdPerft = &command{
 	name:    "perft",
-	args:    "[-fen FEN] [-divide] [-workers N] DEPTH",
+	args:    "[-fen FEN] [-divide] [-workers N] [-hash MiB] DEPTH",
 	summary: "count the leaf nodes of the legal-move tree",
 	about: "Prints \"DEPTH NODES\" for each depth from 1 to DEPTH: the number of distinct move\n" +
 		"sequences of that length (captures with the same start, end and captured pieces\n" +
 		"count once). With -divide it then prints \"MOVE NODES\" for each legal move at\n" +
-		"DEPTH. The time taken and the nodes per second go to standard error.",
+		"DEPTH. The time taken and the nodes per second go to standard error. With -hash,\n" +
+		"subtrees met again are counted once (the table checks a second 64-bit key, so a\n" +
+		"wrong count is about a 2^-64 chance per lookup).",
 	operands: []string{"DEPTH  the depth, from 1 to " + strconv.Itoa(hexdame.MaxPerftDepth)},
 	setup: func(fs *flag.FlagSet) func(e *env) error {
 		fen := addFENFlag(fs)
 		divide := fs.Bool("divide", false, "also print the count below each legal move at DEPTH")
 		workers := fs.Int("workers", 0, "the number of goroutines sharing the work (0: one per core)")
+		hash := fs.Int("hash", 0, "the size in `MiB` of a transposition table shared by the depths and workers (0: none), up to 65536")
 		return func(e *env) error {
 			if len(e.args) != 1 {
 				return usageError{"want one DEPTH argument"}
@@ -180,6 +183,9 @@ var cmdPerft = &command{
 			if *workers < 0 {
 				return usageError{"-workers must not be negative"}
 			}
+			if *hash < 0 || *hash > 1<<16 {
+				return usageError{"-hash must be from 0 to 65536 MiB, not " + strconv.Itoa(*hash)}
+			}
 			p, err := fen.position()
 			if err != nil {
 				return err
@@ -187,6 +193,9 @@ var cmdPerft = &command{
 			opts := hexdame.PerftOptions{Workers: *workers}
 			if opts.Workers == 0 {
 				opts.Workers = runtime.GOMAXPROCS(0)
+			}
+			if *hash > 0 {
+				opts.Table = hexdame.NewPerftTable(*hash)
 			}
 			start := time.Now()
 			var total uint64
