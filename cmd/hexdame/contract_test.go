@@ -193,3 +193,19 @@ func TestSVGCommand(t *testing.T) {
 		}
 	}
 }
+
+func TestSolveCommand(t *testing.T) {
+	status, out, errOut := runCLI(t, "", "solve", "-fen", "W:Wa3,a5,b4,b5,c2,d4,f3:Bc4,d6,e7,f6,f8,g5,h9", "-all", "9")
+	want := "win 7\nb5-c5\nc4xa4xa2\nf3-g4\na2xd2xd5xb5\ng4xg6xe6xe8xg8\nh9xf7\na5xc5xe7xg7\nkey b5-c5 7\n"
+	if status != 0 || out != want || !strings.Contains(errOut, "positions") {
+		t.Errorf("solve Springer: exit %d, stdout %q, stderr %q", status, out, errOut)
+	}
+	if status, out, _ := runCLI(t, "", "solve", "3"); status != 0 || out != "none\n" {
+		t.Errorf("solve the start: exit %d, %q", status, out)
+	}
+	for _, args := range [][]string{{"solve"}, {"solve", "0"}, {"solve", "-3"}, {"solve", "64"}, {"solve", "x"}, {"solve", "-fen", "W:Wq1", "3"}} {
+		if status, out, errOut := runCLI(t, "", args...); status != 2 || out != "" || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, status, out, errOut)
+		}
+	}
+}

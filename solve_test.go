@@ -1,0 +1,102 @@
+package hexdame
+
+import (
+	"errors"
+	"slices"
+	"testing"
+)
+
+// lineText writes a line of moves from p with their full paths.
+func lineText(p Position, line []Move) []string {
+	var out []string
+	for _, m := range line {
+		out = append(out, p.FormatMovePath(m, Algebraic))
+		p = p.play(m)
+	}
+	return out
+}
+
+func TestSolveProblems(t *testing.T) {
+	tests := []struct {
+		name, fen string
+		plies     int
+		win       bool
+		want      int
+		line      []string
+	}{
+		// The only Red piece stands where White takes it: the opponent
+		// is left with no piece, a win in one ply.
+		{"win in 1", "W:Wc3:Bd4", 5, true, 1, []string{"c3xe5"}},
+		// 1. b1-c1 leaves Red one move, a3-a2, crowning on the back row,
+		// and 2. a1xa3 takes the new king. No win in one: after every
+		// White move Red can still move (a3-a2, or a3xa1 after a1-a2).
+		{"win in 3", "W:Wa1,b1:Ba3", 5, true, 3, []string{"b1-c1", "a3-a2", "a1xa3"}},
+		// Red has sixteen men and White three moves: no win.
+		{"none", "W:Wa1,a2,a3,a4,b1,b2,b3,b4,c1,c2,c3,c4,d1,d2,d3,d4:Bf6,f7,f8,f9,g6,g7,g8,g9,h6,h7,h8,h9,i6,i7,i8,i9", 5, false, 0, nil},
+		// A side with no move has lost already: nothing to win.
+		{"no move", "W:W:Bi9", 3, false, 0, nil},
+		// Leo Springer's HexDame problem (the seeds' Zillions package):
+		// White to play and win.
+		{"Springer", "W:Wa3,a5,b4,b5,c2,d4,f3:Bc4,d6,e7,f6,f8,g5,h9", 9, true, 7,
+			[]string{"b5-c5", "c4xa4xa2", "f3-g4", "a2xd2xd5xb5", "g4xg6xe6xe8xg8", "h9xf7", "a5xc5xe7xg7"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := MustParseFEN(tc.fen)
+			sol, err := Solve(p, tc.plies)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sol.Win != tc.win || sol.Plies != tc.want || !slices.Equal(lineText(p, sol.Line), tc.line) {
+				t.Errorf("Solve = win %v in %d, line %v; want win %v in %d, line %v", sol.Win, sol.Plies, lineText(p, sol.Line), tc.win, tc.want, tc.line)
+			}
+			// The main line is legal and ends with the opponent unable
+			// to move.
+			q := p
+			for _, m := range sol.Line {
+				next, err := q.Play(m)
+				if err != nil {
+					t.Fatalf("the main line's %v: %v", m, err)
+				}
+				q = next
+			}
+			if tc.win && q.HasLegalMoves() {
+				t.Errorf("after the main line, %s can still move", q.SideToMove())
+			}
+		})
+	}
+}
+
+func TestSolveAll(t *testing.T) {
+	p := MustParseFEN("W:Wa1,b1:Ba3")
+	sol, err := Solve(p, 3, SolveOptions{All: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for _, k := range sol.Keys {
+		keys = append(keys, p.FormatMovePath(k.Move, Algebraic)+":"+itoaTest(k.Plies))
+	}
+	// b1-b2 and b1-c2 win in 3 as well: Red's reply is still forced.
+	if !slices.Equal(keys, []string{"b1-c1:3", "b1-b2:3", "b1-c2:3"}) {
+		t.Errorf("keys %v", keys)
+	}
+	if _, err := Solve(p, 0); !errors.Is(err, ErrInvalidPlies) {
+		t.Errorf("Solve(0): %v", err)
+	}
+	if _, err := Solve(p, MaxSolvePlies+1); !errors.Is(err, ErrInvalidPlies) {
+		t.Errorf("Solve(%d): %v", MaxSolvePlies+1, err)
+	}
+	if _, err := Solve(StartPosition(), 9, SolveOptions{MaxNodes: 100}); !errors.Is(err, ErrSolveLimit) {
+		t.Errorf("a node limit: %v", err)
+	}
+}
+
+// A forced win is never one that lets the defender repeat a position a
+// third time: two kings shuffling cannot be beaten.
+func TestSolveRepetitionDraws(t *testing.T) {
+	sol, err := Solve(MustParseFEN("W:WKa1:BKi9"), 11)
+	if err != nil || sol.Win {
+		t.Errorf("king against king: %+v, %v", sol, err)
+	}
+}
