@@ -210,7 +210,11 @@ func (g *Game) begin(p Position) {
 	g.started = true
 	g.root = Node{game: g, pos: p.pack()}
 	g.end, g.pos, g.ply, g.window, g.dirty = &g.root, p, 0, 0, false
-	g.counts = map[packedPosition]int32{p.pack(): 1}
+	if g.counts == nil {
+		g.counts = make(map[packedPosition]int32)
+	}
+	clear(g.counts)
+	g.counts[p.pack()] = 1
 }
 
 // init makes a zero Game a game from the start position, and brings the

@@ -225,6 +225,33 @@ type Reader struct {
 	peeked    bool
 	err       error // a read error other than io.EOF
 	scratch   []byte
+	interned  map[string]string // short texts met before, so that a game's moves and tags cost no allocation
+	check     *replayer         // the replayer CheckGame reuses
+}
+
+// Interning: texts up to maxInterned bytes are kept, up to maxInternedTexts
+// of them; past that they are allocated as any other.
+const (
+	maxInterned      = 24
+	maxInternedTexts = 1 << 12
+)
+
+// text returns b as a string, the same string for the same short text.
+func (r *Reader) text(b []byte) string {
+	if len(b) > maxInterned {
+		return string(b)
+	}
+	if s, ok := r.interned[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	if r.interned == nil {
+		r.interned = make(map[string]string)
+	}
+	if len(r.interned) < maxInternedTexts {
+		r.interned[s] = s
+	}
+	return s
 }
 
 // NewReader returns a Reader reading from r. A Reader made with a nil r
@@ -437,7 +464,7 @@ func (r *Reader) delimited(t token, kind tokenKind, end rune, escapes bool, what
 		t.kind, t.text = tokError, what+" longer than 1 MiB"
 		return t
 	}
-	t.kind, t.text = kind, string(buf)
+	t.kind, t.text = kind, r.text(buf)
 	return t
 }
 
@@ -498,7 +525,7 @@ func (r *Reader) word(first rune, line, col int) token {
 	if len(buf) > maxTokenLen {
 		return token{kind: tokError, text: "word longer than 1 MiB", line: line, col: col}
 	}
-	return token{kind: tokWord, text: string(buf), line: line, col: col}
+	return token{kind: tokWord, text: r.text(buf), line: line, col: col}
 }
 
 // peekStrength reports whether the input continues with a parenthesised

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"runtime"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -394,11 +395,14 @@ func BenchmarkReadPDN(b *testing.B) {
 		read func(r *Reader) error
 	}{
 		{"syntax", func(r *Reader) error { _, err := r.ReadRecord(); return err }},
-		{"validate", func(r *Reader) error { _, err := r.ReadGame(); return err }},
+		{"check", func(r *Reader) error { return r.CheckGame() }},
+		{"game", func(r *Reader) error { _, err := r.ReadGame(); return err }},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(data)))
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
 			for b.Loop() {
 				r := NewReader(bytes.NewReader(data))
 				for {
@@ -410,8 +414,11 @@ func BenchmarkReadPDN(b *testing.B) {
 					}
 				}
 			}
+			runtime.ReadMemStats(&after)
 			b.ReportMetric(float64(games*b.N)/b.Elapsed().Seconds(), "games/s")
 			b.ReportMetric(float64(moves*b.N)/b.Elapsed().Seconds(), "moves/s")
+			b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(games*b.N), "B/game")
+			b.ReportMetric(float64(after.Mallocs-before.Mallocs)/float64(games*b.N), "allocs/game")
 		})
 	}
 }

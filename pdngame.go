@@ -27,12 +27,26 @@ func (r *Reader) ReadGame() (*Game, error) {
 // for a valid game, io.EOF at the end of the input, and otherwise the
 // errors ReadGame would.
 func (r *Reader) CheckGame() error {
-	rp := replayer{}
-	if err := r.readRecordTo(&rp); err != nil {
+	if r.check == nil {
+		r.check = &replayer{}
+	}
+	rp := r.check
+	rp.reset()
+	if err := r.readRecordTo(rp); err != nil {
 		return err
 	}
 	_, err := rp.finish()
 	return err
+}
+
+// reset makes a replayer that only checks ready for another game, keeping
+// its memory: its game, its lines and its problems' slice.
+func (rp *replayer) reset() {
+	g, lines := rp.g, rp.lines[:0]
+	*rp = replayer{lines: lines}
+	if g != nil {
+		rp.reuse = g
+	}
 }
 
 // Replay plays the record against the rules of HexDame and returns the game
@@ -153,6 +167,7 @@ type replayer struct {
 	lead                  []Element    // annotations before the game is set up
 	firstMove, anyMove    string       // the main line's first move, and the record's, as written
 	problems              []error
+	reuse                 *Game // a game to start from again, when only checking
 }
 
 // A replayLine is the state of the main line or of a variation.
@@ -234,7 +249,14 @@ func (rp *replayer) start() {
 		}
 		start = p
 	}
-	rp.g = NewGameFrom(start)
+	if rp.reuse != nil && !rp.keep {
+		rp.g = rp.reuse
+		counts := rp.g.counts
+		*rp.g = Game{counts: counts} // a new game, in the old one's memory
+		rp.g.begin(start)
+	} else {
+		rp.g = NewGameFrom(start)
+	}
 	rp.g.forget = !rp.keep
 	rp.g.tags = rp.tags
 	rp.lines = append(rp.lines[:0], replayLine{pos: start, before: start, node: &rp.g.root, pending: rp.lead})

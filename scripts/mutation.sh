@@ -44,7 +44,7 @@ export RAPID_NOFAILFILE=1 # a mutant's rapid failures are not replayed later
 
 log="${work}/gremlins.log"
 (cd "${work}" && "${gremlins}" unleash \
-	--workers 2 --test-cpu 1 --timeout-coefficient 10 \
+	--workers 2 --test-cpu 1 --timeout-coefficient 3 \
 	--invert-assignments --invert-bitwise --invert-bwassign --invert-logical \
 	--invert-loopctrl --remove-self-assignments \
 	"${exclude[@]}" . 2>&1 | tee "${log}") || true
