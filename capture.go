@@ -94,8 +94,11 @@ func (p *Position) manJumpers(a int) uint64 {
 // color them.
 func (p *Position) kingCanCapture(c Cell, them Color) bool {
 	for a := 0; a < numAxes; a++ {
-		occ := p.pieces[a][White] | p.pieces[a][Red]
 		enemy := p.pieces[a][them&1]
+		if (rayMask[a][0][c]|rayMask[a][1][c])&enemy == 0 {
+			continue // no enemy on the line
+		}
+		occ := p.pieces[a][White] | p.pieces[a][Red]
 		ray := rayMask[a][0][c]
 		if blk := ray & occ; blk != 0 {
 			first := blk & -blk
@@ -188,8 +191,9 @@ type captureSearch struct {
 	// them at first, and once the search is large, only those with empty
 	// cells on both sides along some line.
 	capturable uint64
-	// axisOcc holds occ in the numbering of each axis.
-	axisOcc [numAxes]uint64
+	// axisOcc holds occ, and axisEnemy the opponent's pieces, in the
+	// numbering of each axis.
+	axisOcc, axisEnemy [numAxes]uint64
 	from    Cell   // the capturing piece's start cell
 	flags   uint8  // moveByKing for a king
 	promo   uint64 // the capturing side's back row
@@ -246,6 +250,7 @@ func (s *captureSearch) run(p *Position, dst []Move, pieces uint64) []Move {
 			s.flags = moveByKing
 			for a := range s.axisOcc {
 				s.axisOcc[a] = (p.pieces[a][White] | p.pieces[a][Red]) &^ cellBits[c][a]
+				s.axisEnemy[a] = p.pieces[a][p.side^1]
 			}
 			dst = s.king(dst, c)
 		} else {
@@ -380,7 +385,7 @@ type kingJump struct {
 // keeps the caller's move buffer on its stack).
 func (s *captureSearch) jumpsFrom(c Cell, skip int, free uint64) (jumps [2 * numAxes]kingJump, n int) {
 	for a := 0; a < numAxes; a++ {
-		if a == skip {
+		if a == skip || (rayMask[a][0][c]|rayMask[a][1][c])&s.axisEnemy[a] == 0 {
 			continue
 		}
 		occ := s.axisOcc[a]
@@ -489,8 +494,8 @@ func (s *captureSearch) kingRun(dst []Move, a int, run uint64, captured uint64, 
 // is one of them, and the cell right behind that piece is empty.
 func (s *captureSearch) canTurn(c Cell, a int, free uint64) bool {
 	for b := 0; b < numAxes; b++ {
-		if b == a {
-			continue
+		if b == a || (rayMask[b][0][c]|rayMask[b][1][c])&s.axisEnemy[b] == 0 {
+			continue // the line holds no enemy
 		}
 		occ := s.axisOcc[b]
 		if blk := rayMask[b][0][c] & occ; blk != 0 {
@@ -523,7 +528,7 @@ func (s *captureSearch) add(dst []Move, to Cell, captured uint64, n int) []Move 
 		if s.finals.insert(to, captured, 0) {
 			return dst
 		}
-	} else {
+	} else if n > 1 { // one piece's capture lands where no other does
 		for _, m := range dst[s.start:] {
 			if m.to == to && m.captured == captured && m.from == s.from {
 				return dst
