@@ -194,10 +194,10 @@ type captureSearch struct {
 	// axisOcc holds occ, and axisEnemy the opponent's pieces, in the
 	// numbering of each axis.
 	axisOcc, axisEnemy [numAxes]uint64
-	from    Cell   // the capturing piece's start cell
-	flags   uint8  // moveByKing for a king
-	promo   uint64 // the capturing side's back row
-	nodes   int    // states visited
+	from               Cell   // the capturing piece's start cell
+	flags              uint8  // moveByKing for a king
+	promo              uint64 // the capturing side's back row
+	nodes              int    // states visited
 	// memo holds the states explored from the current piece, once the
 	// search has visited memoAfter states; finals holds the moves found
 	// since then, so that each is added once.
