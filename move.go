@@ -399,17 +399,3 @@ func (p *Position) apply(m *Move) {
 	}
 	p.side = them
 }
-
-// unapply returns the position before m was played to reach p, kings
-// holding those of the captured pieces that were kings.
-func (p Position) unapply(m Move, kings uint64) Position {
-	p.side ^= 1
-	mover := MakePiece(p.side, m.ByKing())
-	p = p.put(m.to, NoPiece)
-	p = p.put(m.from, mover)
-	for c := m.captured; c != 0; {
-		at := Cell(popLowest(&c))
-		p = p.put(at, MakePiece(p.side^1, kings&bit(at) != 0))
-	}
-	return p
-}
