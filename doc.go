@@ -42,9 +42,35 @@
 //		// err is a *MoveError listing the legal moves
 //	}
 //	p, _ = p.Play(m)
-//	fmt.Println(p.FEN(), len(p.LegalMoves()))
+//	fmt.Println(p, len(p.LegalMoves())) // a Position prints as its FEN
 //
-// AppendLegalMoves generates into a caller's slice without allocating, for
-// engines; Perft counts the move tree. Game keeps a game with its history,
-// repetitions and result, and Reader and Writer read and write PDN.
+// AppendLegalMoves and MovesFrom generate into a caller's slice without
+// allocating, PlayUnchecked plays a generated move without checking it
+// again, Hash gives a stable Zobrist key, Perft counts the move tree (on
+// several goroutines, with a PerftTable if asked), and Solve proves forced
+// wins.
+//
+// A Game keeps a game: its moves as a tree of Nodes (the main line and
+// variations, with comments and NAGs), its tags, repetitions, outcome and
+// optional draw rules (DrawRules). Reader and Writer read and write PDN;
+// Reader.CheckGame checks a game against the rules without keeping it, and
+// Reader.ConvertRecord rewrites one in the other notation as it reads.
+// WriteSVG draws a position or a move.
+//
+// Every value type has a text form (Parse functions, MarshalText,
+// AppendText) and encodes to JSON as text or, for a Move or a Game, as an
+// object; each decodes back to an equal value.
+//
+// # Hostile input
+//
+// Every entry point takes any input without panicking, in time and memory
+// in proportion to it. Move text has at most 62 cells; a PDN comment,
+// string, setup or word at most 1 MiB, a move at most 512 bytes, and
+// variations nest at most MaxVariationDepth deep; perft goes at most
+// MaxPerftDepth deep. Error messages quote at most about 60 characters of
+// the text they name. The capture search remembers the states it has
+// explored, so that landing choices and capture orders that lead to the
+// same state are explored once; positions built to make it work hard, with
+// dozens of pieces where kings can take them in countless orders, still
+// cost it time that grows with those orders (see BENCHMARKS.md).
 package hexdame
