@@ -100,3 +100,42 @@ func TestSolveRepetitionDraws(t *testing.T) {
 		t.Errorf("king against king: %+v, %v", sol, err)
 	}
 }
+
+// BenchmarkSolve proves the deepest problems at hand: Leo Springer's
+// problem (win in 7), the same with every winning first move asked for,
+// and a king ending that a search over random endings found to be the
+// longest forced win within 13 plies (win in 13: three white kings and
+// men against two red men and a man about to crown).
+func BenchmarkSolve(b *testing.B) {
+	problems := []struct {
+		name, fen string
+		plies     int
+		all       bool
+		want      int
+	}{
+		{"springer/win7", "W:Wa3,a5,b4,b5,c2,d4,f3:Bc4,d6,e7,f6,f8,g5,h9", 9, false, 7},
+		{"springer/win7/all", "W:Wa3,a5,b4,b5,c2,d4,f3:Bc4,d6,e7,f6,f8,g5,h9", 9, true, 7},
+		{"ending/win13", "W:WKd7,Ke7,f8,g4:Bc4,e1,i7", 13, false, 13},
+	}
+	for _, pr := range problems {
+		if pr.want > 7 && testing.Short() {
+			continue
+		}
+		b.Run(pr.name, func(b *testing.B) {
+			p := MustParseFEN(pr.fen)
+			b.ReportAllocs()
+			var sol Solution
+			for b.Loop() {
+				var err error
+				sol, err = Solve(p, pr.plies, SolveOptions{All: pr.all})
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			if !sol.Win || sol.Plies != pr.want {
+				b.Fatalf("Solve = win %v in %d, want a win in %d", sol.Win, sol.Plies, pr.want)
+			}
+			b.ReportMetric(float64(sol.Nodes), "positions")
+		})
+	}
+}
