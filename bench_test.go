@@ -145,3 +145,73 @@ func BenchmarkPerftParallel(b *testing.B) {
 	}
 	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "leaves/s")
 }
+
+// hashAfter is the incremental form of Hash that Play could keep: the key
+// of p.PlayUnchecked(m) from h = p.Hash(), XORing out the mover and the
+// captured pieces and XORing in the piece that lands. It lives in the tests
+// to measure what keeping the key inside Position would cost (see
+// BenchmarkHash).
+func hashAfter(h uint64, p *Position, m Move) uint64 {
+	kind := func(c Cell) int {
+		k := 0
+		if p.pieces[0][Red]&bit(c) != 0 {
+			k = 2
+		}
+		if p.kings[0]&bit(c) != 0 {
+			k++
+		}
+		return k
+	}
+	from := kind(m.from)
+	to := from
+	if m.Promotes() {
+		to++
+	}
+	h ^= zobristRed ^ zobristPieces[from][m.from] ^ zobristPieces[to][m.to]
+	for c := m.captured; c != 0; {
+		at := Cell(popLowest(&c))
+		h ^= zobristPieces[kind(at)][at]
+	}
+	return h
+}
+
+func TestHashAfter(t *testing.T) {
+	for _, nf := range benchmarkFENs(t) {
+		p := MustParseFEN(nf.fen)
+		for _, m := range p.LegalMoves() {
+			if got, want := hashAfter(p.Hash(), &p, m), p.PlayUnchecked(m).Hash(); got != want {
+				t.Errorf("%s: hashAfter(%v) = %#x, want %#x", nf.name, m, got, want)
+			}
+		}
+	}
+}
+
+// BenchmarkHash weighs the two ways of keeping a Zobrist key: computing it
+// from the bitboards when asked (what Hash does), against updating it
+// with each move played (hashAfter, which Play would have to do for
+// every move, whether or not anyone asks for the key).
+func BenchmarkHash(b *testing.B) {
+	for _, nf := range benchmarkFENs(b) {
+		p := MustParseFEN(nf.fen)
+		moves := p.LegalMoves()
+		if len(moves) == 0 {
+			continue
+		}
+		m := moves[len(moves)-1]
+		b.Run("computed/"+nf.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var h uint64
+			for b.Loop() {
+				h ^= p.Hash()
+			}
+			_ = h
+		})
+		b.Run("incremental/"+nf.name, func(b *testing.B) {
+			b.ReportAllocs()
+			h := p.Hash()
+			for b.Loop() {
+				h = hashAfter(h, &p, m)
+			}
+		})
+	}
+}
