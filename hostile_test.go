@@ -293,7 +293,12 @@ func TestHostileConvertMemory(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
-	if n > 10*uint64(buf.Len())+1<<20 {
+	// Measured: 7.4 times the text, 12.9 times under the race detector.
+	limit := 10*uint64(buf.Len()) + 1<<20
+	if raceEnabled {
+		limit *= 2
+	}
+	if n > limit {
 		t.Errorf("ConvertRecord of %d bytes allocated %d", buf.Len(), n)
 	}
 }
