@@ -39,7 +39,9 @@ for f in $(cd "${work}" && ls *.go); do
 done
 exclude+=(-E '^cmd/')
 
-export GOFLAGS=-short    # the tests the race detector runs
+# The tests the race detector runs, stopping at the first failure: a killed
+# mutant then costs one failing test, not the whole suite.
+export GOFLAGS="-short -failfast"
 export RAPID_NOFAILFILE=1 # a mutant's rapid failures are not replayed later
 
 log="${work}/gremlins.log"
