@@ -40,7 +40,11 @@ type PerftTable struct {
 
 // NewPerftTable returns a table of about mib MiB (rounded down to a power
 // of two entries of 16 bytes); mib is at least 1 and at most 1<<16, and
-// values outside are taken as those bounds.
+// values outside are taken as those bounds. Bigger is not faster: the
+// first touch of each page costs more than the subtrees it saves once the
+// table holds a good part of the tree's upper levels. From the start
+// position, depth 9 took 4.5 s with 256 MiB and 20 s with 4096 MiB, depth
+// 10 33 s with 1024 MiB and 57 s with 8192 MiB, on two cores.
 func NewPerftTable(mib int) *PerftTable {
 	n := uint64(min(max(1, mib), 1<<16)) << 20 / 16
 	size := uint64(1)

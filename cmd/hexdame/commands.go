@@ -167,7 +167,9 @@ var cmdPerft = &command{
 		"count once). With -divide it then prints \"MOVE NODES\" for each legal move at\n" +
 		"DEPTH. The time taken and the nodes per second go to standard error. With -hash,\n" +
 		"subtrees met again are counted once (the table checks a second 64-bit key, so a\n" +
-		"wrong count is about a 2^-64 chance per lookup).",
+		"wrong count is about a 2^-64 chance per lookup). A table of 256 to 1024 MiB is\n" +
+		"usually fastest: a larger one spends its time bringing fresh memory in (depth 9\n" +
+		"took 4.5 s with 256 MiB and 20 s with 4096 MiB).",
 	operands: []string{"DEPTH  the depth, from 1 to " + strconv.Itoa(hexdame.MaxPerftDepth)},
 	setup: func(fs *flag.FlagSet) func(e *env) error {
 		fen := addFENFlag(fs)
