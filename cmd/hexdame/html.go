@@ -26,17 +26,9 @@ var cmdHTML = &command{
 	operands: []string{"FILE  a PDN file, or - for standard input (the default)"},
 	setup: func(fs *flag.FlagSet) func(e *env) error {
 		return func(e *env) error {
-			name := "-"
-			switch len(e.args) {
-			case 0:
-			case 1:
-				name = e.args[0]
-			default:
-				return usageError{"want at most one FILE"}
-			}
-			in, display, closeIn, err := openInput(name, e)
+			in, display, closeIn, err := openOperand(e)
 			if err != nil {
-				return usageError{err.Error()}
+				return err
 			}
 			defer closeIn()
 			if display == "standard input" {

@@ -95,6 +95,24 @@ func validateFile(name string, syntaxOnly bool, e *env) (validation, error) {
 
 // openInput opens a named input: a file, or standard input for "-". A
 // missing or unreadable file, or a directory, is an error naming it.
+// openOperand opens the command's one optional FILE operand, standard
+// input when it is absent or "-"; its errors are usage errors.
+func openOperand(e *env) (in io.Reader, display string, closeIn func(), err error) {
+	name := "-"
+	switch len(e.args) {
+	case 0:
+	case 1:
+		name = e.args[0]
+	default:
+		return nil, "", nil, usageError{"want at most one FILE"}
+	}
+	in, display, closeIn, err = openInput(name, e)
+	if err != nil {
+		return nil, display, nil, usageError{err.Error()}
+	}
+	return in, display, closeIn, nil
+}
+
 func openInput(name string, e *env) (in io.Reader, display string, closeIn func(), err error) {
 	if name == "-" {
 		return e.stdin, "standard input", func() {}, nil
@@ -166,17 +184,9 @@ var cmdConvert = &command{
 			if err != nil {
 				return usageError{"-to must be algebraic or numeric"}
 			}
-			name := "-"
-			switch len(e.args) {
-			case 0:
-			case 1:
-				name = e.args[0]
-			default:
-				return usageError{"want at most one FILE"}
-			}
-			in, display, closeIn, err := openInput(name, e)
+			in, display, closeIn, err := openOperand(e)
 			if err != nil {
-				return usageError{err.Error()}
+				return err
 			}
 			defer closeIn()
 			r := hexdame.NewReader(in)
