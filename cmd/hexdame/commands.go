@@ -177,10 +177,7 @@ var cmdPerft = &command{
 		workers := fs.Int("workers", 0, "the number of goroutines sharing the work (0: one per core)")
 		hash := fs.Int("hash", 0, "the size in `MiB` of a transposition table shared by the depths and workers (0: none), up to 65536")
 		return func(e *env) error {
-			if len(e.args) != 1 {
-				return usageError{"want one DEPTH argument"}
-			}
-			depth, err := parseDepth(e.args[0])
+			depth, err := countOperand(e, "DEPTH", hexdame.MaxPerftDepth)
 			if err != nil {
 				return err
 			}
@@ -226,17 +223,23 @@ var cmdPerft = &command{
 }
 
 // parseDepth reads a perft depth, 1 to hexdame.MaxPerftDepth.
-func parseDepth(s string) (int, error) {
-	depth, err := strconv.Atoi(s)
+// countOperand reads the command's one operand, a whole number called
+// name from 1 to max; its errors are usage errors that say which.
+func countOperand(e *env, name string, max int) (int, error) {
+	if len(e.args) != 1 {
+		return 0, usageError{"want one " + name + " argument"}
+	}
+	s := e.args[0]
+	n, err := strconv.Atoi(s)
 	switch {
 	case err != nil:
-		return 0, usageError{"DEPTH must be a whole number, not " + quote(s)}
-	case depth < 0:
-		return 0, usageError{"DEPTH must not be negative, not " + s}
-	case depth < 1 || depth > hexdame.MaxPerftDepth:
-		return 0, usageError{"DEPTH must be from 1 to " + strconv.Itoa(hexdame.MaxPerftDepth) + ", not " + s}
+		return 0, usageError{name + " must be a whole number, not " + quote(s)}
+	case n < 0:
+		return 0, usageError{name + " must not be negative, not " + s}
+	case n < 1 || n > max:
+		return 0, usageError{name + " must be from 1 to " + strconv.Itoa(max) + ", not " + s}
 	}
-	return depth, nil
+	return n, nil
 }
 
 var cmdSolve = &command{
@@ -257,15 +260,9 @@ var cmdSolve = &command{
 		fen := addFENFlag(fs)
 		all := fs.Bool("all", false, "also list every first move that forces a win within PLIES")
 		return func(e *env) error {
-			if len(e.args) != 1 {
-				return usageError{"want one PLIES argument"}
-			}
-			plies, err := strconv.Atoi(e.args[0])
-			switch {
-			case err != nil:
-				return usageError{"PLIES must be a whole number, not " + quote(e.args[0])}
-			case plies < 1 || plies > hexdame.MaxSolvePlies:
-				return usageError{"PLIES must be from 1 to " + strconv.Itoa(hexdame.MaxSolvePlies) + ", not " + e.args[0]}
+			plies, err := countOperand(e, "PLIES", hexdame.MaxSolvePlies)
+			if err != nil {
+				return err
 			}
 			p, err := fen.position()
 			if err != nil {

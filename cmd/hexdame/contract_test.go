@@ -58,6 +58,8 @@ func TestExitStatusContract(t *testing.T) {
 		{"perft negative depth after a flag", "", []string{"perft", "-workers", "1", "-3"}, 2, "must not be negative"},
 		{"perft zero depth", "", []string{"perft", "0"}, 2, "from 1 to 32"},
 		{"perft depth beyond the maximum", "", []string{"perft", "1000000000"}, 2, "from 1 to 32"},
+		{"solve negative plies", "", []string{"solve", "-5"}, 2, "PLIES must not be negative"},
+		{"solve plies beyond the maximum", "", []string{"solve", "64"}, 2, "from 1 to 63"},
 		{"perft depth that is not a number", "", []string{"perft", "zero"}, 2, "whole number"},
 		{"perft negative workers", "", []string{"perft", "-workers", "-1", "2"}, 2, "-workers"},
 		{"validate without files", "", []string{"validate"}, 2, "want one or more"},
