@@ -137,6 +137,14 @@ func (s *svgWriter) num(v float64) {
 	s.b = strconv.AppendFloat(s.b, v, 'f', -1, 64)
 }
 
+// point appends prefix and the coordinates "x,y".
+func (s *svgWriter) point(prefix string, x, y float64) {
+	s.str(prefix)
+	s.num(x)
+	s.str(",")
+	s.num(y)
+}
+
 // attr appends ` name="value"` with a number value.
 func (s *svgWriter) attr(name string, v float64) {
 	s.str(" ", name, `="`)
@@ -181,14 +189,11 @@ func (s *svgWriter) document(p Position, o *SVGOptions, path []Cell) {
 // around (x, y).
 func (s *svgWriter) hexagon(x, y, rad float64) {
 	s.str(` points="`)
+	sep := ""
 	for k := 0; k < 6; k++ {
-		if k > 0 {
-			s.str(" ")
-		}
 		a := math.Pi / 3 * float64(k)
-		s.num(x + rad*math.Cos(a))
-		s.str(",")
-		s.num(y + rad*math.Sin(a))
+		s.point(sep, x+rad*math.Cos(a), y+rad*math.Sin(a))
+		sep = " "
 	}
 	s.str(`"`)
 }
@@ -251,13 +256,10 @@ func (s *svgWriter) pieces(p Position) {
 			s.attr("r", 0.52*svgR)
 			s.str(` fill="none" stroke="`, stroke, `" stroke-width="0.6"/>`)
 			s.str(`<polygon fill="`, svgCrown, `" stroke="`, stroke, `" stroke-width="0.5" points="`)
-			for i, pt := range svgCrownPoints {
-				if i > 0 {
-					s.str(" ")
-				}
-				s.num(cx + pt[0]*svgR)
-				s.str(",")
-				s.num(cy + pt[1]*svgR)
+			sep := ""
+			for _, pt := range svgCrownPoints {
+				s.point(sep, cx+pt[0]*svgR, cy+pt[1]*svgR)
+				sep = " "
 			}
 			s.str(`"/>`)
 		}
@@ -294,22 +296,11 @@ func (s *svgWriter) move(m Move, path []Cell) {
 		cell := Cell(popLowest(&c))
 		cx, cy := svgCenter(cell, s.flip)
 		k := 0.42 * svgR
-		s.str(`<path class="captured" data-cell="`, cell.String(), `" stroke="#111" stroke-width="2" d="M`)
-		s.num(cx - k)
-		s.str(",")
-		s.num(cy - k)
-		s.str(" L")
-		s.num(cx + k)
-		s.str(",")
-		s.num(cy + k)
-		s.str(" M")
-		s.num(cx - k)
-		s.str(",")
-		s.num(cy + k)
-		s.str(" L")
-		s.num(cx + k)
-		s.str(",")
-		s.num(cy - k)
+		s.str(`<path class="captured" data-cell="`, cell.String(), `" stroke="#111" stroke-width="2" d="`)
+		s.point("M", cx-k, cy-k)
+		s.point(" L", cx+k, cy+k)
+		s.point(" M", cx-k, cy+k)
+		s.point(" L", cx+k, cy-k)
 		s.str(`"/>`, "\n")
 	}
 	s.str("</g>\n")
