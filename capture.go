@@ -83,11 +83,16 @@ func (p *Position) capturers() uint64 {
 // manJumpers returns, in the numbering of axis a, the men of the side to
 // move that can jump an adjacent enemy piece along a, in either sense.
 func (p *Position) manJumpers(a int) uint64 {
-	us, them := p.side&1, (p.side^1)&1
-	enemy := p.pieces[a][them]
-	empty := allCells &^ (p.pieces[a][us] | enemy)
-	men := p.pieces[a][us] &^ p.kings[a]
-	return men&hasJump[a][0]&(enemy>>1)&(empty>>2) | men&hasJump[a][1]&(enemy<<1)&(empty<<2)
+	pc := &p.pieces[a]
+	us := p.side & 1
+	return jumpers(pc[us]&^p.kings[a], pc[us^1&1], allCells&^(pc[0]|pc[1]), &hasJump[a])
+}
+
+// jumpers returns the men that can jump an adjacent enemy piece along an
+// axis, in either sense, all given in that axis's numbering with jump the
+// axis's hasJump masks.
+func jumpers(men, enemy, empty uint64, jump *[2]uint64) uint64 {
+	return men & (jump[0]&(enemy>>1)&(empty>>2) | jump[1]&(enemy<<1)&(empty<<2))
 }
 
 // kingCanCapture reports whether the king on c can capture a piece of

@@ -150,7 +150,7 @@ type Game struct {
 	pos      Position                 // the position at end
 	ply      int                      // the moves of the main line
 	window   int                      // the ply of the first position that the current one can repeat
-	counts   map[packedPosition]int32 // occurrences of the positions since window
+	counts   map[packedPosition]int32 // occurrences of the positions since window, when there are two or more
 	dirty    bool                     // the tree was edited: end, pos, ply, window and counts are out of date
 	recorded Result                   // a result set by SetResult or read from a record
 	notation Notation
@@ -351,6 +351,9 @@ func (g *Game) Ply() int {
 // the game (1 the first time); the third occurrence draws.
 func (g *Game) Repetitions() int {
 	g.init()
+	if g.window == g.ply {
+		return 1 // the position alone: counts needs not hold it
+	}
 	return int(g.counts[g.pos.pack()])
 }
 
@@ -466,11 +469,18 @@ func (g *Game) push(m Move, next Position) *Node {
 	if !g.forget {
 		g.end = g.end.addMain(&Node{game: g, move: m, pos: next.pack(), ply: g.ply})
 	}
+	prev := g.pos
 	g.pos = next
 	if m.IsCapture() || !m.ByKing() {
-		// A capture or a man move: no earlier position can recur.
-		clear(g.counts)
+		// A capture or a man move: no earlier position can recur. The
+		// window is the new position alone, which counts needs not hold.
 		g.window = g.ply
+		return g.end
+	}
+	if g.window == g.ply-1 {
+		// The window held only prev, which counts may not hold.
+		clear(g.counts)
+		g.counts[prev.pack()] = 1
 	}
 	g.counts[next.pack()]++
 	return g.end

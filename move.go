@@ -154,11 +154,7 @@ func (p *Position) isLegal(m *Move) bool {
 	if m.captured == 0 {
 		// A non-capture is legal when it is the step or slide the piece on
 		// m.from can make to the empty m.to, and no capture exists.
-		from := bit(m.from)
-		if p.pieces[0][p.side&1]&from == 0 || p.occupied()&bit(m.to) != 0 {
-			return false
-		}
-		want, ok := p.quietMove(m.from, m.to, p.kings[0]&from != 0)
+		want, ok := p.quietMove(m.from, m.to)
 		return ok && want == *m && !p.hasCapture()
 	}
 	var buf [32]Move
@@ -170,24 +166,24 @@ func (p *Position) isLegal(m *Move) bool {
 	return false
 }
 
-// quietMove returns the non-capturing move of the piece on from (a king if
-// king) to the empty cell to, if the piece can make it.
-func (p *Position) quietMove(from, to Cell, king bool) (Move, bool) {
-	m := Move{from: from, to: to}
-	if !king {
-		if forwardSteps[p.side&1][from]&bit(to) == 0 {
-			return Move{}, false
-		}
-		if backRow[p.side&1]&bit(to) != 0 {
-			m.flags = movePromotes
-		}
-		return m, true
-	}
-	if lineDir[from][to] >= NumDirections || between[from][to]&p.occupied() != 0 {
+// quietMove returns the non-capturing move of the piece of the side to
+// move on from to the empty cell to: a man's step forward or a king's
+// slide. It reports false when there is no such move (it does not check
+// that no capture exists). from and to must be valid cells.
+func (p *Position) quietMove(from, to Cell) (Move, bool) {
+	us, f, t := p.side&1, bit(from), bit(to)
+	if p.pieces[0][us]&f == 0 || p.occupied()&t != 0 {
 		return Move{}, false
 	}
-	m.flags = moveByKing
-	return m, true
+	m := Move{from: from, to: to}
+	if p.kings[0]&f != 0 {
+		m.flags = moveByKing
+		return m, lineDir[from][to] < NumDirections && between[from][to]&p.occupied() == 0
+	}
+	if backRow[us]&t != 0 {
+		m.flags = movePromotes
+	}
+	return m, forwardSteps[us][from]&t != 0
 }
 
 // forward reports whether d is a forward direction for the side to move.

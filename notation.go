@@ -121,10 +121,17 @@ func (p Position) ParseMove(s string) (Move, error) {
 	if reason != "" || badCell != "" {
 		return Move{}, p.syntaxError(s, reason, badCell)
 	}
-	var buf [64]Move
-	legal := p.AppendLegalMoves(buf[:0])
 	from, to := t.cells[0], t.cells[t.n-1]
 	via := t.cells[1 : t.n-1]
+	var buf [64]Move
+	var legal []Move
+	if c := p.capturers(); c != 0 {
+		legal = p.appendCapturesFrom(buf[:0], c)
+	} else if m, ok := p.quietMove(from, to); ok && len(via) == 0 {
+		return m, nil // the one legal move from from to to
+	} else {
+		legal = p.appendQuietMoves(buf[:0])
+	}
 	found, level, count := Move{}, 0, 0
 	if len(via) == 0 {
 		for _, m := range legal {

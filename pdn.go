@@ -554,10 +554,14 @@ func (r *Reader) peekStrength() (string, bool) {
 	return "", false
 }
 
-// results are the game-terminating results a reader accepts.
-var results = map[string]bool{
-	"2-0": true, "0-2": true, "1-1": true, "0-0": true,
-	"1-0": true, "0-1": true, "1/2-1/2": true, "½-½": true,
+// isResult reports whether s is a game-terminating result a reader
+// accepts.
+func isResult(s string) bool {
+	switch s {
+	case "2-0", "0-2", "1-1", "0-0", "1-0", "0-1", "1/2-1/2", "½-½":
+		return true
+	}
+	return false
 }
 
 // splitWord splits a movetext word into a move number ("12." or "12..."),
@@ -881,11 +885,11 @@ func (p *recordParser) movetext() error {
 				}
 			}
 			num, body, strength := splitWord(t.text)
-			isMove := isMoveText(body) && !results[body]
+			isMove := isMoveText(body) && !isResult(body)
 			if numbered && (num != "" || !(body == "..." || isMove)) {
 				return p.fail(number, "move number "+clipped(number.text)+" is not followed by a move")
 			}
-			if num != "" && results[body] {
+			if num != "" && isResult(body) {
 				return p.fail(t, "move number "+clipped(num)+" is not followed by a move")
 			}
 			numbered = false
@@ -895,7 +899,7 @@ func (p *recordParser) movetext() error {
 				number, numbered = t, true
 			case body == "..." && strength == "":
 				// an unknown or skipped move: "1. ... 7-12"
-			case results[body] && strength == "" && num == "":
+			case isResult(body) && strength == "" && num == "":
 				if p.depth > 0 {
 					return p.fail(t, "game ends inside a variation")
 				}
@@ -970,7 +974,7 @@ func (r *Reader) skipGame(at token) {
 		return
 	}
 	if at.kind == tokWord {
-		if _, body, _ := splitWord(at.text); results[body] {
+		if _, body, _ := splitWord(at.text); isResult(body) {
 			return
 		}
 	}
@@ -994,7 +998,7 @@ func (r *Reader) skipGame(at token) {
 			inMovetext = true
 		}
 		if t.kind == tokWord {
-			if _, body, s := splitWord(t.text); results[body] && s == "" {
+			if _, body, s := splitWord(t.text); isResult(body) && s == "" {
 				return
 			}
 		}

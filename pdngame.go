@@ -736,7 +736,7 @@ func convertMoveText(text string, n Notation) (string, error) {
 		}
 		b = t.cells[k].appendTo(b, n)
 	}
-	if results[string(b)] {
+	if isResult(string(b)) {
 		// "1-1", from i9 to i9, reads as a draw: write "01-1".
 		b = append([]byte{'0'}, b...)
 	}

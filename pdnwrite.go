@@ -233,7 +233,7 @@ func (rw *recordWriter) element(e *Element) error {
 	l.filled = true
 	switch e.Kind {
 	case MoveElement:
-		if !isMoveText(e.Text) || results[e.Text] || len(e.Text) > maxMoveTextLen {
+		if !isMoveText(e.Text) || isResult(e.Text) || len(e.Text) > maxMoveTextLen {
 			return rw.fail("move " + quoteClipped(e.Text) + " is not written as a move")
 		}
 		if !isStrength(e.Strength) {
@@ -316,7 +316,7 @@ func (rw *recordWriter) end(result string, _ textPos) error {
 	if result == "" {
 		result = "*"
 	}
-	if result != "*" && !results[result] {
+	if result != "*" && !isResult(result) {
 		return rw.fail("result " + quoteClipped(result) + " is not a PDN result")
 	}
 	rw.word(result)
