@@ -369,7 +369,8 @@ func (s *captureSearch) king(dst []Move, from Cell) []Move {
 	if !s.explore(dst, from, 0, tagCell, 0) {
 		return dst
 	}
-	jumps, n := s.jumpsFrom(from, numAxes, s.enemy)
+	var jumps kingJumps
+	n := s.jumpsFrom(&jumps, 0, from, numAxes, s.enemy)
 	for _, j := range jumps[:n] {
 		dst = s.kingRun(dst, int(j.axis), j.run, j.over, 1)
 	}
@@ -384,11 +385,22 @@ type kingJump struct {
 	axis      uint8
 }
 
-// jumpsFrom returns the captures a king standing on cell c can start along
-// every axis but skip, over one of the pieces in free. It does not recurse,
-// so that the search's recursion stays in kingRun alone (the compiler then
-// keeps the caller's move buffer on its stack).
-func (s *captureSearch) jumpsFrom(c Cell, skip int, free uint64) (jumps [2 * numAxes]kingJump, n int) {
+// kingJumps holds the jumps a king can start from the cells of a run: at
+// most two along each of the two crossing axes from each of at most
+// maxRun cells.
+type kingJumps [4 * maxRun]kingJump
+
+// maxRun is the most cells a run can have: a line's nine, less the captured
+// piece at one end and the cell the king jumped from before it.
+const maxRun = 7
+
+// jumpsFrom stores in jumps[n:] the captures a king standing on cell c can
+// start along every axis but skip, over one of the pieces in free, and
+// returns n plus their number (at most 4, or 6 when skip is numAxes, in
+// which case n must be 0). It does not recurse, so that the search's
+// recursion stays in kingRun alone (the compiler then keeps the caller's
+// move buffer on its stack).
+func (s *captureSearch) jumpsFrom(jumps *kingJumps, n int, c Cell, skip int, free uint64) int {
 	for a := 0; a < numAxes; a++ {
 		if a == skip || (rayMask[a][0][c]|rayMask[a][1][c])&s.axisEnemy[a] == 0 {
 			continue
@@ -415,7 +427,7 @@ func (s *captureSearch) jumpsFrom(c Cell, skip int, free uint64) (jumps [2 * num
 			}
 		}
 	}
-	return jumps, n
+	return n
 }
 
 // runBeyond returns, in the numbering of axis a, the empty cells right
@@ -453,25 +465,35 @@ func (s *captureSearch) kingRun(dst []Move, a int, run uint64, captured uint64, 
 	if hasStep[a][0]&(1<<hi) != 0 && free&bit(axisCell[a][(hi+1)&63]) != 0 {
 		up = s.runBeyond(a, hi+1, false)
 	}
-	// Turning onto a crossing line: the cells of the run where the king
-	// can.
-	var turns uint64
+	// Turning onto a crossing line: the jumps the king can start from the
+	// cells of the run. A state that goes on along the line is not final
+	// whatever the turns, so it is looked up first, and a state met before
+	// costs no search for them.
+	if down|up != 0 && !s.explore(dst, axisCell[a][lo&63], captured, tagRun+uint16(a), n) {
+		return dst
+	}
+	var jumps kingJumps
+	var turns uint64 // the cells where it can turn, in a's numbering
+	k := 0
 	for r := run; r != 0; {
 		i := popLowest(&r)
-		if s.canTurn(axisCell[a][i], a, free) {
+		if m := s.jumpsFrom(&jumps, k, axisCell[a][i], a, free); m > k {
 			turns |= 1 << i
+			k = m
 		}
 	}
-	if down|up == 0 && turns == 0 {
-		// Final: the king stops on any cell of the run.
-		s.nodes++
-		for r := run; r != 0; {
-			dst = s.add(dst, axisCell[a][popLowest(&r)], captured, n)
+	if down|up == 0 {
+		if turns == 0 {
+			// Final: the king stops on any cell of the run.
+			s.nodes++
+			for r := run; r != 0; {
+				dst = s.add(dst, axisCell[a][popLowest(&r)], captured, n)
+			}
+			return dst
 		}
-		return dst
-	}
-	if !s.explore(dst, axisCell[a][lo&63], captured, tagRun+uint16(a), n) {
-		return dst
+		if !s.explore(dst, axisCell[a][lo&63], captured, tagRun+uint16(a), n) {
+			return dst
+		}
 	}
 	if down != 0 {
 		dst = s.kingRun(dst, a, down, captured|bit(axisCell[a][(lo-1)&63]), n+1)
@@ -479,11 +501,8 @@ func (s *captureSearch) kingRun(dst []Move, a int, run uint64, captured uint64, 
 	if up != 0 {
 		dst = s.kingRun(dst, a, up, captured|bit(axisCell[a][(hi+1)&63]), n+1)
 	}
-	for t := turns; t != 0; {
-		jumps, k := s.jumpsFrom(axisCell[a][popLowest(&t)], a, free)
-		for _, j := range jumps[:k] {
-			dst = s.kingRun(dst, int(j.axis), j.run, captured|j.over, n+1)
-		}
+	for _, j := range jumps[:k] {
+		dst = s.kingRun(dst, int(j.axis), j.run, captured|j.over, n+1)
 	}
 	if down|up == 0 {
 		// The cells where it cannot turn are where the move may end.
@@ -492,31 +511,6 @@ func (s *captureSearch) kingRun(dst []Move, a int, run uint64, captured uint64, 
 		}
 	}
 	return dst
-}
-
-// canTurn reports whether a king standing on cell c can capture one of
-// the pieces in free along an axis other than a: the first piece it meets
-// is one of them, and the cell right behind that piece is empty.
-func (s *captureSearch) canTurn(c Cell, a int, free uint64) bool {
-	for b := 0; b < numAxes; b++ {
-		if b == a || (rayMask[b][0][c]|rayMask[b][1][c])&s.axisEnemy[b] == 0 {
-			continue // the line holds no enemy
-		}
-		occ := s.axisOcc[b]
-		if blk := rayMask[b][0][c] & occ; blk != 0 {
-			i := bits.TrailingZeros64(blk)
-			if free&bit(axisCell[b][i&63]) != 0 && hasStep[b][0]&(1<<i) != 0 && occ&(2<<i) == 0 {
-				return true
-			}
-		}
-		if blk := rayMask[b][1][c] & occ; blk != 0 {
-			i := 63 - bits.LeadingZeros64(blk)
-			if free&bit(axisCell[b][i&63]) != 0 && hasStep[b][1]&(1<<i) != 0 && occ&(1<<i>>1) == 0 {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // add records a finished sequence: majority capture keeps only the longest,
