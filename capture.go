@@ -372,17 +372,17 @@ func (s *captureSearch) king(dst []Move, from Cell) []Move {
 	var jumps kingJumps
 	n := s.jumpsFrom(&jumps, 0, from, numAxes, s.enemy)
 	for _, j := range jumps[:n] {
-		dst = s.kingRun(dst, int(j.axis), j.run, j.over, 1)
+		dst = s.kingRun(dst, int(j.axis), j.run, bit(j.over), 1)
 	}
 	return dst
 }
 
 // A kingJump is a capture a king can start from a cell: along axis, over
-// the piece over (a bitboard in the Cell numbering), onto the cells of run
-// (in the axis's numbering).
+// the piece on cell over, onto the cells of run (in the axis's numbering).
 type kingJump struct {
-	run, over uint64
-	axis      uint8
+	run  uint64
+	over Cell
+	axis uint8
 }
 
 // kingJumps holds the jumps a king can start from the cells of a run: at
@@ -409,7 +409,7 @@ func (s *captureSearch) jumpsFrom(jumps *kingJumps, n int, c Cell, skip int, fre
 		// Forward: the first piece is the lowest occupied bit of the ray.
 		if blk := rayMask[a][0][c] & occ; blk != 0 {
 			i := bits.TrailingZeros64(blk)
-			if over := bit(axisCell[a][i&63]); free&over != 0 {
+			if over := axisCell[a][i&63]; free&bit(over) != 0 {
 				if run := s.runBeyond(a, i, false); run != 0 {
 					jumps[n] = kingJump{run, over, uint8(a)}
 					n++
@@ -419,7 +419,7 @@ func (s *captureSearch) jumpsFrom(jumps *kingJumps, n int, c Cell, skip int, fre
 		// Backward: the highest.
 		if blk := rayMask[a][1][c] & occ; blk != 0 {
 			i := 63 - bits.LeadingZeros64(blk)
-			if over := bit(axisCell[a][i&63]); free&over != 0 {
+			if over := axisCell[a][i&63]; free&bit(over) != 0 {
 				if run := s.runBeyond(a, i, true); run != 0 {
 					jumps[n] = kingJump{run, over, uint8(a)}
 					n++
@@ -502,7 +502,7 @@ func (s *captureSearch) kingRun(dst []Move, a int, run uint64, captured uint64, 
 		dst = s.kingRun(dst, a, up, captured|bit(axisCell[a][(hi+1)&63]), n+1)
 	}
 	for _, j := range jumps[:k] {
-		dst = s.kingRun(dst, int(j.axis), j.run, captured|j.over, n+1)
+		dst = s.kingRun(dst, int(j.axis), j.run, captured|bit(j.over), n+1)
 	}
 	if down|up == 0 {
 		// The cells where it cannot turn are where the move may end.

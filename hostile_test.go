@@ -80,6 +80,34 @@ func TestHostileKingCaptureWork(t *testing.T) {
 	}
 }
 
+// hostileWork bounds the capture-search states of each position of
+// testdata/hostile.fen: a tenth above what was measured, so that a search
+// that does more work fails.
+var hostileWork = map[string]int{
+	"climb16-kings": 813_000,   // measured 738,980
+	"climb16-edge":  351_000,   // 318,742
+	"climb30-a":     5_490_000, // 4,986,528
+	"climb30-b":     4_610_000, // 4,186,496
+	"lattice19":     2_920_000, // 2,652,331
+}
+
+func TestHostileFENWork(t *testing.T) {
+	if testing.Short() {
+		t.Skip("about five seconds of capture search")
+	}
+	for _, nf := range hostileFENs(t) {
+		bound, ok := hostileWork[nf.name]
+		if !ok {
+			t.Errorf("%s: no bound in hostileWork", nf.name)
+			continue
+		}
+		p := MustParseFEN(nf.fen)
+		if w := searchWork(func() { p.LegalMoves() }); w > bound {
+			t.Errorf("%s: LegalMoves visited %d states, want at most %d", nf.name, w, bound)
+		}
+	}
+}
+
 // The capture search is exact whatever it remembers: on the hostile
 // position and those found by climbing, it gives the moves the plain
 // reference generator gives. The reference takes seconds on each, so its
