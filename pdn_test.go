@@ -511,3 +511,52 @@ func TestWriteVariationInItsPosition(t *testing.T) {
 		}
 	}
 }
+
+// A variation is an alternative to the move before it, or to the next
+// one when it comes first; one with no main-line move on either side is
+// a problem of the game, found alike when reading a game and when only
+// checking it, and the game's tree never gets a variation as its main
+// line.
+func TestVariationNeedsAMove(t *testing.T) {
+	for _, tc := range []struct {
+		pdn       string
+		line, col int // where the problem is; 0 when the game is valid
+	}{
+		{"1. d4-e5 (1. c4-c5) *", 0, 0},
+		{"(1. c4-c5) 1. d4-e5 *", 0, 0},
+		{"(1. d4-e5) *", 1, 1},
+		{"((1. d4-e5)) *", 1, 1},
+		{"{a comment} (1. d4-e5) (1. c4-c5) *", 1, 13},
+		{"[FEN \"W:WKa1:BKi9\"]\n\n(1. a1-b1) *", 3, 1},
+		{"1. d4-e5 /FEN \"B:WKa1:BKi9\"/ (1... i9-h9) *", 1, 30},
+		{"1. d4-e5 /FEN \"B:WKa1:BKi9\"/ (1... i9-h9) 1... i9-h8 *", 0, 0},
+		{"(1. c4-c5) /FEN \"B:WKa1:BKi9\"/ *", 0, 0},
+	} {
+		g, readErr := NewReader(strings.NewReader(tc.pdn)).ReadGame()
+		checkErr := NewReader(strings.NewReader(tc.pdn)).CheckGame()
+		if tc.line == 0 {
+			if readErr != nil || checkErr != nil {
+				t.Errorf("%q: ReadGame %v, CheckGame %v; want valid", tc.pdn, readErr, checkErr)
+				continue
+			}
+			// The main line of the tree is the game's.
+			var line []Move
+			for n := g.Root().Next(); n != nil; n = n.Next() {
+				if !n.IsSetup() {
+					line = append(line, n.Move())
+				}
+			}
+			if !slices.Equal(line, g.Moves()) {
+				t.Errorf("%q: the tree's main line %v, the game's moves %v", tc.pdn, line, g.Moves())
+			}
+			continue
+		}
+		for name, err := range map[string]error{"ReadGame": readErr, "CheckGame": checkErr} {
+			var pe *ParseError
+			if !errors.As(err, &pe) || !errors.Is(err, ErrInvalidPDN) || pe.Line != tc.line || pe.Column != tc.col ||
+				!strings.Contains(err.Error(), "alternative to no move") {
+				t.Errorf("%q: %s: %v; want an invalid PDN error at %d:%d", tc.pdn, name, err, tc.line, tc.col)
+			}
+		}
+	}
+}

@@ -52,9 +52,15 @@ func (rp *replayer) reset() {
 // Replay plays the record against the rules of HexDame and returns the game
 // of its main line. Every move of the main line and of each variation must
 // be legal where it stands; a variation is an alternative to the move before
-// it. The start position is the FEN tag's, if any, and a setup in the
-// movetext replaces the position. The notation, algebraic or numeric, is
-// detected from the first move.
+// it, or to the next move of its line when it comes first (at the start, or
+// right after a setup). A variation of the main line with no move before or
+// after it is an alternative to nothing, and is a problem (ErrInvalidPDN):
+// a game's main line is its tree's first line, so such a variation would
+// otherwise become the main line.
+//
+// The start position is the FEN tag's, if any, and a setup in the movetext
+// replaces the position. The notation, algebraic or numeric, is detected
+// from the first move.
 //
 // The result is the one terminating the movetext (or else the Result tag);
 // it must agree with the Result tag and with the rules: a game the rules
@@ -64,8 +70,9 @@ func (rp *replayer) reset() {
 // Each problem is a *ParseError giving the game, line and column, and for a
 // move its ply (counted from the start position, 1 for the first move) and
 // text; it wraps ErrNotHexDame, a *FENError, a *MoveError, ErrGameOver,
-// ErrResultMismatch or, for a record built with variations nested deeper
-// than MaxVariationDepth, ErrInvalidPDN.
+// ErrResultMismatch or, for a variation that is an alternative to no move
+// and for a record built with variations nested deeper than
+// MaxVariationDepth, ErrInvalidPDN.
 //
 // Problems are independent when one does not hide the other: a bad move in
 // a variation stops the check of that variation only, and the main line
@@ -168,6 +175,11 @@ type replayer struct {
 	firstMove, anyMove    string       // the main line's first move, and the record's, as written
 	problems              []error
 	reuse                 *Game // a game to start from again, when only checking
+	// loose: a variation opened on the main line before any move (or right
+	// after a setup) waits, at looseAt, for the main move it is an
+	// alternative to.
+	loose   bool
+	looseAt textPos
 }
 
 // A replayLine is the state of the main line or of a variation.
@@ -356,6 +368,7 @@ func (rp *replayer) move(e *Element) {
 	}
 	next := l.pos.play(m)
 	if main {
+		rp.loose = false
 		n := rp.g.push(m, next)
 		if rp.keep {
 			rp.place(l, n, true)
@@ -384,6 +397,7 @@ func (rp *replayer) setup(e *Element) {
 		return
 	}
 	if len(rp.lines) == 1 {
+		rp.loose = false // the setup is what the variation is an alternative to
 		rp.g.reset(p)
 		if rp.keep && rp.g.end != &rp.g.root {
 			rp.place(l, rp.g.end, true)
@@ -394,12 +408,15 @@ func (rp *replayer) setup(e *Element) {
 	l.pos, l.before, l.beforePly = p, p, l.ply
 }
 
-func (rp *replayer) open(textPos) error {
+func (rp *replayer) open(at textPos) error {
 	rp.start()
 	if rp.dead {
 		return nil
 	}
 	parent := &rp.lines[len(rp.lines)-1]
+	if len(rp.lines) == 1 && parent.beforePly == parent.ply && !parent.bad && !rp.loose {
+		rp.loose, rp.looseAt = true, at
+	}
 	parent.afterVar = true
 	v := replayLine{pos: parent.before, before: parent.before, ply: parent.beforePly, beforePly: parent.beforePly,
 		bad: parent.lost, lost: parent.lost}
@@ -446,6 +463,14 @@ func (rp *replayer) end(result string, at textPos) error {
 	}
 	rp.endLine(&rp.lines[0])
 	if rp.lines[0].bad {
+		return nil
+	}
+	if rp.loose {
+		// PDN's variation is an alternative to the move before it (here to
+		// the next one, when it comes first); a game's tree has no place
+		// for one that is an alternative to no move.
+		rp.problem(rp.looseAt.line, rp.looseAt.col, rp.lines[0].ply, "",
+			&syntaxError{"variation is an alternative to no move: no move of the main line comes before or after it"})
 		return nil
 	}
 	term, _ := ParseResult(result)
