@@ -253,6 +253,9 @@ func TestHostileJoinedWords(t *testing.T) {
 		strings.Repeat("a1x ", 100_000) + "*",
 		strings.Repeat("x ", 1_000_000) + "*",
 		"1. " + strings.Repeat("d4- ", 200) + "e5 *",
+		// One word, no separator to join: as long a limit (found by
+		// FuzzReadPDN: the reader took it, the writer refused it).
+		strings.Repeat("01", 256) + "1 *",
 	} {
 		r := NewReader(strings.NewReader(text))
 		_, err := r.ReadRecord()
@@ -266,8 +269,15 @@ func TestHostileJoinedWords(t *testing.T) {
 			t.Errorf("%.20q...: allocated %d bytes for %d of input", text, n, len(text))
 		}
 	}
+	// The longest move the reader takes, the writer writes back.
+	longest := strings.Repeat("01", 256) // 512 bytes
+	rec, err := NewReader(strings.NewReader(longest + " *")).ReadRecord()
+	var buf bytes.Buffer
+	if err != nil || len(rec.Body) != 1 || NewWriter(&buf).WriteRecord(rec) != nil || !strings.Contains(buf.String(), longest) {
+		t.Errorf("a 512-byte move: %v, written as %.40q...", err, buf.String())
+	}
 	// A move written with spaces after its separators still reads.
-	rec, err := NewReader(strings.NewReader("1. 32- 28 19x 23 *")).ReadRecord()
+	rec, err = NewReader(strings.NewReader("1. 32- 28 19x 23 *")).ReadRecord()
 	if err != nil || len(rec.Body) != 2 || rec.Body[0].Text != "32-28" || rec.Body[1].Text != "19x23" {
 		t.Errorf("joined moves: %v, %+v", err, rec)
 	}

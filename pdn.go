@@ -904,6 +904,9 @@ func (p *recordParser) movetext() error {
 					return p.fail(t, "game ends inside a variation")
 				}
 				return p.end(body, t)
+			case isMove && len(body) > maxMoveTextLen:
+				// As long as a joined move may grow (and the writer writes).
+				return p.fail(t, "move longer than "+strconv.Itoa(maxMoveTextLen)+" bytes")
 			case isMove:
 				col := t.col + utf8.RuneCountInString(num)
 				p.element(Element{Kind: MoveElement, Text: body, Strength: strength, Line: t.line, Column: col})
