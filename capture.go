@@ -85,7 +85,7 @@ func (p *Position) capturers() uint64 {
 func (p *Position) manJumpers(a int) uint64 {
 	pc := &p.pieces[a]
 	us := p.side & 1
-	return jumpers(pc[us]&^p.kings[a], pc[us^1&1], allCells&^(pc[0]|pc[1]), &hasJump[a])
+	return jumpers(pc[us]&^p.kings[a], pc[us^1], allCells&^(pc[0]|pc[1]), &hasJump[a])
 }
 
 // jumpers returns the men that can jump an adjacent enemy piece along an
