@@ -4,14 +4,25 @@
 # the -short tests against each mutant. See TESTING.md for the last score and
 # the surviving mutants judged equivalent.
 #
-# Usage: scripts/mutation.sh [FILE.go...]   (default: the six core files)
-# It takes about an hour on two cores. It is not part of .ci/run.
+# Usage: scripts/mutation.sh [--diff REF] [FILE.go...]
+#   (default: the six core files; with --diff, only the lines changed since
+#   the commit REF, in every file but cmd/, which takes minutes)
+# The whole run takes about an hour on two cores. It is not part of .ci/run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 GREMLINS_VERSION=v0.6.0 # github.com/go-gremlins/gremlins; a tool, not a dependency of the module
+diff=()
+if [ "${1:-}" = "--diff" ]; then
+	[ $# -ge 2 ] || { echo "usage: $0 [--diff REF] [FILE.go...]" >&2; exit 2; }
+	git rev-parse --verify --quiet "$2^{commit}" >/dev/null || { echo "$0: $2 is not a commit" >&2; exit 2; }
+	diff=(--diff "$2")
+	shift 2
+fi
 files=("$@")
-if [ ${#files[@]} -eq 0 ]; then
+if [ ${#diff[@]} -gt 0 ] && [ ${#files[@]} -eq 0 ]; then
+	files=($(ls *.go | grep -v '_test\.go$'))
+elif [ ${#files[@]} -eq 0 ]; then
 	files=(capture.go move.go board.go hexdame.go game.go notation.go)
 fi
 
@@ -26,7 +37,12 @@ cleanup() {
 	rm -rf "${work}"
 }
 trap cleanup EXIT
-tar --exclude=.git --exclude='testdata/rapid' -cf - . | tar -C "${work}" -xf -
+# gremlins' --diff needs the repository, so a diff run copies .git too.
+if [ ${#diff[@]} -gt 0 ]; then
+	tar --exclude='testdata/rapid' -cf - . | tar -C "${work}" -xf -
+else
+	tar --exclude=.git --exclude='testdata/rapid' -cf - . | tar -C "${work}" -xf -
+fi
 
 # Exclude every Go file but the ones asked for.
 exclude=()
@@ -49,7 +65,7 @@ log="${work}/gremlins.log"
 	--workers 2 --test-cpu 1 --timeout-coefficient 3 \
 	--invert-assignments --invert-bitwise --invert-bwassign --invert-logical \
 	--invert-loopctrl --remove-self-assignments \
-	"${exclude[@]}" . 2>&1 | tee "${log}") || true
+	"${diff[@]}" "${exclude[@]}" . 2>&1 | tee "${log}") || true
 
 # The score per file: killed / (killed + lived); timed out and not covered
 # apart.
