@@ -90,7 +90,9 @@ func (p *Position) manJumpers(a int) uint64 {
 
 // jumpers returns the men that can jump an adjacent enemy piece along an
 // axis, in either sense, all given in that axis's numbering with jump the
-// axis's hasJump masks.
+// axis's hasJump masks. It is apart from manJumpers so that both stay
+// small enough for the compiler to inline into the compulsory-capture
+// test.
 func jumpers(men, enemy, empty uint64, jump *[2]uint64) uint64 {
 	return men & (jump[0]&(enemy>>1)&(empty>>2) | jump[1]&(enemy<<1)&(empty<<2))
 }

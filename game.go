@@ -469,19 +469,19 @@ func (g *Game) push(m Move, next Position) *Node {
 	if !g.forget {
 		g.end = g.end.addMain(&Node{game: g, move: m, pos: next.pack(), ply: g.ply})
 	}
-	prev := g.pos
-	g.pos = next
 	if m.IsCapture() || !m.ByKing() {
 		// A capture or a man move: no earlier position can recur. The
 		// window is the new position alone, which counts needs not hold.
-		g.window = g.ply
+		g.pos, g.window = next, g.ply
 		return g.end
 	}
 	if g.window == g.ply-1 {
-		// The window held only prev, which counts may not hold.
+		// The window held only the position before the move, which counts
+		// may not hold.
 		clear(g.counts)
-		g.counts[prev.pack()] = 1
+		g.counts[g.pos.pack()] = 1
 	}
+	g.pos = next
 	g.counts[next.pack()]++
 	return g.end
 }

@@ -123,14 +123,20 @@ func (p Position) ParseMove(s string) (Move, error) {
 	}
 	from, to := t.cells[0], t.cells[t.n-1]
 	via := t.cells[1 : t.n-1]
+	c := p.capturers()
+	if c == 0 && len(via) == 0 {
+		if m, ok := p.quietMove(from, to); ok {
+			return m, nil // the one legal move from from to to
+		}
+	}
+	// The move buffer is made only past that shortcut, which it would
+	// otherwise cost the zeroing of.
 	var buf [64]Move
-	var legal []Move
-	if c := p.capturers(); c != 0 {
-		legal = p.appendCapturesFrom(buf[:0], c)
-	} else if m, ok := p.quietMove(from, to); ok && len(via) == 0 {
-		return m, nil // the one legal move from from to to
+	legal := buf[:0]
+	if c != 0 {
+		legal = p.appendCapturesFrom(legal, c)
 	} else {
-		legal = p.appendQuietMoves(buf[:0])
+		legal = p.appendQuietMoves(legal)
 	}
 	found, level, count := Move{}, 0, 0
 	if len(via) == 0 {

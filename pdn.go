@@ -905,7 +905,7 @@ func (p *recordParser) movetext() error {
 				}
 				return p.end(body, t)
 			case isMove && len(body) > maxMoveTextLen:
-				// As long as a joined move may grow (and the writer writes).
+				// The limit a joined move has, and the longest the writer writes.
 				return p.fail(t, "move longer than "+strconv.Itoa(maxMoveTextLen)+" bytes")
 			case isMove:
 				col := t.col + utf8.RuneCountInString(num)
