@@ -111,6 +111,13 @@ var (
 	// direction from one to the other, or 255.
 	between [NumCells][NumCells]uint64
 	lineDir [NumCells][NumCells]Direction
+	// crossing[a] holds the two axes other than a.
+	crossing = [numAxes][2]int{{1, 2}, {0, 2}, {0, 1}}
+	// runPrefix[a][b][i] holds, in the numbering of axis b, the cells whose
+	// index in axis a's numbering is below i: the cells of a run from lo to
+	// hi in a's numbering are runPrefix[a][b][hi+1] ^ runPrefix[a][b][lo]
+	// in b's.
+	runPrefix [numAxes][numAxes][NumCells + 1]uint64
 	// Promotion rows, canonical bitboards.
 	backRow [2]uint64
 	// forwardSteps[color][c]: the cells a man of that color on c steps to.
@@ -182,6 +189,13 @@ func init() {
 				i++
 			}
 		})
+	}
+	for a := range runPrefix {
+		for b := range runPrefix[a] {
+			for i := 0; i < NumCells; i++ {
+				runPrefix[a][b][i+1] = runPrefix[a][b][i] | axisBit[b][axisCell[a][i]]
+			}
+		}
 	}
 	// Numbers: diagram rows (f+r constant) from the top, left to right
 	// (files ascending).

@@ -209,6 +209,19 @@ type captureSearch struct {
 	// search has visited memoAfter states; finals holds the moves found
 	// since then, so that each is added once.
 	memo, finals *stateSet
+	// For a king: axisFree holds the enemy pieces not yet captured in the
+	// numbering of each axis, and fills the masks that find, along each
+	// axis, the cells from which a king can capture (see captureFrom).
+	axisFree [numAxes]uint64
+	fills    [numAxes][2]captureFill
+}
+
+// A captureFill holds, for one axis and one sense along it, the masks that
+// captureFrom fills with: the cells whose next cell in that sense is empty
+// (a piece there can be jumped), and the empty cells whose next 1, 2 and 4
+// cells in that sense are empty too, on the same line.
+type captureFill struct {
+	jumpable, empty1, empty2, empty4 uint64
 }
 
 // memoAfter is the number of states a capture search visits before it
@@ -256,8 +269,17 @@ func (s *captureSearch) run(p *Position, dst []Move, pieces uint64) []Move {
 		if p.kings[0]&bit(c) != 0 {
 			s.flags = moveByKing
 			for a := range s.axisOcc {
-				s.axisOcc[a] = (p.pieces[a][White] | p.pieces[a][Red]) &^ cellBits[c][a]
+				occ := (p.pieces[a][White] | p.pieces[a][Red]) &^ cellBits[c][a]
+				s.axisOcc[a] = occ
 				s.axisEnemy[a] = p.pieces[a][p.side^1]
+				s.axisFree[a] = s.axisEnemy[a]
+				empty := allCells &^ occ
+				up, down := empty&hasStep[a][0], empty&hasStep[a][1]
+				up2, down2 := up&(up>>1), down&(down<<1)
+				s.fills[a] = [2]captureFill{
+					{empty >> 1 & hasStep[a][0], up, up2, up2 & (up2 >> 2)},
+					{empty << 1 & hasStep[a][1], down, down2, down2 & (down2 << 2)},
+				}
 			}
 			dst = s.king(dst, c)
 		} else {
@@ -372,11 +394,40 @@ func (s *captureSearch) king(dst []Move, from Cell) []Move {
 		return dst
 	}
 	var jumps kingJumps
-	n := s.jumpsFrom(&jumps, 0, from, numAxes, s.enemy)
+	n := s.jumpsFrom(&jumps, from, numAxes, s.enemy)
 	for _, j := range jumps[:n] {
+		s.flip(j.over)
 		dst = s.kingRun(dst, int(j.axis), j.run, bit(j.over), 1)
+		s.flip(j.over)
 	}
 	return dst
+}
+
+// flip marks the piece on c captured in axisFree, or no longer captured
+// when it was.
+func (s *captureSearch) flip(c Cell) {
+	for a := range s.axisFree {
+		s.axisFree[a] ^= cellBits[c][a]
+	}
+}
+
+// captureFrom returns, in the numbering of axis a, the cells from which a
+// king can capture along a: those from which the first piece along the
+// line, in either sense, is a free enemy piece with an empty cell right
+// behind it. It works on all lines of the axis at once, filling from each
+// such piece back over the empty cells before it (at most seven).
+func (s *captureSearch) captureFrom(a int) uint64 {
+	f := &s.fills[a]
+	free := s.axisFree[a]
+	up := free & f[0].jumpable
+	up |= f[0].empty1 & (up >> 1)
+	up |= f[0].empty2 & (up >> 2)
+	up |= f[0].empty4 & (up >> 4)
+	down := free & f[1].jumpable
+	down |= f[1].empty1 & (down << 1)
+	down |= f[1].empty2 & (down << 2)
+	down |= f[1].empty4 & (down << 4)
+	return up>>1&hasStep[a][0] | down<<1&hasStep[a][1]
 }
 
 // A kingJump is a capture a king can start from a cell: along axis, over
@@ -387,22 +438,17 @@ type kingJump struct {
 	axis uint8
 }
 
-// kingJumps holds the jumps a king can start from the cells of a run: at
-// most two along each of the two crossing axes from each of at most
-// maxRun cells.
-type kingJumps [4 * maxRun]kingJump
+// kingJumps holds the jumps a king can start from one cell: at most two
+// along each axis.
+type kingJumps [2 * numAxes]kingJump
 
-// maxRun is the most cells a run can have: a line's nine, less the captured
-// piece at one end and the cell the king jumped from before it.
-const maxRun = 7
-
-// jumpsFrom stores in jumps[n:] the captures a king standing on cell c can
+// jumpsFrom stores in jumps the captures a king standing on cell c can
 // start along every axis but skip, over one of the pieces in free, and
-// returns n plus their number (at most 4, or 6 when skip is numAxes, in
-// which case n must be 0). It does not recurse, so that the search's
+// returns their number. It does not recurse, so that the search's
 // recursion stays in kingRun alone (the compiler then keeps the caller's
 // move buffer on its stack).
-func (s *captureSearch) jumpsFrom(jumps *kingJumps, n int, c Cell, skip int, free uint64) int {
+func (s *captureSearch) jumpsFrom(jumps *kingJumps, c Cell, skip int, free uint64) int {
+	n := 0
 	for a := 0; a < numAxes; a++ {
 		if a == skip || (rayMask[a][0][c]|rayMask[a][1][c])&s.axisEnemy[a] == 0 {
 			continue
@@ -474,14 +520,19 @@ func (s *captureSearch) kingRun(dst []Move, a int, run uint64, captured uint64, 
 	if down|up != 0 && !s.explore(dst, axisCell[a][lo&63], captured, tagRun+uint16(a), n) {
 		return dst
 	}
-	var jumps kingJumps
+	// Whether it can turn anywhere is found for the whole run at once,
+	// on both crossing axes; the jumps only where it can.
+	b, c := crossing[a][0], crossing[a][1]
+	turnB := (runPrefix[a][b][hi+1] ^ runPrefix[a][b][lo]) & s.captureFrom(b)
+	turnC := (runPrefix[a][c][hi+1] ^ runPrefix[a][c][lo]) & s.captureFrom(c)
 	var turns uint64 // the cells where it can turn, in a's numbering
-	k := 0
-	for r := run; r != 0; {
-		i := popLowest(&r)
-		if m := s.jumpsFrom(&jumps, k, axisCell[a][i], a, free); m > k {
-			turns |= 1 << i
-			k = m
+	if turnB|turnC != 0 {
+		for r := run; r != 0; {
+			i := popLowest(&r)
+			at := axisCell[a][i]
+			if cellBits[at][b]&turnB|cellBits[at][c]&turnC != 0 {
+				turns |= 1 << i
+			}
 		}
 	}
 	if down|up == 0 {
@@ -498,13 +549,25 @@ func (s *captureSearch) kingRun(dst []Move, a int, run uint64, captured uint64, 
 		}
 	}
 	if down != 0 {
-		dst = s.kingRun(dst, a, down, captured|bit(axisCell[a][(lo-1)&63]), n+1)
+		over := axisCell[a][(lo-1)&63]
+		s.flip(over)
+		dst = s.kingRun(dst, a, down, captured|bit(over), n+1)
+		s.flip(over)
 	}
 	if up != 0 {
-		dst = s.kingRun(dst, a, up, captured|bit(axisCell[a][(hi+1)&63]), n+1)
+		over := axisCell[a][(hi+1)&63]
+		s.flip(over)
+		dst = s.kingRun(dst, a, up, captured|bit(over), n+1)
+		s.flip(over)
 	}
-	for _, j := range jumps[:k] {
-		dst = s.kingRun(dst, int(j.axis), j.run, captured|bit(j.over), n+1)
+	for t := turns; t != 0; {
+		var jumps kingJumps
+		k := s.jumpsFrom(&jumps, axisCell[a][popLowest(&t)], a, free)
+		for _, j := range jumps[:k] {
+			s.flip(j.over)
+			dst = s.kingRun(dst, int(j.axis), j.run, captured|bit(j.over), n+1)
+			s.flip(j.over)
+		}
 	}
 	if down|up == 0 {
 		// The cells where it cannot turn are where the move may end.
