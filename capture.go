@@ -161,13 +161,41 @@ func (p *Position) countQuietMoves() int {
 	for a := 0; a < numAxes; a++ {
 		n += bits.OnesCount64(p.manSteps(a))
 	}
-	for k := p.pieces[0][p.side] & p.kings[0]; k != 0; {
-		c := Cell(popLowest(&k))
-		for a := 0; a < numAxes; a++ {
-			n += bits.OnesCount64(p.kingSlides(c, a, false) | p.kingSlides(c, a, true))
-		}
+	if p.pieces[0][p.side&1]&p.kings[0] == 0 {
+		return n
+	}
+	for a := 0; a < numAxes; a++ {
+		pc := &p.pieces[a]
+		kings, empty := pc[p.side&1]&p.kings[a], allCells&^(pc[0]|pc[1])
+		n += bits.OnesCount64(slidesUp(kings, empty&hasStep[a][1])) +
+			bits.OnesCount64(slidesDown(kings, empty&hasStep[a][0]))
 	}
 	return n
+}
+
+// slidesUp returns the cells that the kings reach by sliding along an axis
+// towards higher indexes over the cells of path (the empty cells with a
+// neighbour on the line below them), all in the axis's numbering. Each
+// cell is reached by one king at most, the nearest below it, so the count
+// of the result is the count of the slides.
+func slidesUp(kings, path uint64) uint64 {
+	g := kings | path&(kings<<1) // the kings and the cells 1 step on
+	p := path & (path << 1)
+	g |= p & (g << 2)            // up to 3 steps
+	g |= p & (p << 2) & (g << 4) // 7
+	g |= path & (g << 1)         // 8, the longest slide
+	return g &^ kings
+}
+
+// slidesDown is slidesUp towards lower indexes, with path the empty cells
+// with a neighbour on the line above them.
+func slidesDown(kings, path uint64) uint64 {
+	g := kings | path&(kings>>1)
+	p := path & (path >> 1)
+	g |= p & (g >> 2)
+	g |= p & (p >> 2) & (g >> 4)
+	g |= path & (g >> 1)
+	return g &^ kings
 }
 
 // A captureSearch explores every capture sequence of the side to move and

@@ -279,6 +279,39 @@ func TestRulesKingDoesNotCaptureOwnPieces(t *testing.T) {
 	})
 }
 
+// Counting the non-capturing moves (what perft does at its last level)
+// gives as many as listing them: a king slides to every empty cell up to
+// the first piece, eight at most along the long lines, and a cell between
+// two kings on one line is a move for each.
+func TestRulesKingSlideCount(t *testing.T) {
+	for _, tc := range []struct {
+		fen  string
+		want int
+	}{
+		// a1: 4 up the a-file, 4 along row 1, 8 up the long diagonal to i9.
+		{"W:WKa1:Bi5", 4 + 4 + 8},
+		// a1: 4, 3 (e1 is at the edge), 7; i9 the same, with 4 along row 9.
+		{"W:WKa1,Ki9:Be1", 4 + 3 + 7 + 4 + 4 + 7},
+		// a1: 3 (a5 at the edge), 4, 3; e5: 8 on the e-file, 3 + 4 on row
+		// 5, 3 + 3 on the diagonal; i9: 4, 4, 3.
+		{"W:WKa1,Ke5,Ki9:Ba5", 3 + 4 + 3 + 8 + 3 + 4 + 3 + 3 + 4 + 4 + 3},
+		// e5: 8 on the file, 3 + 3 on row 5, 8 on the diagonal.
+		{"W:WKe5:Ba5,i5", 8 + 6 + 8},
+		// e5: 4 down the file, 8 on row 5, 3 down the diagonal; the man on
+		// e6: e7 and f7; f6: 4 + 3 on the file, 3 on row 6, 3 on the
+		// diagonal.
+		{"W:WKe5,e6,Kf6:Ba1", 4 + 8 + 3 + 2 + 7 + 3 + 3},
+	} {
+		p := MustParseFEN(tc.fen)
+		if n := len(p.LegalMoves()); n != tc.want {
+			t.Errorf("%s: %d legal moves, want %d", tc.fen, n, tc.want)
+		}
+		if n := p.CountLegalMoves(); n != tc.want {
+			t.Errorf("%s: CountLegalMoves() = %d, want %d", tc.fen, n, tc.want)
+		}
+	}
+}
+
 // A man jumps onto an empty cell only: not onto its own piece, nor an
 // enemy one.
 func TestRulesManLandsOnEmptyCells(t *testing.T) {
