@@ -389,7 +389,7 @@ func (s *captureSearch) man(dst []Move, at Cell, captured uint64, n int) []Move 
 	if jumps == 0 {
 		s.nodes++
 		if n > 0 {
-			dst = s.add(dst, at, captured, n)
+			dst = s.add(dst, 0, bit(at), captured, n)
 		}
 		return dst
 	}
@@ -421,12 +421,17 @@ func (s *captureSearch) king(dst []Move, from Cell) []Move {
 	if !s.explore(dst, from, 0, tagCell, 0) {
 		return dst
 	}
-	var jumps kingJumps
-	n := s.jumpsFrom(&jumps, from, numAxes, s.enemy)
-	for _, j := range jumps[:n] {
-		s.flip(j.over)
-		dst = s.kingRun(dst, int(j.axis), j.run, bit(j.over), 1)
-		s.flip(j.over)
+	for a := 0; a < numAxes; a++ {
+		if (rayMask[a][0][from]|rayMask[a][1][from])&s.axisEnemy[a] == 0 {
+			continue // no enemy piece on the line
+		}
+		for _, backward := range [2]bool{false, true} {
+			if over, run := s.jumpFrom(from, a, backward, 0); run != 0 {
+				s.flip(over)
+				dst = s.kingRun(dst, a, run, bit(over), 1)
+				s.flip(over)
+			}
+		}
 	}
 	return dst
 }
@@ -458,52 +463,27 @@ func (s *captureSearch) captureFrom(a int) uint64 {
 	return up>>1&hasStep[a][0] | down<<1&hasStep[a][1]
 }
 
-// A kingJump is a capture a king can start from a cell: along axis, over
-// the piece on cell over, onto the cells of run (in the axis's numbering).
-type kingJump struct {
-	run  uint64
-	over Cell
-	axis uint8
-}
-
-// kingJumps holds the jumps a king can start from one cell: at most two
-// along each axis.
-type kingJumps [2 * numAxes]kingJump
-
-// jumpsFrom stores in jumps the captures a king standing on cell c can
-// start along every axis but skip, over one of the pieces in free, and
-// returns their number. It does not recurse, so that the search's
-// recursion stays in kingRun alone (the compiler then keeps the caller's
-// move buffer on its stack).
-func (s *captureSearch) jumpsFrom(jumps *kingJumps, c Cell, skip int, free uint64) int {
-	n := 0
-	for a := 0; a < numAxes; a++ {
-		if a == skip || (rayMask[a][0][c]|rayMask[a][1][c])&s.axisEnemy[a] == 0 {
-			continue
-		}
-		occ := s.axisOcc[a]
-		// Forward: the first piece is the lowest occupied bit of the ray.
-		if blk := rayMask[a][0][c] & occ; blk != 0 {
-			i := bits.TrailingZeros64(blk)
-			if over := axisCell[a][i&63]; free&bit(over) != 0 {
-				if run := s.runBeyond(a, i, false); run != 0 {
-					jumps[n] = kingJump{run, over, uint8(a)}
-					n++
-				}
-			}
-		}
-		// Backward: the highest.
-		if blk := rayMask[a][1][c] & occ; blk != 0 {
-			i := 63 - bits.LeadingZeros64(blk)
-			if over := axisCell[a][i&63]; free&bit(over) != 0 {
-				if run := s.runBeyond(a, i, true); run != 0 {
-					jumps[n] = kingJump{run, over, uint8(a)}
-					n++
-				}
-			}
-		}
+// jumpFrom returns the capture the king can start from cell at along axis
+// a, forward (towards higher indexes in a's numbering) or backward, having
+// captured the pieces in captured: the first piece it meets, if that is an
+// enemy piece not yet captured, and the run of empty cells behind it (in
+// a's numbering), or an empty run. It does not recurse, so that the
+// search's recursion stays in kingRun alone: the compiler then keeps the
+// caller's move buffer on its stack.
+func (s *captureSearch) jumpFrom(at Cell, a int, backward bool, captured uint64) (over Cell, run uint64) {
+	var i int // the first piece's index in a's numbering
+	if blk := rayMask[a][0][at] & s.axisOcc[a]; !backward && blk != 0 {
+		i = bits.TrailingZeros64(blk)
+	} else if blk := rayMask[a][1][at] & s.axisOcc[a]; backward && blk != 0 {
+		i = 63 - bits.LeadingZeros64(blk)
+	} else {
+		return NoCell, 0
 	}
-	return n
+	over = axisCell[a][i&63]
+	if s.enemy&^captured&bit(over) == 0 {
+		return NoCell, 0
+	}
+	return over, s.runBeyond(a, i, backward)
 }
 
 // runBeyond returns, in the numbering of axis a, the empty cells right
@@ -567,10 +547,7 @@ func (s *captureSearch) kingRun(dst []Move, a int, run uint64, captured uint64, 
 		if turns == 0 {
 			// Final: the king stops on any cell of the run.
 			s.nodes++
-			for r := run; r != 0; {
-				dst = s.add(dst, axisCell[a][popLowest(&r)], captured, n)
-			}
-			return dst
+			return s.add(dst, a, run, captured, n)
 		}
 		if !s.explore(dst, axisCell[a][lo&63], captured, tagRun+uint16(a), n) {
 			return dst
@@ -589,26 +566,33 @@ func (s *captureSearch) kingRun(dst []Move, a int, run uint64, captured uint64, 
 		s.flip(over)
 	}
 	for t := turns; t != 0; {
-		var jumps kingJumps
-		k := s.jumpsFrom(&jumps, axisCell[a][popLowest(&t)], a, free)
-		for _, j := range jumps[:k] {
-			s.flip(j.over)
-			dst = s.kingRun(dst, int(j.axis), j.run, captured|bit(j.over), n+1)
-			s.flip(j.over)
+		at := axisCell[a][popLowest(&t)]
+		for k, turn := range [2]uint64{turnB, turnC} {
+			x := crossing[a][k]
+			if cellBits[at][x]&turn == 0 {
+				continue
+			}
+			for _, backward := range [2]bool{false, true} {
+				if over, run := s.jumpFrom(at, x, backward, captured); run != 0 {
+					s.flip(over)
+					dst = s.kingRun(dst, x, run, captured|bit(over), n+1)
+					s.flip(over)
+				}
+			}
 		}
 	}
 	if down|up == 0 {
 		// The cells where it cannot turn are where the move may end.
-		for r := run &^ turns; r != 0; {
-			dst = s.add(dst, axisCell[a][popLowest(&r)], captured, n)
-		}
+		dst = s.add(dst, a, run&^turns, captured, n)
 	}
 	return dst
 }
 
-// add records a finished sequence: majority capture keeps only the longest,
-// and sequences with the same start, end and captured set are one move.
-func (s *captureSearch) add(dst []Move, to Cell, captured uint64, n int) []Move {
+// add records the finished sequences that capture the pieces in captured
+// (n of them) and end on one of the cells ends, given in the numbering of
+// axis a: majority capture keeps only the longest, and sequences with the
+// same start, end and captured set are one move.
+func (s *captureSearch) add(dst []Move, a int, ends uint64, captured uint64, n int) []Move {
 	if n < s.best {
 		return dst
 	}
@@ -616,22 +600,25 @@ func (s *captureSearch) add(dst []Move, to Cell, captured uint64, n int) []Move 
 		s.best = n
 		dst = dst[:s.start]
 	}
-	if s.finals != nil {
-		if s.finals.insert(to, captured, 0) {
-			return dst
-		}
-	} else if n > 1 { // one piece's capture lands where no other does
+	if s.finals == nil && n > 1 { // one piece's capture lands where no other does
 		for _, m := range dst[s.start:] {
-			if m.to == to && m.captured == captured && m.from == s.from {
-				return dst
+			if m.captured == captured && m.from == s.from {
+				ends &^= cellBits[m.to][a]
 			}
 		}
 	}
-	m := Move{from: s.from, to: to, captured: captured, flags: s.flags}
-	if s.flags&moveByKing == 0 && s.promo&bit(to) != 0 {
-		m.flags |= movePromotes
+	for ends != 0 {
+		to := axisCell[a][popLowest(&ends)]
+		if s.finals != nil && s.finals.insert(to, captured, 0) {
+			continue
+		}
+		m := Move{from: s.from, to: to, captured: captured, flags: s.flags}
+		if s.flags&moveByKing == 0 && s.promo&bit(to) != 0 {
+			m.flags |= movePromotes
+		}
+		dst = append(dst, m)
 	}
-	return append(dst, m)
+	return dst
 }
 
 // A pathMode says which capture paths a pathSearch looks for.
