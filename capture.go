@@ -534,14 +534,11 @@ func (s *captureSearch) kingRun(dst []Move, a int, run uint64, captured uint64, 
 	turnB := (runPrefix[a][b][hi+1] ^ runPrefix[a][b][lo]) & s.captureFrom(b)
 	turnC := (runPrefix[a][c][hi+1] ^ runPrefix[a][c][lo]) & s.captureFrom(c)
 	var turns uint64 // the cells where it can turn, in a's numbering
-	if turnB|turnC != 0 {
-		for r := run; r != 0; {
-			i := popLowest(&r)
-			at := axisCell[a][i]
-			if cellBits[at][b]&turnB|cellBits[at][c]&turnC != 0 {
-				turns |= 1 << i
-			}
-		}
+	for t := turnB; t != 0; {
+		turns |= cellBits[axisCell[b][popLowest(&t)]][a]
+	}
+	for t := turnC; t != 0; {
+		turns |= cellBits[axisCell[c][popLowest(&t)]][a]
 	}
 	if down|up == 0 {
 		if turns == 0 {
