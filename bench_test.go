@@ -215,3 +215,71 @@ func BenchmarkHash(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLastLevel splits the cost of perft's last level, where nearly
+// all of its time goes, into its three parts: the compulsory-capture test
+// (capturers) at every node, then either the capture search or the count
+// of the non-capturing moves. The nodes are the positions at depth 3 from
+// the king positions, each part is timed over all of them, and ns/node is
+// the time per position it runs on.
+func BenchmarkLastLevel(b *testing.B) {
+	for _, nf := range benchmarkFENs(b) {
+		if nf.name != "kings" && nf.name != "king-ending" {
+			continue
+		}
+		var capture, quiet []Position
+		var walk func(p Position, depth int)
+		walk = func(p Position, depth int) {
+			if depth == 0 {
+				if p.capturers() != 0 {
+					capture = append(capture, p)
+				} else {
+					quiet = append(quiet, p)
+				}
+				return
+			}
+			for _, m := range p.LegalMoves() {
+				walk(p.play(m), depth-1)
+			}
+		}
+		walk(MustParseFEN(nf.fen), 3)
+		all := append(capture[:len(capture):len(capture)], quiet...)
+		perNode := func(b *testing.B, nodes int) {
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(nodes), "ns/node")
+		}
+		b.Run(nf.name+"/capture-test", func(b *testing.B) {
+			found := 0
+			for b.Loop() {
+				for i := range all {
+					if all[i].capturers() != 0 {
+						found++
+					}
+				}
+			}
+			perNode(b, len(all))
+		})
+		b.Run(nf.name+"/captures", func(b *testing.B) {
+			b.ReportAllocs()
+			buf := make([]Move, 0, 256)
+			capturers := make([]uint64, len(capture))
+			for i := range capture {
+				capturers[i] = capture[i].capturers()
+			}
+			for b.Loop() {
+				for i := range capture {
+					buf = capture[i].appendCapturesFrom(buf[:0], capturers[i])
+				}
+			}
+			perNode(b, len(capture))
+		})
+		b.Run(nf.name+"/quiet-count", func(b *testing.B) {
+			n := 0
+			for b.Loop() {
+				for i := range quiet {
+					n += quiet[i].countQuietMoves()
+				}
+			}
+			perNode(b, len(quiet))
+		})
+	}
+}
