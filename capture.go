@@ -472,12 +472,18 @@ func (s *captureSearch) captureFrom(a int) uint64 {
 // caller's move buffer on its stack.
 func (s *captureSearch) jumpFrom(at Cell, a int, backward bool, captured uint64) (over Cell, run uint64) {
 	var i int // the first piece's index in a's numbering
-	if blk := rayMask[a][0][at] & s.axisOcc[a]; !backward && blk != 0 {
+	if !backward {
+		blk := rayMask[a][0][at] & s.axisOcc[a]
+		if blk == 0 {
+			return NoCell, 0
+		}
 		i = bits.TrailingZeros64(blk)
-	} else if blk := rayMask[a][1][at] & s.axisOcc[a]; backward && blk != 0 {
-		i = 63 - bits.LeadingZeros64(blk)
 	} else {
-		return NoCell, 0
+		blk := rayMask[a][1][at] & s.axisOcc[a]
+		if blk == 0 {
+			return NoCell, 0
+		}
+		i = 63 - bits.LeadingZeros64(blk)
 	}
 	over = axisCell[a][i&63]
 	if s.enemy&^captured&bit(over) == 0 {
