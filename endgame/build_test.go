@@ -1,0 +1,144 @@
+package endgame
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hexdame/hexdame"
+)
+
+// smallTables builds the tables up to 3 pieces once for all the tests.
+var smallTables = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "hexdame-endgame-test-")
+	if err != nil {
+		return "", err
+	}
+	return dir, BuildAll(context.Background(), dir, 3, BuildOptions{Workers: 2})
+})
+
+func loadSmall(t testing.TB) *Tables {
+	t.Helper()
+	dir, err := smallTables()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := Load(dir, LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tb
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if dir, err := smallTables(); err == nil && dir != "" {
+		os.RemoveAll(dir)
+	}
+	os.Exit(code)
+}
+
+func TestBuildSmall(t *testing.T) {
+	start := time.Now()
+	dir, err := smallTables()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("built in %v", time.Since(start))
+	files, _ := filepath.Glob(filepath.Join(dir, "*"))
+	for _, f := range files {
+		st, _ := os.Stat(f)
+		t.Logf("%s %d", filepath.Base(f), st.Size())
+	}
+}
+
+// randomPosition returns a random position of material m with side to
+// move.
+func randomPosition(r *rand.Rand, m Material, side hexdame.Color) hexdame.Position {
+	for {
+		var b board
+		occ := uint64(0)
+		ok := true
+		place := func(n int, dom uint64, s *uint64) {
+			for range n {
+				free := dom &^ occ
+				if free == 0 {
+					ok = false
+					return
+				}
+				c := selectBit(free, r.IntN(onesCount(free)))
+				*s |= 1 << c
+				occ |= 1 << c
+			}
+		}
+		place(m.WhiteMen, manDomain[0], &b.men[0])
+		place(m.RedMen, manDomain[1], &b.men[1])
+		place(m.WhiteKings, allSet, &b.kings[0])
+		place(m.RedKings, allSet, &b.kings[1])
+		if ok {
+			return b.position(side)
+		}
+	}
+}
+
+// Every table agrees with the rules: on random positions of every
+// material and both sides to move, a position without moves is lost at
+// distance 0, and otherwise its value and distance are the best of its
+// moves': a win in 1 + the shortest loss of a successor, else a draw when
+// a successor is drawn, else a loss in 1 + the longest win.
+func TestConsistentWithRules(t *testing.T) {
+	tb := loadSmall(t)
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, m := range allOrdered(3) {
+		for side := hexdame.White; side <= hexdame.Red; side++ {
+			for range 2000 {
+				p := randomPosition(r, m, side)
+				checkConsistent(t, tb, p)
+			}
+		}
+	}
+}
+
+func checkConsistent(t *testing.T, tb *Tables, p hexdame.Position) {
+	t.Helper()
+	v, d, ok := tb.Probe(p)
+	if !ok {
+		t.Fatalf("%v: not found", p)
+	}
+	moves := p.LegalMoves()
+	wantV, wantD := Loss, 0
+	if len(moves) > 0 {
+		bestWin, worstLoss, draw := -1, -1, false
+		for _, m := range moves {
+			cv, cd, ok := tb.Probe(p.PlayUnchecked(m))
+			if !ok {
+				t.Fatalf("%v after %v: not found", p, m)
+			}
+			switch cv {
+			case Loss:
+				if bestWin < 0 || cd+1 < bestWin {
+					bestWin = cd + 1
+				}
+			case Win:
+				worstLoss = max(worstLoss, cd+1)
+			default:
+				draw = true
+			}
+		}
+		switch {
+		case bestWin >= 0:
+			wantV, wantD = Win, bestWin
+		case draw:
+			wantV, wantD = Draw, 0
+		default:
+			wantV, wantD = Loss, worstLoss
+		}
+	}
+	if v != wantV || d != wantD {
+		t.Fatalf("%v: table says %v %d, its moves say %v %d", p, v, d, wantV, wantD)
+	}
+}

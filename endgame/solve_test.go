@@ -1,0 +1,61 @@
+package endgame
+
+import (
+	"math/rand/v2"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/hexdame/hexdame"
+)
+
+// Solve, the rules package's independent prover, agrees with the tables
+// on random positions whose distance is at most 15 plies: a won position
+// is a win in exactly the table's distance (Solve finds the shortest), and
+// a drawn or lost one is no win within the horizon: 15 plies with
+// HEXDAME_LONG=1, else 7 (a draw costs Solve half a second at 15).
+func TestSolveAgrees(t *testing.T) {
+	tb := loadSmall(t)
+	r := rand.New(rand.NewPCG(5, 6))
+	materials := allOrdered(3)
+	wins, others := 0, 0
+	wantOthers, horizon := 50, 7
+	if long() {
+		wantOthers, horizon = 300, 15
+	}
+	start := time.Now()
+	for tries := 0; wins < 1000 || others < wantOthers; tries++ {
+		if tries > 1000000 {
+			t.Fatalf("only %d wins and %d others in %d tries", wins, others, tries)
+		}
+		m := materials[r.IntN(len(materials))]
+		p := randomPosition(r, m, hexdame.Color(r.IntN(2)))
+		v, d, _ := tb.Probe(p)
+		if d > 15 || v == Win && wins >= 1000 || v != Win && others >= wantOthers {
+			continue
+		}
+		plies := 15
+		if v != Win {
+			plies = horizon
+		}
+		sol, err := hexdame.Solve(p, plies)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v == Win {
+			wins++
+			if !sol.Win || sol.Plies != d {
+				t.Fatalf("%v: the table says win in %d, Solve says win %v in %d", p, d, sol.Win, sol.Plies)
+			}
+		} else {
+			others++
+			if sol.Win {
+				t.Fatalf("%v: the table says %v %d, Solve finds a win in %d", p, v, d, sol.Plies)
+			}
+		}
+	}
+	t.Logf("%d wins and %d draws or losses agree, in %v", wins, others, time.Since(start))
+}
+
+// long reports whether the long checks are asked for (HEXDAME_LONG=1).
+func long() bool { return os.Getenv("HEXDAME_LONG") == "1" }
