@@ -27,7 +27,7 @@ var (
 	turnOf    [numCells]int8    // (f, r) -> (8-f, 8-r)
 	backRow   [2]uint64         // where White's (0) and Red's (1) men are crowned
 	manDomain [2]uint64         // where White's and Red's men may stand: not on their back row
-	allSet    uint64 = 1<<numCells - 1
+	allSet    uint64            = 1<<numCells - 1
 	// rays[k][d] lists the cells from k (exclusive) to the edge along d.
 	rays   [numCells][6][8]int8
 	rayLen [numCells][6]int8
@@ -111,7 +111,7 @@ type board struct {
 }
 
 func (b *board) pieces(c int) uint64 { return b.men[c] | b.kings[c] }
-func (b *board) occupied() uint64  { return b.men[0] | b.men[1] | b.kings[0] | b.kings[1] }
+func (b *board) occupied() uint64    { return b.men[0] | b.men[1] | b.kings[0] | b.kings[1] }
 
 // mirrored returns the board reflected in the a1-i9 column, (f, r) -> (r,
 // f), which keeps every rule (it swaps the two oblique forward steps).
