@@ -71,7 +71,7 @@ var cmdSVG = &command{
 				}
 				opts.Move = m
 			}
-			return hexdame.WriteSVG(e.stdout, p, &opts)
+			return hexdame.WriteSVG(e.stdout, p, opts)
 		}
 	},
 }
@@ -145,14 +145,14 @@ var cmdPlay = &command{
 			for i, text := range e.args {
 				if _, err := g.PlayText(text); err != nil {
 					msg := "move " + strconv.Itoa(i+1) + " " + quote(text) + ": " + moveDetail(err)
-					if errors.Is(err, hexdame.ErrInvalidMoveText) {
+					if errors.Is(err, hexdame.ErrMoveSyntax) {
 						return usageError{msg}
 					}
 					return failure{msg}
 				}
 			}
 			p = g.Position()
-			_, err = fmt.Fprintf(e.stdout, "%s\n%s", p.FEN(), p.Diagram())
+			_, err = fmt.Fprintf(e.stdout, "%s\n%s", p.FEN(), p.Diagram(hexdame.DiagramOptions{}))
 			return err
 		}
 	},
