@@ -12,19 +12,22 @@ import (
 // boardOf returns p's pieces in our numbering.
 func boardOf(p hexdame.Position) board {
 	var b board
-	for k := 0; k < numCells; k++ {
-		switch p.Piece(libCell[k]) {
-		case hexdame.WhiteMan:
-			b.men[0] |= 1 << k
-		case hexdame.WhiteKing:
-			b.kings[0] |= 1 << k
-		case hexdame.RedMan:
-			b.men[1] |= 1 << k
-		case hexdame.RedKing:
-			b.kings[1] |= 1 << k
-		}
+	for c := hexdame.White; c <= hexdame.Red; c++ {
+		b.men[c] = fromLib(uint64(p.Men(c)))
+		b.kings[c] = fromLib(uint64(p.Kings(c)))
 	}
 	return b
+}
+
+// fromLib maps a set of the rules package's cells (bit c for Cell c) to
+// ours.
+func fromLib(s uint64) uint64 {
+	var out uint64
+	for s != 0 {
+		out |= 1 << ourCell[bits.TrailingZeros64(s)]
+		s &= s - 1
+	}
+	return out
 }
 
 // position returns the rules package's position of board b with side to
@@ -57,12 +60,7 @@ func (b board) after(m hexdame.Move, mover int) board {
 			b.men[mover] |= to
 		}
 	}
-	var buf [32]hexdame.Cell
-	var cap uint64
-	for _, c := range m.AppendCaptured(buf[:0]) {
-		cap |= 1 << ourCell[uint8(c)]
-	}
-	if cap != 0 {
+	if cap := fromLib(uint64(m.Captured())); cap != 0 {
 		b.men[mover^1] &^= cap
 		b.kings[mover^1] &^= cap
 	}
