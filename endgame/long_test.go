@@ -1,0 +1,99 @@
+package endgame
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/hexdame/hexdame"
+)
+
+// The long checks run with HEXDAME_LONG=1. They use the tables up to 4
+// pieces in HEXDAME_TABLES when it is set (any missing ones are built
+// there), else they build them in a temporary directory (a few minutes).
+
+func longTables(t *testing.T) *Tables {
+	t.Helper()
+	if !long() {
+		t.Skip("set HEXDAME_LONG=1 for the checks on the 4-piece tables")
+	}
+	dir := os.Getenv("HEXDAME_TABLES")
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	start := time.Now()
+	if err := BuildAll(context.Background(), dir, 4, BuildOptions{Workers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	tb, err := Load(dir, LoadOptions{MaxPieces: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("tables up to 4 pieces in %s, built or checked and loaded in %v", dir, time.Since(start))
+	return tb
+}
+
+func TestLongTables(t *testing.T) {
+	tb := longTables(t)
+	r := rand.New(rand.NewPCG(11, 12))
+	t.Run("consistent with the rules", func(t *testing.T) {
+		for _, m := range allOrdered(4) {
+			for side := hexdame.White; side <= hexdame.Red; side++ {
+				for range 3000 {
+					checkConsistent(t, tb, randomPosition(r, m, side))
+				}
+			}
+		}
+	})
+	t.Run("best moves play out the distance", func(t *testing.T) {
+		for _, m := range allOrdered(4) {
+			if m.Pieces() < 4 {
+				continue
+			}
+			for range 200 {
+				p := randomPosition(r, m, hexdame.Color(r.IntN(2)))
+				v, d, _ := tb.Probe(p)
+				if v == Draw {
+					continue
+				}
+				q := p
+				ply := 0
+				for ; q.HasLegalMoves(); ply++ {
+					mv, ok := tb.BestMove(q)
+					if !ok || ply > d {
+						t.Fatalf("%v (%v %d): no best move or not over after %d plies, at %v", p, v, d, ply, q)
+					}
+					q = q.PlayUnchecked(mv)
+				}
+				if ply != d || (q.SideToMove() == p.SideToMove()) != (v == Loss) {
+					t.Fatalf("%v (%v %d): over after %d plies, %v to move without a move", p, v, d, ply, q.SideToMove())
+				}
+			}
+		}
+	})
+	t.Run("Solve agrees", func(t *testing.T) {
+		wins := 0
+		ms := allOrdered(4)
+		for tries := 0; wins < 1000; tries++ {
+			m := ms[r.IntN(len(ms))]
+			if m.Pieces() < 4 {
+				continue
+			}
+			p := randomPosition(r, m, hexdame.Color(r.IntN(2)))
+			v, d, _ := tb.Probe(p)
+			if v != Win || d > 15 {
+				continue
+			}
+			wins++
+			sol, err := hexdame.Solve(p, 15)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !sol.Win || sol.Plies != d {
+				t.Fatalf("%v: the table says win in %d, Solve says win %v in %d", p, d, sol.Win, sol.Plies)
+			}
+		}
+	})
+}
