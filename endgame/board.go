@@ -84,7 +84,25 @@ func init() {
 	}
 	manDomain[0] = allSet &^ backRow[0]
 	manDomain[1] = allSet &^ backRow[1]
+	libShift = -1
+	if s := int(libCell[0]); s < 64-numCells+1 {
+		libShift = s
+		for k := range libCell {
+			if int(libCell[k]) != k+s {
+				libShift = -1
+			}
+		}
+	}
+	for k := range turnOf {
+		if int(turnOf[k]) != numCells-1-k {
+			panic("endgame: the half turn is not the reversal of the rank order")
+		}
+	}
 }
+
+// libShift is s when the rules package's Cell c is our cell c-s for every
+// cell (so that a set of its cells is ours shifted left by s), else -1.
+var libShift int
 
 // at returns the cell with file index f and rank index r, or -1.
 func at(f, r int) int8 {
@@ -128,7 +146,12 @@ func (b board) mirrored() board {
 // same position for White with White to move.
 func (b board) swapped() board {
 	return board{
-		men:   [2]uint64{mapSet(b.men[1], &turnOf), mapSet(b.men[0], &turnOf)},
-		kings: [2]uint64{mapSet(b.kings[1], &turnOf), mapSet(b.kings[0], &turnOf)},
+		men:   [2]uint64{turned(b.men[1]), turned(b.men[0])},
+		kings: [2]uint64{turned(b.kings[1]), turned(b.kings[0])},
 	}
 }
+
+// turned returns the set turned by a half turn. In the rank order of our
+// numbering the half turn maps cell k to cell 60-k (init checks it): the
+// set's bits reversed.
+func turned(s uint64) uint64 { return bits.Reverse64(s) >> (64 - numCells) }

@@ -34,7 +34,9 @@ type Progress struct {
 	// its value is settled. Total covers the whole build; Done rises to
 	// it.
 	Done, Total uint64
-	Phase       string // "moves", "retrograde" or "write"
+	// Phase is "start" (once, first), "moves", "retrograde", "write",
+	// and "done" (once, last, when the build succeeds).
+	Phase string
 }
 
 // ErrMissingDependency is wrapped by the error Build returns when a
@@ -58,8 +60,13 @@ func Build(ctx context.Context, dir string, m Material, opts BuildOptions) error
 		return &materialError{text: m.String(), why: "not a material the tables can hold"}
 	}
 	m = m.Canonical()
-	total := 2 * tableSize(m)
-	return build(ctx, dir, m, opts, &buildProgress{opts: opts, total: total, materials: 1})
+	bp := &buildProgress{opts: opts, total: 2 * tableSize(m), materials: 1}
+	bp.report(m, "start", 0)
+	if err := build(ctx, dir, m, opts, bp); err != nil {
+		return err
+	}
+	bp.report(m, "done", 0)
+	return nil
 }
 
 // BuildAll builds the tables of every material of 2 to maxPieces pieces
@@ -84,11 +91,13 @@ func BuildAll(ctx context.Context, dir string, maxPieces int, opts BuildOptions)
 		todo = append(todo, m)
 		bp.total += 2 * tableSize(m)
 	}
+	bp.report(Material{}, "start", 0)
 	for _, m := range todo {
 		if err := build(ctx, dir, m, opts, bp); err != nil {
 			return err
 		}
 	}
+	bp.report(Material{}, "done", 0)
 	return nil
 }
 

@@ -22,6 +22,9 @@ func boardOf(p hexdame.Position) board {
 // fromLib maps a set of the rules package's cells (bit c for Cell c) to
 // ours.
 func fromLib(s uint64) uint64 {
+	if libShift >= 0 {
+		return s >> libShift
+	}
 	var out uint64
 	for s != 0 {
 		out |= 1 << ourCell[bits.TrailingZeros64(s)]

@@ -166,7 +166,6 @@ func endgameBuild(e *env, args []string) error {
 		}
 		return tableError(err)
 	}
-	rep.finish()
 	return nil
 }
 
@@ -178,13 +177,22 @@ type progressReporter struct {
 	last  time.Time
 	cur   endgame.Material
 	began bool
-	p     endgame.Progress
 }
 
 func (r *progressReporter) report(p endgame.Progress) {
+	switch p.Phase {
+	case "start":
+		if p.MaterialsDone > 0 {
+			fmt.Fprintf(r.w, "endgame build: %d of %d tables already there\n", p.MaterialsDone, p.MaterialsTotal)
+		}
+		return
+	case "done":
+		fmt.Fprintf(r.w, "endgame build: %d/%d tables done in %v\n", p.MaterialsDone, p.MaterialsTotal, time.Since(r.start).Round(time.Millisecond))
+		return
+	}
 	now := time.Now()
 	newTable := !r.began || p.Material != r.cur
-	r.p, r.cur, r.began = p, p.Material, true
+	r.cur, r.began = p.Material, true
 	if !newTable && now.Sub(r.last) < 5*time.Second {
 		return
 	}
@@ -203,10 +211,6 @@ func (r *progressReporter) report(p endgame.Progress) {
 	}
 	fmt.Fprintf(r.w, "endgame build: %d/%d tables done, %s %s, %.1f%%, %.0f positions/s, about %s left\n",
 		p.MaterialsDone, p.MaterialsTotal, p.Material, p.Phase, pct, rate, left)
-}
-
-func (r *progressReporter) finish() {
-	fmt.Fprintf(r.w, "endgame build: %d/%d tables done in %v\n", r.p.MaterialsTotal, r.p.MaterialsTotal, time.Since(r.start).Round(time.Millisecond))
 }
 
 func loadTables(dir string) (*endgame.Tables, error) {
@@ -283,7 +287,7 @@ func endgameStats(e *env, args []string) error {
 			line := fmt.Sprintf("%s %s to move: %d positions, %d wins, %d draws, %d losses",
 				m, strings.ToLower(side.String()), s.Positions, s.Wins, s.Draws, s.Losses)
 			if s.Wins > 0 {
-				line += fmt.Sprintf("; longest win %d plies: %s", s.LongestWin, s.LongestWinPosition.FEN())
+				line += fmt.Sprintf("; longest win %s: %s", plies(s.LongestWin), s.LongestWinPosition.FEN())
 			}
 			if _, err := fmt.Fprintln(e.stdout, line); err != nil {
 				return err
@@ -311,4 +315,12 @@ func endgameMaterials(e *env, args []string) error {
 	}
 	_, err := io.WriteString(e.stdout, out.String())
 	return err
+}
+
+// plies returns "1 ply" or "N plies".
+func plies(n int) string {
+	if n == 1 {
+		return "1 ply"
+	}
+	return strconv.Itoa(n) + " plies"
 }
