@@ -309,7 +309,10 @@ func (g *generator) entry(i uint64) error {
 			canLose = false
 		}
 	}
-	distinct := countDistinct(g.children[:n])
+	distinct := n
+	if nearSymmetric(&b) {
+		distinct = countDistinct(g.children[:n])
+	}
 	switch {
 	case best < 1<<30:
 		if best > maxDistance {
@@ -333,6 +336,21 @@ func (g *generator) entry(i uint64) error {
 		p.worst[i] = cannotLose
 	}
 	return nil
+}
+
+// nearSymmetric reports whether board b differs from its mirror image in
+// at most 4 cells. Only then can two of its moves lead to one entry, or
+// two of its predecessors be one entry: two positions one move away from
+// b (or two from which one move leads to b) are each other's mirror image
+// only if b and its mirror image differ in at most the 4 cells the two
+// moves touch. (The colour swap, applied to all alike, changes nothing.)
+func nearSymmetric(b *board) bool {
+	m := b.mirrored()
+	d := 0
+	for c := 0; c < 2; c++ {
+		d += bits.OnesCount64(b.men[c]^m.men[c]) + bits.OnesCount64(b.kings[c]^m.kings[c])
+	}
+	return d <= 4
 }
 
 // countDistinct sorts s and returns the number of distinct values in it.
@@ -389,7 +407,9 @@ func retrograde(ctx context.Context, parts []*buildPart, bp *buildProgress, m Ma
 				}
 				b, _ := p.ix.board(uint64(i))
 				preds := q.predecessors(&b, buf[:0])
-				preds = preds[:countDistinctKeep(preds)]
+				if nearSymmetric(&b) {
+					preds = preds[:countDistinctKeep(preds)]
+				}
 				for _, j := range preds {
 					if q.cnt[j] == noPred {
 						continue

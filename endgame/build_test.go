@@ -142,3 +142,5 @@ func checkConsistent(t *testing.T, tb *Tables, p hexdame.Position) {
 		t.Fatalf("%v: table says %v %d, its moves say %v %d", p, v, d, wantV, wantD)
 	}
 }
+
+func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)) }
