@@ -30,12 +30,12 @@ var cmdEndgame = &command{
 		"      already there, or only material M's table (its dependencies must be\n" +
 		"      there). Progress goes to standard error. Interrupted, it keeps the\n" +
 		"      finished tables: run it again to go on.\n" +
-		"  hexdame endgame probe [-fen FEN] [-numeric] DIR\n" +
+		"  hexdame endgame probe [-fen FEN] [-numeric] [-pieces N] DIR\n" +
 		"      prints \"win N\", \"loss N\" or \"draw\" for the side to move, N the plies to\n" +
 		"      the end of the game with best play, then a best move (none when the\n" +
 		"      side to move has no move) in the notation of hexdame moves. A position\n" +
 		"      the tables do not hold gives exit status 1.\n" +
-		"  hexdame endgame stats DIR\n" +
+		"  hexdame endgame stats [-pieces N] DIR\n" +
 		"      prints, per material and side to move, the positions won, drawn and\n" +
 		"      lost, and the longest win with its position.\n" +
 		"  hexdame endgame materials [-pieces N]\n" +
@@ -45,8 +45,9 @@ var cmdEndgame = &command{
 		"\n" +
 		"A material is written as White's pieces, v, Red's pieces, K a king and M a man:\n" +
 		"KKMvK is two kings and a man against a king. A table file (KKMvK.egt) holds\n" +
-		"both sides to move, and its colour swap (KvKKM). A missing, truncated or\n" +
-		"corrupt table gives an error naming it (exit status 2 if missing, 1 if\n" +
+		"both sides to move, and its colour swap (KvKKM). probe and stats load every\n" +
+		"table up to the most pieces in DIR, or up to -pieces N. A missing, truncated\n" +
+		"or corrupt table gives an error naming it (exit status 2 if missing, 1 if\n" +
 		"corrupt).",
 	setup: func(fs *flag.FlagSet) func(e *env) error {
 		return func(e *env) error {
@@ -213,8 +214,16 @@ func (r *progressReporter) report(p endgame.Progress) {
 		p.MaterialsDone, p.MaterialsTotal, p.Material, p.Phase, pct, rate, left)
 }
 
-func loadTables(dir string) (*endgame.Tables, error) {
-	t, err := endgame.Load(dir, endgame.LoadOptions{})
+// addPiecesFlag adds the -pieces flag of probe and stats.
+func addPiecesFlag(fs *flag.FlagSet) *int {
+	return fs.Int("pieces", 0, "use the tables of 2 to `N` pieces (default: up to the most pieces of any table in DIR)")
+}
+
+func loadTables(dir string, pieces int) (*endgame.Tables, error) {
+	if pieces < 0 || pieces == 1 || pieces > endgame.MaxPieces {
+		return nil, usageError{"-pieces must be from 2 to " + strconv.Itoa(endgame.MaxPieces) + ", not " + strconv.Itoa(pieces)}
+	}
+	t, err := endgame.Load(dir, endgame.LoadOptions{MaxPieces: pieces})
 	if err != nil {
 		return nil, tableError(err)
 	}
@@ -225,7 +234,8 @@ func endgameProbe(e *env, args []string) error {
 	fs := newSubFlags("probe")
 	fen := addFENFlag(fs)
 	numeric := fs.Bool("numeric", false, "write the move with numeric squares (1..61)")
-	if help, err := subFlags(e, fs, args, "probe [-fen FEN] [-numeric] DIR"); help || err != nil {
+	pieces := addPiecesFlag(fs)
+	if help, err := subFlags(e, fs, args, "probe [-fen FEN] [-numeric] [-pieces N] DIR"); help || err != nil {
 		return err
 	}
 	dir, err := dirOperand(fs)
@@ -236,7 +246,7 @@ func endgameProbe(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	t, err := loadTables(dir)
+	t, err := loadTables(dir, *pieces)
 	if err != nil {
 		return err
 	}
@@ -267,14 +277,15 @@ func endgameProbe(e *env, args []string) error {
 
 func endgameStats(e *env, args []string) error {
 	fs := newSubFlags("stats")
-	if help, err := subFlags(e, fs, args, "stats DIR"); help || err != nil {
+	pieces := addPiecesFlag(fs)
+	if help, err := subFlags(e, fs, args, "stats [-pieces N] DIR"); help || err != nil {
 		return err
 	}
 	dir, err := dirOperand(fs)
 	if err != nil {
 		return err
 	}
-	t, err := loadTables(dir)
+	t, err := loadTables(dir, *pieces)
 	if err != nil {
 		return err
 	}

@@ -133,6 +133,10 @@ func TestEndgameStatsAndMaterials(t *testing.T) {
 	if lines[0] != "KvK white to move: 3660 positions, 792 wins, 2868 draws, 0 losses; longest win 1 ply: W:WKa1:BKb1" {
 		t.Errorf("stats first line %q", lines[0])
 	}
+	status, out, _ = runCLI(t, "", "endgame", "stats", "-pieces", "2", dir)
+	if lines := strings.Split(strings.TrimSpace(out), "\n"); status != 0 || len(lines) != 4 {
+		t.Errorf("stats -pieces 2: exit %d, %q", status, out)
+	}
 	status, out, _ = runCLI(t, "", "endgame", "materials", "-pieces", "3")
 	want := "0 KvK\n1 KvM\n2 MvM\n3 KKvK\n4 KKvM\n4 KMvK\n5 KMvM\n5 MMvK\n6 MMvM\n"
 	if status != 0 || out != want {
@@ -176,6 +180,8 @@ func TestEndgameErrors(t *testing.T) {
 		{"probe a side without pieces", []string{"endgame", "probe", "-fen", "W:WKa1:B", dir}, 1, "game is over"},
 		{"probe bad FEN", []string{"endgame", "probe", "-fen", "W:Wa6", dir}, 2, "invalid FEN"},
 		{"stats corrupt", []string{"endgame", "stats", corrupt}, 1, "KMvM.egt"},
+		{"probe pieces out of range", []string{"endgame", "probe", "-pieces", "1", dir}, 2, "-pieces must be from 2"},
+		{"probe more pieces than built", []string{"endgame", "probe", "-pieces", "4", dir}, 2, "KKKvK.egt: table file missing"},
 		{"stats extra argument", []string{"endgame", "stats", dir, "x"}, 2, "want one DIR"},
 		{"materials bad pieces", []string{"endgame", "materials", "-pieces", "1"}, 2, "-pieces must be from 2"},
 		{"materials argument", []string{"endgame", "materials", "x"}, 2, "unexpected argument"},
