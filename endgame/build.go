@@ -284,18 +284,29 @@ func (g *generator) entry(i uint64) error {
 	}
 	capture := moves[0].IsCapture()
 	best, worst, canLose := 1<<30, 0, true
+	// A move that neither captures nor crowns stays in the table (in the
+	// partner part). Such moves need only be counted, unless two of them
+	// may lead to one entry (see nearSymmetric): then their entries are
+	// found and the distinct ones counted.
+	near := nearSymmetric(&b)
 	n := 0
 	for _, mv := range moves {
-		after := b.after(mv, 0).swapped()
-		if !capture && after.material() == p.partner.mat {
-			j, ok := p.partner.ix.index(&after)
-			if !ok {
-				return fmt.Errorf("%sinternal error: %s: no index for the position after %v", errPrefix, p.mat, mv)
+		if !capture {
+			from, to := ourCell[uint8(mv.From())], ourCell[uint8(mv.To())]
+			if b.men[0]&(1<<from) == 0 || backRow[0]&(1<<to) == 0 {
+				if near {
+					after := b.after(mv, 0).swapped()
+					j, ok := p.partner.ix.index(&after)
+					if !ok || after.material() != p.partner.mat {
+						return fmt.Errorf("%sinternal error: %s: no index for the position after %v", errPrefix, p.mat, mv)
+					}
+					g.children[n] = j
+				}
+				n++
+				continue
 			}
-			g.children[n] = j
-			n++
-			continue
 		}
+		after := b.after(mv, 0).swapped()
 		v, d, ok := g.deps.probeWhite(&after)
 		if !ok {
 			return fmt.Errorf("%sinternal error: %s: %v leads to %v, not in the tables loaded", errPrefix, p.mat, mv, after.material())
@@ -310,7 +321,7 @@ func (g *generator) entry(i uint64) error {
 		}
 	}
 	distinct := n
-	if nearSymmetric(&b) {
+	if near {
 		distinct = countDistinct(g.children[:n])
 	}
 	switch {
