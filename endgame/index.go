@@ -122,10 +122,13 @@ type indexer struct {
 
 // A leadTable numbers the configurations of a lead that are kept.
 type leadTable struct {
-	radixB uint64  // raw rank = rank A × radixB + rank B (radixB 1 for one group)
-	canon  []int32 // raw rank -> lead number; leadMirror, leadHole
-	sets   [][2]uint64
-	sym    []bool // the configuration is its own mirror image
+	radixB uint64 // raw rank = rank A × radixB + rank B (radixB 1 for one group)
+	// canon maps a raw rank to its lead number n as 2n+1 if the
+	// configuration is its own mirror image, else 2n; or to leadMirror or
+	// leadHole. (One array, so that index looks up one cache line.)
+	canon []int32
+	sets  [][2]uint64
+	sym   []bool // the configuration is its own mirror image
 }
 
 const (
@@ -227,7 +230,10 @@ func leadFor(a, b group, two bool) *leadTable {
 				t.canon[r] = leadMirror
 				continue
 			}
-			t.canon[r] = int32(len(t.sets))
+			t.canon[r] = int32(2 * len(t.sets))
+			if rm == r {
+				t.canon[r]++
+			}
 			t.sets = append(t.sets, [2]uint64{sa, sb})
 			t.sym = append(t.sym, rm == r)
 		}
@@ -236,61 +242,79 @@ func leadFor(a, b group, two bool) *leadTable {
 	return t
 }
 
-// rawLead returns the raw rank of b's lead.
-func (ix *indexer) rawLead(b *board) uint64 {
-	a := &ix.groups[0]
-	sa := a.set(b)
-	r := rankSet(sa, a.domain) * ix.lead.radixB
-	if ix.nLead == 2 {
-		g := &ix.groups[1]
-		free := g.domain
-		if g.compact {
-			free &^= sa
-		}
-		r += rankSet(g.set(b), free)
-	}
-	return r
-}
-
-// restRank returns the rank of b's groups after the lead.
-func (ix *indexer) restRank(b *board) uint64 {
+// restRank returns the rank of b's groups after the lead. ok is false
+// when a piece stands outside its group's domain or on an earlier piece.
+func (ix *indexer) restRank(b *board) (r uint64, ok bool) {
 	var occ uint64
 	for i := 0; i < ix.nLead; i++ {
 		occ |= ix.groups[i].set(b)
 	}
-	var r uint64
 	for i := ix.nLead; i < len(ix.groups); i++ {
 		g := &ix.groups[i]
 		s := g.set(b)
-		free := g.domain
-		if g.compact {
-			free &^= occ
+		free := g.domain &^ occ
+		if s&^free != 0 {
+			return 0, false
+		}
+		if !g.compact {
+			free = g.domain
 		}
 		r += rankSet(s, free) * g.mult
 		occ |= s
 	}
-	return r
+	return r, true
 }
 
 // index returns the index of board b, a position of the indexer's
 // material with White to move. ok is false only for a board that is not
 // one (pieces outside their domain or sharing a cell).
+//
+// The lead configuration kept of b and its mirror image is the one with
+// the lower raw rank: both ranks are computed, and the table is looked up
+// once.
 func (ix *indexer) index(b *board) (uint64, bool) {
-	c := ix.lead.canon[ix.rawLead(b)]
-	if c == leadMirror {
-		m := b.mirrored()
-		b = &m
-		c = ix.lead.canon[ix.rawLead(b)]
-	}
-	if c < 0 {
+	a := &ix.groups[0]
+	sa := a.set(b)
+	sam := mapSet(sa, &mirrorOf)
+	if sa&^a.domain != 0 {
 		return 0, false
 	}
-	r := ix.restRank(b)
-	if ix.lead.sym[c] {
-		m := b.mirrored()
-		r = min(r, ix.restRank(&m))
+	raw := rankSet(sa, a.domain) * ix.lead.radixB
+	rawM := rankSet(sam, a.domain) * ix.lead.radixB
+	if ix.nLead == 2 {
+		g := &ix.groups[1]
+		sb := g.set(b)
+		free, freeM := g.domain, g.domain
+		if g.compact {
+			free &^= sa
+			freeM &^= sam
+		}
+		if sb&^free != 0 {
+			return 0, false
+		}
+		raw += rankSet(sb, free)
+		rawM += rankSet(mapSet(sb, &mirrorOf), freeM)
 	}
-	return uint64(c)*ix.restSize + r, true
+	if rawM < raw {
+		raw = rawM
+		m := b.mirrored()
+		b = &m
+	}
+	e := ix.lead.canon[raw]
+	if e < 0 {
+		return 0, false
+	}
+	c := uint64(e >> 1)
+	r, ok := ix.restRank(b)
+	if !ok {
+		return 0, false
+	}
+	if e&1 != 0 {
+		m := b.mirrored()
+		rm, _ := ix.restRank(&m)
+		r = min(r, rm)
+	}
+	return c*ix.restSize + r, true
 }
 
 // board returns the position with index i. ok is false for a hole: an
@@ -323,7 +347,7 @@ func (ix *indexer) board(i uint64) (b board, ok bool) {
 	}
 	if ix.lead.sym[c] {
 		m := b.mirrored()
-		if ix.restRank(&m) < rest {
+		if rm, _ := ix.restRank(&m); rm < rest {
 			return b, false
 		}
 	}

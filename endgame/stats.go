@@ -19,6 +19,10 @@ type Stats struct {
 	LongestWinPosition  hexdame.Position
 	LongestLoss         int
 	LongestLossPosition hexdame.Position
+	// ByDistance[d] counts the positions decided at distance d: won when d
+	// is odd, lost when it is even. Its length is LongestWin or
+	// LongestLoss plus one, whichever is more.
+	ByDistance []uint64
 }
 
 // Stats counts the wins, draws and losses of material m with side to
@@ -51,6 +55,12 @@ func (t *Tables) Stats(m Material, side hexdame.Color) (s Stats, ok bool) {
 		}
 		s.Positions += w
 		v, d, _ := decode(b)
+		if v != Draw {
+			for len(s.ByDistance) <= d {
+				s.ByDistance = append(s.ByDistance, 0)
+			}
+			s.ByDistance[d] += w
+		}
 		switch v {
 		case Win:
 			s.Wins += w

@@ -37,7 +37,11 @@ func TestProbeKnown(t *testing.T) {
 			t.Errorf("%s: Probe = %v %d %v, want %v %d", tc.fen, v, d, ok, tc.v, tc.plies)
 		}
 	}
-	for _, fen := range []string{"W:WKa1:B", "W:Wa1,b1,c1,d1:Bi9", hexdame.StartPosition().FEN()} {
+	// Not in the tables: a side without pieces not to move, too many
+	// pieces, and men on their own back row (which the rules never leave
+	// there).
+	for _, fen := range []string{"W:WKa1:B", "W:Wa1,b1,c1,d1:Bi9", hexdame.StartPosition().FEN(),
+		"W:Wi9:BKa1", "B:Wi9:BKa1", "W:WKe5:Ba1", "W:Wa1,i5:Bc7", "W:Wa1:Bc7,e1", "B:WKa1:BKc1,a3", "W:Wi9:BKc1,a3"} {
 		if v, d, ok := tb.Probe(hexdame.MustParseFEN(fen)); ok {
 			t.Errorf("%s: Probe = %v %d, want not found", fen, v, d)
 		}
@@ -175,4 +179,42 @@ func BenchmarkProbe(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		tb.Probe(ps[i&1023])
 	}
+}
+
+// BenchmarkProbe4 probes random positions of 2 to 4 pieces in the tables
+// of HEXDAME_TABLES (45 MB: most probes miss the processor's caches).
+func BenchmarkProbe4(b *testing.B) {
+	tb, ps := benchTables4(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		tb.Probe(ps[i&(len(ps)-1)])
+	}
+}
+
+func BenchmarkBestMove4(b *testing.B) {
+	tb, ps := benchTables4(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		tb.BestMove(ps[i&(len(ps)-1)])
+	}
+}
+
+func benchTables4(b *testing.B) (*Tables, []hexdame.Position) {
+	dir := os.Getenv("HEXDAME_TABLES")
+	if dir == "" {
+		b.Skip("set HEXDAME_TABLES to a directory with the tables up to 4 pieces")
+	}
+	tb, err := Load(dir, LoadOptions{MaxPieces: 4})
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(13, 14))
+	ms := allOrdered(4)
+	ps := make([]hexdame.Position, 1<<16)
+	for i := range ps {
+		ps[i] = randomPosition(r, ms[r.IntN(len(ms))], hexdame.Color(r.IntN(2)))
+	}
+	return tb, ps
 }
