@@ -145,3 +145,23 @@ func FuzzLoadTable(f *testing.F) {
 		}
 	})
 }
+
+// Probe and BestMove take any position without panicking: when Probe
+// finds it and it has moves, BestMove gives a legal one.
+func FuzzProbe(f *testing.F) {
+	for _, s := range []string{"W:WKa1:BKb1", "B:Wh8:Bi9", "W:Wi9:BKa1", "W:WKe5:Ba1", "W:W:B", "B:WKa1:B", "W:Wa1,b1,c1:Bi9", "W:Wa1:Bc7,e1"} {
+		f.Add(s)
+	}
+	tb := loadSmall(f)
+	f.Fuzz(func(t *testing.T, fen string) {
+		p, err := hexdame.ParseFEN(fen)
+		if err != nil {
+			return
+		}
+		_, _, ok := tb.Probe(p)
+		m, found := tb.BestMove(p)
+		if ok && p.HasLegalMoves() && (!found || !p.IsLegal(m)) {
+			t.Fatalf("%v: BestMove gives %v, %v", p, m, found)
+		}
+	})
+}
