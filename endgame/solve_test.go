@@ -13,25 +13,28 @@ import (
 // on random positions whose distance is at most 15 plies: a won position
 // is a win in exactly the table's distance (Solve finds the shortest), and
 // a drawn or lost one is no win within the horizon: 15 plies with
-// HEXDAME_LONG=1, else 7 (a draw costs Solve half a second at 15).
+// HEXDAME_LONG=1, else 7 (a draw costs Solve half a second at 15). With
+// -short, 100 wins only.
 func TestSolveAgrees(t *testing.T) {
 	tb := loadSmall(t)
 	r := rand.New(rand.NewPCG(5, 6))
 	materials := allOrdered(3)
 	wins, others := 0, 0
-	wantOthers, horizon := 50, 7
+	wantWins, wantOthers, horizon := 1000, 50, 7
 	if long() {
 		wantOthers, horizon = 300, 15
+	} else if testing.Short() {
+		wantWins, wantOthers = 100, 10
 	}
 	start := time.Now()
-	for tries := 0; wins < 1000 || others < wantOthers; tries++ {
+	for tries := 0; wins < wantWins || others < wantOthers; tries++ {
 		if tries > 1000000 {
 			t.Fatalf("only %d wins and %d others in %d tries", wins, others, tries)
 		}
 		m := materials[r.IntN(len(materials))]
 		p := randomPosition(r, m, hexdame.Color(r.IntN(2)))
 		v, d, _ := tb.Probe(p)
-		if d > 15 || v == Win && wins >= 1000 || v != Win && others >= wantOthers {
+		if d > 15 || v == Win && wins >= wantWins || v != Win && others >= wantOthers {
 			continue
 		}
 		plies := 15
