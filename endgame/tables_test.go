@@ -218,3 +218,42 @@ func benchTables4(b *testing.B) (*Tables, []hexdame.Position) {
 	}
 	return tb, ps
 }
+
+// The distance runs to the end of the game through crownings and
+// captures, which move the game into other tables: along best play from
+// W:Wc1:Bi9 (MvM, a win in 19) White's man crowns on ply 13 (KvM) and
+// takes Red's man on ply 19, and at every ply the position reached is
+// decided at one ply less, for the side then to move.
+func TestDistanceThroughConversions(t *testing.T) {
+	tb := loadSmall(t)
+	p := hexdame.MustParseFEN("W:Wc1:Bi9")
+	v, d, _ := tb.Probe(p)
+	if v != Win || d != 19 {
+		t.Fatalf("%v: %v %d, want win 19", p, v, d)
+	}
+	var materials []string
+	for ply := 0; ply < 19; ply++ {
+		m, ok := tb.BestMove(p)
+		if !ok {
+			t.Fatalf("no best move at ply %d in %v", ply, p)
+		}
+		p = p.PlayUnchecked(m)
+		v2, d2, _ := tb.Probe(p)
+		want := Loss
+		if ply%2 == 1 {
+			want = Win
+		}
+		if v2 != want || d2 != 18-ply {
+			t.Fatalf("after ply %d (%v): %v %d, want %v %d", ply+1, p, v2, d2, want, 18-ply)
+		}
+		if s := MaterialOf(p).String(); len(materials) == 0 || materials[len(materials)-1] != s {
+			materials = append(materials, s)
+		}
+	}
+	if p.HasLegalMoves() {
+		t.Fatalf("the game is not over after 19 plies: %v", p)
+	}
+	if got := strings.Join(materials, " "); got != "MvM KvM Kv" {
+		t.Errorf("materials along the line: %s, want MvM KvM Kv", got)
+	}
+}
