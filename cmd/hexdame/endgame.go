@@ -35,9 +35,10 @@ var cmdEndgame = &command{
 		"      the end of the game with best play, then a best move (none when the\n" +
 		"      side to move has no move) in the notation of hexdame moves. A position\n" +
 		"      the tables do not hold gives exit status 1.\n" +
-		"  hexdame endgame stats [-pieces N] DIR\n" +
+		"  hexdame endgame stats [-pieces N] [-distances] DIR\n" +
 		"      prints, per material and side to move, the positions won, drawn and\n" +
-		"      lost, and the longest win with its position.\n" +
+		"      lost, and the longest win with its position; with -distances, the\n" +
+		"      positions decided at each distance.\n" +
 		"  hexdame endgame materials [-pieces N]\n" +
 		"      prints \"LEVEL MATERIAL\" for every table up to N pieces in build order;\n" +
 		"      the tables of one level can be built at the same time (one job each),\n" +
@@ -278,7 +279,8 @@ func endgameProbe(e *env, args []string) error {
 func endgameStats(e *env, args []string) error {
 	fs := newSubFlags("stats")
 	pieces := addPiecesFlag(fs)
-	if help, err := subFlags(e, fs, args, "stats [-pieces N] DIR"); help || err != nil {
+	distances := fs.Bool("distances", false, "after each line, a line \"  D:COUNT ...\" of the positions won (D odd) or lost (D even) at each distance D")
+	if help, err := subFlags(e, fs, args, "stats [-pieces N] [-distances] DIR"); help || err != nil {
 		return err
 	}
 	dir, err := dirOperand(fs)
@@ -299,6 +301,14 @@ func endgameStats(e *env, args []string) error {
 				m, strings.ToLower(side.String()), s.Positions, s.Wins, s.Draws, s.Losses)
 			if s.Wins > 0 {
 				line += fmt.Sprintf("; longest win %s: %s", plies(s.LongestWin), s.LongestWinPosition.FEN())
+			}
+			if *distances {
+				line += "\n "
+				for d, n := range s.ByDistance {
+					if n > 0 {
+						line += " " + strconv.Itoa(d) + ":" + strconv.FormatUint(n, 10)
+					}
+				}
 			}
 			if _, err := fmt.Fprintln(e.stdout, line); err != nil {
 				return err

@@ -133,6 +133,10 @@ func TestEndgameStatsAndMaterials(t *testing.T) {
 	if lines[0] != "KvK white to move: 3660 positions, 792 wins, 2868 draws, 0 losses; longest win 1 ply: W:WKa1:BKb1" {
 		t.Errorf("stats first line %q", lines[0])
 	}
+	status, out, _ = runCLI(t, "", "endgame", "stats", "-pieces", "2", "-distances", dir)
+	if want := "KvK white to move: 3660 positions, 792 wins, 2868 draws, 0 losses; longest win 1 ply: W:WKa1:BKb1\n  1:792\n"; status != 0 || !strings.HasPrefix(out, want) {
+		t.Errorf("stats -distances: exit %d, %q, want it to begin %q", status, out, want)
+	}
 	status, out, _ = runCLI(t, "", "endgame", "stats", "-pieces", "2", dir)
 	if lines := strings.Split(strings.TrimSpace(out), "\n"); status != 0 || len(lines) != 4 {
 		t.Errorf("stats -pieces 2: exit %d, %q", status, out)

@@ -10,6 +10,10 @@
 //	hexdame validate [-syntax] FILE...
 //	hexdame convert -to algebraic|numeric [FILE]
 //	hexdame random [-games N] [-seed S] [-maxplies M] [-numeric]
+//	hexdame endgame build [-pieces N] [-material M] [-workers W] DIR
+//	hexdame endgame probe [-fen FEN] [-numeric] [-pieces N] DIR
+//	hexdame endgame stats [-pieces N] [-distances] DIR
+//	hexdame endgame materials [-pieces N]
 //	hexdame help [COMMAND]
 //
 // show prints the diagram of a position followed by its FEN on the last
@@ -39,6 +43,13 @@
 // draughts games.
 //
 // random writes N random legal games as PDN on standard output.
+//
+// endgame builds the endgame tables into DIR (all up to N pieces, keeping
+// those already there, or the one material M once its dependencies are
+// there; progress on standard error; interrupted, it keeps the finished
+// tables), probes a position in them ("win N", "loss N" or "draw", then a
+// best move), prints per-material statistics, or lists the materials in
+// build order ("LEVEL MATERIAL").
 //
 // "hexdame help COMMAND" and "hexdame COMMAND -h" describe a command's
 // arguments and flags.
