@@ -90,12 +90,11 @@ func (e *FileError) Unwrap() error { return e.Err }
 
 // A header is a table file's header.
 type header struct {
-	mat      Material
-	parts    int
-	sizes    [2]uint64
-	longest  int
-	crc      uint32
-	checksum uint32
+	mat     Material
+	parts   int
+	sizes   [2]uint64
+	longest int
+	crc     uint32
 }
 
 func (h *header) encode() []byte {

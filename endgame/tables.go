@@ -3,7 +3,6 @@ package endgame
 import (
 	"errors"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -206,6 +205,3 @@ func (t *Tables) BestMove(p hexdame.Position) (m hexdame.Move, ok bool) {
 	}
 	return m, false
 }
-
-// filePath returns the path of m's table in dir.
-func filePath(dir string, m Material) string { return filepath.Join(dir, m.FileName()) }
