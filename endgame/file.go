@@ -65,7 +65,7 @@ var (
 // A FileError reports a table file that cannot be used: its path and what
 // was wrong. It wraps ErrMissing, ErrCorrupt, ErrVersion or the I/O error.
 type FileError struct {
-	Path string
+	Path string // the file, or the directory that could not be read
 	Err  error  // ErrMissing, ErrCorrupt, ErrVersion or an I/O error
 	Why  string // details, when there are any
 }

@@ -139,6 +139,39 @@ func ParseMaterial(s string) (Material, error) {
 	return m, nil
 }
 
+// MustParseMaterial is like ParseMaterial but panics on invalid text. It
+// is for constants in programs and tests.
+func MustParseMaterial(s string) Material {
+	m, err := ParseMaterial(s)
+	if err != nil {
+		panic(err)
+	}
+	return m
+}
+
+// AppendText appends the material's text form to b. An invalid material
+// (see IsValid) gives an error wrapping ErrInvalidMaterial.
+func (m Material) AppendText(b []byte) ([]byte, error) {
+	if !m.IsValid() {
+		return b, &materialError{text: m.String(), why: "not a material the tables can hold"}
+	}
+	return append(b, m.String()...), nil
+}
+
+// MarshalText implements encoding.TextMarshaler with the text form; an
+// invalid material gives an error wrapping ErrInvalidMaterial.
+func (m Material) MarshalText() ([]byte, error) { return m.AppendText(nil) }
+
+// UnmarshalText implements encoding.TextUnmarshaler with ParseMaterial.
+func (m *Material) UnmarshalText(text []byte) error {
+	v, err := ParseMaterial(string(text))
+	if err != nil {
+		return err
+	}
+	*m = v
+	return nil
+}
+
 type materialError struct{ text, why string }
 
 func (e *materialError) Error() string {
@@ -185,7 +218,7 @@ func Materials(maxPieces int) []Material {
 	return out
 }
 
-// Level returns the material's build level: materials of one level depend
+// Level returns the build level of a valid material: materials of one level depend
 // only on materials of lower levels, so the tables of a level can be built
 // at the same time (on different machines, say) once the lower levels are
 // done. Levels count up from 0 (a king against a king), by pieces, then
@@ -202,7 +235,7 @@ func (m Material) Level() int {
 }
 
 // Dependencies returns the canonical materials, other than m's own, that
-// a move of m's positions (either side to move) can lead to, in build
+// a move of the positions of valid material m (either side to move) can lead to, in build
 // order: the tables that must exist before m's can be built. Captures lead
 // to fewer pieces, crowning to one man fewer.
 func (m Material) Dependencies() []Material {

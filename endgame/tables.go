@@ -20,7 +20,8 @@ const (
 	Win  Value = 1
 )
 
-// String returns "win", "draw" or "loss" ("" for anything else).
+// String returns "win", "draw" or "loss", or "invalid value" for any
+// other Value.
 func (v Value) String() string {
 	switch v {
 	case Win:
@@ -30,7 +31,7 @@ func (v Value) String() string {
 	case Loss:
 		return "loss"
 	}
-	return ""
+	return "invalid value"
 }
 
 // decode returns the value and distance an entry byte holds; ok is false
@@ -167,10 +168,12 @@ func (t *Tables) Materials() []Material { return slices.Clone(t.files) }
 // Probe returns the value of position p for the side to move and its
 // distance: the number of plies to the end of the game (the side to move
 // in the end having no legal move) when the winner plays to end it
-// soonest and the loser to put it off longest; 0 for a draw. ok is false
-// when p is not in the tables: more pieces than they hold, or a side
-// without pieces (a side to move without pieces has lost: Probe gives
-// Loss, 0). Probe does not allocate.
+// soonest and the loser to put it off longest; 0 for a draw (see the
+// package documentation). ok is false when p is not in the tables: it has
+// more pieces than they hold, a man on its own crowning edge, or no piece
+// of the side not to move (a game already over). A position whose side to
+// move has no piece is lost at once: Loss, 0, true. Probe does not
+// allocate.
 func (t *Tables) Probe(p hexdame.Position) (v Value, plies int, ok bool) {
 	b := boardOf(p)
 	if p.SideToMove() == hexdame.Red {
