@@ -59,30 +59,11 @@ func TestBuildSmall(t *testing.T) {
 // randomPosition returns a random position of material m with side to
 // move.
 func randomPosition(r *rand.Rand, m Material, side hexdame.Color) hexdame.Position {
-	for {
-		var b board
-		occ := uint64(0)
-		ok := true
-		place := func(n int, dom uint64, s *uint64) {
-			for range n {
-				free := dom &^ occ
-				if free == 0 {
-					ok = false
-					return
-				}
-				c := selectBit(free, r.IntN(onesCount(free)))
-				*s |= 1 << c
-				occ |= 1 << c
-			}
-		}
-		place(m.WhiteMen, manDomain[0], &b.men[0])
-		place(m.RedMen, manDomain[1], &b.men[1])
-		place(m.WhiteKings, allSet, &b.kings[0])
-		place(m.RedKings, allSet, &b.kings[1])
-		if ok {
-			return b.position(side)
-		}
+	p, err := RandomPosition(r, m, side)
+	if err != nil {
+		panic(err)
 	}
+	return p
 }
 
 // Every table agrees with the rules: on random positions of every

@@ -73,3 +73,23 @@ func TestMaterialOrder(t *testing.T) {
 		}
 	}
 }
+
+func TestRandomPosition(t *testing.T) {
+	r := newRand(99)
+	for _, m := range allOrdered(MaxPieces) {
+		if m.Pieces() < MaxPieces {
+			continue
+		}
+		p, err := RandomPosition(r, m, 1)
+		if err != nil || MaterialOf(p) != m || p.SideToMove() != 1 {
+			t.Fatalf("%v: %v, %v", m, p, err)
+		}
+		b := boardOf(p)
+		if b.men[0]&backRow[0] != 0 || b.men[1]&backRow[1] != 0 {
+			t.Fatalf("%v: a man on its crowning edge: %v", m, p)
+		}
+	}
+	if _, err := RandomPosition(r, Material{WhiteKings: 1}, 0); !errors.Is(err, ErrInvalidMaterial) {
+		t.Errorf("RandomPosition(Kv): %v", err)
+	}
+}
