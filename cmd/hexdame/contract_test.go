@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -208,6 +209,89 @@ func TestSolveCommand(t *testing.T) {
 	for _, args := range [][]string{{"solve"}, {"solve", "0"}, {"solve", "-3"}, {"solve", "64"}, {"solve", "x"}, {"solve", "-fen", "W:Wq1", "3"}} {
 		if status, out, errOut := runCLI(t, "", args...); status != 2 || out != "" || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, status, out, errOut)
+		}
+	}
+}
+
+// A fullDisk takes room bytes, then fails every write as a full disk
+// does.
+type fullDisk struct{ room int }
+
+func (d *fullDisk) Write(p []byte) (int, error) {
+	if len(p) <= d.room {
+		d.room -= len(p)
+		return len(p), nil
+	}
+	n := d.room
+	d.room = 0
+	return n, &os.PathError{Op: "write", Path: "/dev/stdout", Err: syscall.ENOSPC}
+}
+
+// writeFailureCases runs every command with output; each command of the
+// tool needs one.
+var writeFailureCases = []struct {
+	name string
+	args []string
+}{
+	{"show", []string{"show"}},
+	{"moves", []string{"moves"}},
+	{"play", []string{"play", "d4-e5"}},
+	{"perft", []string{"perft", "-divide", "3"}},
+	{"validate", []string{"validate", "../../testdata/pdn/features.pdn"}},
+	{"validate", []string{"validate", "../../testdata/pdn/problems.pdn"}},
+	{"convert", []string{"convert", "-to", "numeric", "../../testdata/pdn/features.pdn"}},
+	{"random", []string{"random", "-games", "3"}},
+	{"svg", []string{"svg"}},
+	{"html", []string{"html", "../../testdata/pdn/features.pdn"}},
+	{"solve", []string{"solve", "3"}},
+	{"help", []string{"help"}},
+	{"help", []string{"help", "perft"}},
+	{"help", []string{"perft", "-h"}},
+}
+
+// A failed write is an error: every command, its output cut at the start,
+// in the middle or at its last byte, exits 2 with one line on standard
+// error saying why.
+func TestWriteFailure(t *testing.T) {
+	covered := map[string]bool{}
+	for _, tc := range writeFailureCases {
+		covered[tc.name] = true
+		status, full, errOut := runCLI(t, "", tc.args...)
+		if status == 2 || full == "" {
+			t.Fatalf("%q: exit %d with %d bytes of output, stderr %q", tc.args, status, len(full), errOut)
+		}
+		prefix := "hexdame " + tc.name
+		if tc.name == "help" && tc.args[0] != "help" {
+			prefix = "hexdame " + tc.args[0]
+		}
+		for _, room := range []int{0, len(full) / 2, len(full) - 1} {
+			var errOut strings.Builder
+			status := run(tc.args, strings.NewReader(""), &fullDisk{room: room}, &errOut)
+			want := prefix + ": writing standard output: no space left on device\n"
+			if status != 2 || !strings.HasSuffix(errOut.String(), want) || strings.Count(errOut.String(), "\n") != 1 {
+				t.Errorf("%q with room for %d of %d bytes: exit %d, stderr %q; want exit 2, %q", tc.args, room, len(full), status, errOut.String(), want)
+			}
+		}
+	}
+	for _, c := range commands {
+		if !covered[c.name] {
+			t.Errorf("command %s has no case in writeFailureCases", c.name)
+		}
+	}
+}
+
+// The same on a real full disk, when the system has /dev/full.
+func TestWriteToDevFull(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip("no /dev/full:", err)
+	}
+	defer full.Close()
+	for _, args := range [][]string{{"validate", "../../testdata/pdn/features.pdn"}, {"help"}, {"random", "-games", "50"}} {
+		var errOut strings.Builder
+		status := run(args, strings.NewReader(""), full, &errOut)
+		if status != 2 || !strings.HasSuffix(errOut.String(), ": writing standard output: no space left on device\n") {
+			t.Errorf("%q > /dev/full: exit %d, stderr %q", args, status, errOut.String())
 		}
 	}
 }

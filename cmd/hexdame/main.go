@@ -47,8 +47,10 @@
 // record, an illegal or ambiguous move, a move after the game has ended);
 // 2 for a usage or I/O error (an unknown command or flag, a bad FEN or
 // malformed move, a depth out of range, a missing or unreadable file, a
-// directory). Messages go to standard error on one line; the problems
-// validate finds go to standard output.
+// directory, standard output that cannot be written, such as a full disk:
+// "hexdame validate: writing standard output: no space left on device").
+// Messages go to standard error on one line; the problems validate finds
+// go to standard output.
 package main
 
 import (
