@@ -1,15 +1,19 @@
 // Command hexdame shows HexDame positions, lists and plays legal moves,
-// counts perft, and validates, converts and generates PDN game records.
+// counts perft, proves problems, draws positions, and validates, converts,
+// generates and shows PDN game records.
 //
 // Usage:
 //
-//	hexdame show [-fen FEN]
+//	hexdame show [-fen FEN] [-coords] [-flip]
 //	hexdame moves [-fen FEN] [-numeric]
 //	hexdame play [-fen FEN] MOVE...
-//	hexdame perft [-fen FEN] [-divide] [-workers N] DEPTH
+//	hexdame perft [-fen FEN] [-divide] [-workers N] [-hash MiB] DEPTH
 //	hexdame validate [-syntax] FILE...
 //	hexdame convert -to algebraic|numeric [FILE]
 //	hexdame random [-games N] [-seed S] [-maxplies M] [-numeric]
+//	hexdame svg [-fen FEN] [-move MOVE] [-flip] [-coords] [-size PX]
+//	hexdame html [FILE]
+//	hexdame solve [-fen FEN] [-all] PLIES
 //	hexdame help [COMMAND]
 //
 // show prints the diagram of a position followed by its FEN on the last
@@ -27,7 +31,11 @@
 //
 // perft prints, for each depth from 1 to DEPTH (at most 32), a line "DEPTH
 // NODES"; with -divide it then prints "MOVE NODES" for each root move at
-// DEPTH. The time taken and nodes per second go to standard error.
+// DEPTH. One line on standard error gives the last depth's count, time and
+// nodes per second, then the nodes and time of the whole run. -workers
+// goes up to 1024; a -hash table that does not fit in the memory available
+// (on Linux, MemAvailable or the control group's limit, less 512 MiB), or
+// is above 16384 MiB, is refused with exit status 2 before any work.
 //
 // validate replays every game of the PDN files (- is standard input)
 // against the rules and prints one line per problem, FILE:LINE:COL: game
@@ -39,6 +47,10 @@
 // draughts games.
 //
 // random writes N random legal games as PDN on standard output.
+//
+// svg draws the position, and a move of it, as an SVG picture; html writes
+// one self-contained HTML page that shows the games of a PDN file; solve
+// proves whether the side to move forces a win within PLIES plies.
 //
 // "hexdame help COMMAND" and "hexdame COMMAND -h" describe a command's
 // arguments and flags.

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -62,7 +63,7 @@ func goCommand(t *testing.T, dir string, args ...string) *exec.Cmd {
 func TestReadmeGoCode(t *testing.T) {
 	root, files := readmeSnippets(t)
 	dir := t.TempDir()
-	goMod := "module readme\n\ngo 1.24\n\nrequire github.com/hexdame/hexdame v0.0.0\n\nreplace github.com/hexdame/hexdame => " + root + "\n"
+	goMod := "module readme\n\ngo 1.24\n\nrequire github.com/hexdame/hexdame v0.0.0\n\nreplace github.com/hexdame/hexdame => " + strconv.Quote(root) + "\n"
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(goMod), 0o644); err != nil {
 		t.Fatal(err)
 	}
