@@ -123,15 +123,15 @@ func (r *Reason) UnmarshalText(text []byte) error { return unmarshalWith(r, text
 
 // An Outcome is how a game stands: its result and why.
 type Outcome struct {
-	Result Result `json:"result"`
-	Reason Reason `json:"reason"`
+	Result Result `json:"result"` // the result; NoResult while the game goes on
+	Reason Reason `json:"reason"` // why the game ended; NotOver while it goes on
 }
 
 // IsOver reports whether the game has ended.
 func (o Outcome) IsOver() bool { return o.Reason != NotOver }
 
-// Winner returns the winning color; ok is false for a game that is drawn,
-// forfeited by both, or not over.
+// Winner returns the winning color; ok is false, and the color NoColor,
+// for a game that is drawn, lost by both, or not over.
 func (o Outcome) Winner() (c Color, ok bool) {
 	switch o.Result {
 	case WhiteWins:
@@ -139,7 +139,7 @@ func (o Outcome) Winner() (c Color, ok bool) {
 	case RedWins:
 		return Red, true
 	}
-	return White, false
+	return NoColor, false
 }
 
 // String describes the outcome, such as "2-0 (no legal move)".
