@@ -117,14 +117,13 @@ func newFlagSet(name string) *flag.FlagSet {
 // buffers its output must flush it before it returns.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) {
 	out := &checkedWriter{w: stdout}
-	name := "hexdame"
 	defer func() {
 		if v := recover(); v != nil {
 			fmt.Fprintf(stderr, "hexdame: internal error: %s (please report it)\n", oneLine(fmt.Sprint(v)))
 			status = exitUsage
 		}
 	}()
-	status, name = dispatch(args, stdin, out, stderr)
+	status, name := dispatch(args, stdin, out, stderr)
 	if out.err != nil {
 		fmt.Fprintf(stderr, "%s: writing standard output: %s\n", name, oneLine(ioMessage(out.err)))
 		return exitUsage
