@@ -95,7 +95,7 @@ var cmdMoves = &command{
 		"and only those taking the most pieces are listed.",
 	setup: func(fs *flag.FlagSet) func(e *env) error {
 		fen := addFENFlag(fs)
-		numeric := fs.Bool("numeric", false, "write numeric squares (1..61) instead of algebraic ones")
+		numeric := fs.Bool("numeric", false, "write numeric cells (1..61) instead of algebraic ones")
 		return func(e *env) error {
 			if err := noArgs(e); err != nil {
 				return err

@@ -43,7 +43,7 @@
 // -syntax it checks PDN syntax only.
 //
 // convert rewrites PDN records (a file, or standard input) with algebraic
-// or numeric squares on standard output; it refuses records of other
+// or numeric cells on standard output; it refuses records of other
 // draughts games.
 //
 // random writes N random legal games as PDN on standard output.
