@@ -27,11 +27,11 @@ const viewerPDN = `[Event "Good"]
 
 // browser finds headless Chromium; in CI (HEXDAME_REQUIRE_RENDERERS=1) a
 // missing browser fails the test, elsewhere it is skipped. The browser
-// test takes about a minute, so it runs only with HEXDAME_BROWSER=1.
+// test takes 15 s to a minute, so it runs only with HEXDAME_BROWSER=1.
 func browser(t *testing.T) string {
 	t.Helper()
 	if os.Getenv("HEXDAME_BROWSER") != "1" {
-		t.Skip("the browser test runs with HEXDAME_BROWSER=1 (about a minute; .ci/run runs it)")
+		t.Skip("the browser test runs with HEXDAME_BROWSER=1 (15 s to a minute; .ci/run runs it)")
 	}
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
 		if path, err := exec.LookPath(name); err == nil {
