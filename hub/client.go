@@ -128,7 +128,7 @@ type Client struct {
 	proc     *exec.Cmd
 	exited   chan struct{} // closed when the process has been waited for
 	waitErr  error
-	rfile    *os.File  // the engine's output, for Start
+	rfile    *os.File // the engine's output, for Start
 	closers  []io.Closer
 	readDone chan struct{} // closed when the reader goroutine ends
 

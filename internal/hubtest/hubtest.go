@@ -37,7 +37,7 @@ var Engines = map[string]string{
 	"random":     "a well-behaved random mover (hub.Serve with hub.RandomMover)",
 	"garbage":    "plays random moves, with garbage lines before every answer",
 	"longline":   "plays random moves, with a 4 MiB line before every done",
-	"flood":      "plays random moves, with 20000 info lines before every done",
+	"flood":      "plays random moves, with 5000 info lines before every done",
 	"floodhang":  "floods info lines without end and never answers",
 	"noready":    "answers hub but never init",
 	"notvariant": "declares variant=international only",
@@ -48,7 +48,7 @@ var Engines = map[string]string{
 	"exit":       "exits with status 3 at its third search",
 	"kill":       "kills itself with SIGKILL at its second search",
 	"ignorestop": "never answers go, and ignores stop",
-	"slow":       "answers after three times its move time",
+	"slow":       "answers after three times its time budget and 20 ms more",
 	"forker":     "starts a child that holds its output open and sleeps, then never answers go",
 	"sleeper":    "sleeps (the forker's child)",
 	"noping":     "plays random moves but ignores ping",
@@ -164,7 +164,7 @@ func run(name string, in io.Reader, stdout io.Writer) {
 				out.WriteString(big)
 				out.WriteByte('\n')
 			case "flood":
-				for i := range 20000 {
+				for i := range 5000 {
 					fmt.Fprintf(out, "info depth=%d nodes=%d score=0.5 pv=%s\n", i%50+1, i, move)
 				}
 			case "floodhang":
@@ -197,7 +197,7 @@ func run(name string, in io.Reader, stdout io.Writer) {
 			case "ignorestop":
 				continue
 			case "slow":
-				time.Sleep(3 * limits.Budget())
+				time.Sleep(3*limits.Budget() + 20*time.Millisecond)
 			case "forker":
 				child := exec.Command(os.Args[0])
 				child.Env = append(os.Environ(), EngineVar+"=sleeper")
