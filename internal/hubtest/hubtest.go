@@ -52,6 +52,7 @@ var Engines = map[string]string{
 	"forker":     "starts a child that holds its output open and sleeps, then never answers go",
 	"sleeper":    "sleeps (the forker's child)",
 	"noping":     "plays random moves but ignores ping",
+	"blunder":    "plays random moves, and an illegal move at one search in 30",
 }
 
 // Command returns the command line and the environment variables that
@@ -186,6 +187,11 @@ func run(name string, in io.Reader, stdout io.Writer) {
 			case "illegal":
 				say("done move=" + illegalMove(pos))
 				continue
+			case "blunder":
+				if rng.IntN(30) == 0 {
+					say("done move=" + illegalMove(pos))
+					continue
+				}
 			case "exit":
 				if searches == 3 {
 					os.Exit(3)
