@@ -28,7 +28,7 @@ type SolveOptions struct {
 
 // ErrSolveLimit is returned by Solve when the search visits more positions
 // than SolveOptions.MaxNodes allows.
-var ErrSolveLimit = errors.New("solve: node limit reached")
+var ErrSolveLimit = errors.New("hexdame: solve: node limit reached")
 
 // A Solution is what Solve proves about a position.
 type Solution struct {

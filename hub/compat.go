@@ -13,7 +13,7 @@ import (
 // for the cell numbered n.
 func capturedMask(m hexdame.Move) uint64 {
 	var mask uint64
-	for _, c := range m.Captured() {
+	for c := range m.Captured().All() {
 		mask |= 1 << c.Number()
 	}
 	return mask

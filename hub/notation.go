@@ -17,13 +17,13 @@ var ErrPosition = errors.New("hexdame/hub: invalid position")
 
 // ErrMoveSyntax is wrapped by the errors for text that is not a move in the
 // Hub dialect's notation, such as "d4-e5" or a capture without its
-// captured cells. A move in another notation is not a Hub move: a referee
-// treats it as an illegal move.
+// captured cells (they wrap hexdame.ErrMoveSyntax too). A move in another
+// notation is not a Hub move: a referee treats it as an illegal move.
 var ErrMoveSyntax = errors.New("hexdame/hub: invalid move text")
 
 // A TextError reports a position or move text that cannot be read, or a
 // move that is not legal: the text, where, and why. It wraps ErrPosition,
-// ErrMoveSyntax or hexdame.ErrIllegalMove.
+// ErrMoveSyntax (and then hexdame.ErrMoveSyntax) or hexdame.ErrIllegalMove.
 type TextError struct {
 	Text   string // the text, clipped to 80 bytes
 	Column int    // the byte of the problem, from 1; 0 when not about one place
@@ -51,8 +51,14 @@ func (e *TextError) Error() string {
 	return s
 }
 
-// Unwrap returns the sentinel error.
-func (e *TextError) Unwrap() error { return e.Err }
+// Unwrap returns the sentinel error, and for ErrMoveSyntax the rules
+// package's hexdame.ErrMoveSyntax as well.
+func (e *TextError) Unwrap() []error {
+	if e.Err == ErrMoveSyntax {
+		return []error{e.Err, hexdame.ErrMoveSyntax}
+	}
+	return []error{e.Err}
+}
 
 func textError(text string, col int, msg string, err error) *TextError {
 	if len(text) > 80 {

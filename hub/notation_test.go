@@ -152,6 +152,9 @@ func TestParseMoveErrors(t *testing.T) {
 		{ring, ringMove[:strings.IndexByte(ringMove, 'x')] + "-" + ringMove[:strings.IndexByte(ringMove, 'x')], hexdame.ErrIllegalMove},
 	} {
 		_, err := ParseMove(tt.p, tt.text)
+		if tt.want == ErrMoveSyntax && !errors.Is(err, hexdame.ErrMoveSyntax) {
+			t.Errorf("ParseMove(%q): %v does not wrap hexdame.ErrMoveSyntax", tt.text, err)
+		}
 		if !errors.Is(err, tt.want) || !strings.HasPrefix(errString(err), "hexdame/hub: ") {
 			t.Errorf("ParseMove(%q): %v, want %v", tt.text, err, tt.want)
 		}
@@ -181,7 +184,7 @@ func TestMoveRoundTripInRandomGames(t *testing.T) {
 					t.Fatalf("%s: ParseMove(%q) = %v, %v; want %v", p.FEN(), text, back, err, m)
 				}
 				checked++
-				if len(m.Captured()) >= 2 {
+				if m.Captured().Len() >= 2 {
 					captures++
 					parts := strings.Split(text, "x")
 					rng.Shuffle(len(parts)-2, func(i, j int) { parts[i+2], parts[j+2] = parts[j+2], parts[i+2] })

@@ -72,7 +72,7 @@ var cmdSVG = &command{
 				}
 				opts.Move = m
 			}
-			return hexdame.WriteSVG(e.stdout, p, &opts)
+			return hexdame.WriteSVG(e.stdout, p, opts)
 		}
 	},
 }
@@ -178,14 +178,14 @@ var cmdPlay = &command{
 				}
 				if err != nil {
 					msg := "move " + strconv.Itoa(i+1) + " " + quote(text) + ": " + moveDetail(err)
-					if errors.Is(err, hexdame.ErrInvalidMoveText) || errors.Is(err, hub.ErrMoveSyntax) {
+					if errors.Is(err, hexdame.ErrMoveSyntax) {
 						return usageError{msg}
 					}
 					return failure{msg}
 				}
 			}
 			p = g.Position()
-			_, err = fmt.Fprintf(e.stdout, "%s\n%s", p.FEN(), p.Diagram())
+			_, err = fmt.Fprintf(e.stdout, "%s\n%s", p.FEN(), p.Diagram(hexdame.DiagramOptions{}))
 			return err
 		}
 	},

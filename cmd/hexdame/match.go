@@ -387,7 +387,7 @@ func isFENFile(text string) bool {
 }
 
 // initialPosition returns the position a game starts from.
-func initialPosition(g *hexdame.Game) hexdame.Position { return g.StartPosition() }
+func initialPosition(g *hexdame.Game) hexdame.Position { return g.InitialPosition() }
 
 // A finished is a game as a worker hands it to the collector.
 type finished struct {
