@@ -437,7 +437,7 @@ func (c *Client) Param(name string) (Param, bool) {
 }
 
 // LastError returns the message of the last error line the engine sent, or
-// "".
+// "". Like Search, it must not be called during a search.
 func (c *Client) LastError() string { return c.lastErr }
 
 // NewGame tells the engine that the next search is unrelated to the
@@ -616,21 +616,19 @@ func (c *Client) Close() error {
 		if c.wfile != nil {
 			c.wfile.SetWriteDeadline(time.Now().Add(50 * time.Millisecond))
 		}
-		if c.broken == nil {
-			// Say quit, without waiting long for an engine that does
-			// not read (a write to a pipe without deadlines can block).
-			wrote := make(chan struct{})
-			go func() {
-				defer close(wrote)
-				c.wmu.Lock()
-				defer c.wmu.Unlock()
-				c.w.Write([]byte("quit\n"))
-				c.log("> quit")
-			}()
-			select {
-			case <-wrote:
-			case <-time.After(c.opts.QuitTimeout):
-			}
+		// Say quit, without waiting long for an engine that does not read
+		// (a write to a pipe without deadlines can block).
+		wrote := make(chan struct{})
+		go func() {
+			defer close(wrote)
+			c.wmu.Lock()
+			defer c.wmu.Unlock()
+			c.w.Write([]byte("quit\n"))
+			c.log("> quit")
+		}()
+		select {
+		case <-wrote:
+		case <-time.After(c.opts.QuitTimeout):
 		}
 		close(c.closed)
 		if c.proc != nil {

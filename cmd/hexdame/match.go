@@ -640,6 +640,8 @@ func formatElo(x float64) string {
 		return "inf"
 	case math.IsInf(x, -1):
 		return "-inf"
+	case math.Abs(x) < 0.05:
+		return "0.0" // not "-0.0"
 	}
 	return strconv.FormatFloat(x, 'f', 1, 64)
 }
