@@ -47,6 +47,9 @@ func (e *engines) checkGone() {
 	}
 }
 
+// hubtestCommand returns the command line and environment of a test engine.
+func hubtestCommand(name string) ([]string, []string) { return hubtest.Command(name) }
+
 func (e *engines) options(name string, opts hub.ClientOptions) ([]string, hub.ClientOptions) {
 	argv, env := hubtest.Command(name)
 	opts.Env = append(env, hubtest.PidDirVar+"="+e.pidDir)

@@ -544,6 +544,7 @@ func runMatch(e *env, cfg *matchConfig) error {
 	started := time.Now()
 	lastProgress := started
 	plies := 0
+	var searching time.Duration // the time the games' searches took, in all
 	for f := range results {
 		if f.fatal != nil && fatal == nil {
 			fatal = f.fatal
@@ -564,6 +565,7 @@ func runMatch(e *env, cfg *matchConfig) error {
 			score = "0"
 		}
 		plies += f.res.Plies
+		searching += f.res.Thinking[0] + f.res.Thinking[1]
 		white, red := names[0], names[1]
 		if f.engine1 == hexdame.Red {
 			white, red = red, white
@@ -623,7 +625,9 @@ func runMatch(e *env, cfg *matchConfig) error {
 			return err
 		}
 	}
-	fmt.Fprintf(e.stderr, "match: %d games, %d plies by the engines, %s\n", t.games(), plies, time.Since(started).Round(time.Millisecond))
+	wall := time.Since(started)
+	fmt.Fprintf(e.stderr, "match: %d games, %d plies by the engines in %s; their searches took %s in all, %s a ply\n",
+		t.games(), plies, wall.Round(time.Millisecond), searching.Round(time.Millisecond), perPly(searching, plies))
 	switch {
 	case fatal != nil:
 		return usageError{errMessage(fatal)}
@@ -631,6 +635,14 @@ func runMatch(e *env, cfg *matchConfig) error {
 		return usageError{fmt.Sprintf("interrupted after %d games", t.games())}
 	}
 	return nil
+}
+
+// perPly returns d shared among the plies, or "-" for none.
+func perPly(d time.Duration, plies int) string {
+	if plies == 0 {
+		return "-"
+	}
+	return (d / time.Duration(plies)).Round(time.Microsecond).String()
 }
 
 // formatElo writes an Elo difference with one decimal, or inf, -inf.
