@@ -98,6 +98,9 @@ func (v paramFlag) Set(s string) error {
 	if err != nil {
 		return errors.New("want NAME=VALUE, not " + quote(s))
 	}
+	if hub.NewCommand("set-param").With("name", set.Name).With("value", set.Value).String() == "" {
+		return errors.New(quote(s) + " cannot be sent in the Hub protocol (a double quote, a line end or a control character)")
+	}
 	if len(v.f.specs) == 0 {
 		v.f.shared = append(v.f.shared, set)
 		return nil
@@ -357,8 +360,10 @@ func readOpenings(path string) ([]opening, error) {
 			}
 			start := initialPosition(g)
 			check := hexdame.NewGameFrom(start)
-			for _, m := range g.Moves() {
-				check.Play(m)
+			for i, m := range g.Moves() {
+				if err := check.Play(m); err != nil {
+					return nil, usageError{fmt.Sprintf("-openings: %s: game %d: move %d cannot be played from the game's start: %s", path, n, i+1, errMessage(err))}
+				}
 			}
 			if check.Outcome().IsOver() {
 				return nil, usageError{fmt.Sprintf("-openings: %s: game %d ends the game", path, n)}
@@ -528,10 +533,6 @@ func runMatch(e *env, cfg *matchConfig) error {
 				}
 			}
 		}()
-	}
-	if workers == 0 {
-		first[0].client.Close()
-		first[1].client.Close()
 	}
 	go func() {
 		wg.Wait()

@@ -365,6 +365,7 @@ func TestMatchUsageErrors(t *testing.T) {
 		{[]string{"-engine", `"open`}, "unterminated"},
 		{[]string{"-name", "n", "-engine", "x"}, "-name must follow"},
 		{append([]string{"-param", "level"}, e...), "NAME=VALUE"},
+		{append([]string{"-param", `book="x"`}, e...), "cannot be sent"},
 		{append([]string{"-movetime", "1", "-tc", "1+1"}, e...), "exclude each other"},
 		{append([]string{"-movetime", "-1"}, e...), "-movetime must be"},
 		{append([]string{"-movetime", "0"}, e...), "more than 0"},
