@@ -401,6 +401,29 @@ func (c *Client) handshake(ctx context.Context) error {
 			return fmt.Errorf("%w: no ready within %v of init%s", ErrTimeout, c.opts.StartTimeout, said)
 		}
 		if cmd.Name == "ready" {
+			return c.probePing(ctx)
+		}
+	}
+}
+
+// probePing finds out whether the engine answers ping, waiting up to a
+// second (or StartTimeout if shorter) for pong: HUB.md asks it to, and
+// NewGame and Search rely on it when it does.
+func (c *Client) probePing(ctx context.Context) error {
+	if err := c.send(NewCommand("ping")); err != nil {
+		return err
+	}
+	timer := time.NewTimer(min(c.opts.StartTimeout, time.Second))
+	defer timer.Stop()
+	for {
+		cmd, ok, err := c.next(ctx, timer.C)
+		switch {
+		case err != nil:
+			return err
+		case !ok:
+			return nil // no ping: searches go without the check of stale done lines
+		case cmd.Name == "pong":
+			c.pings = true
 			return nil
 		}
 	}
@@ -441,12 +464,22 @@ func (c *Client) Param(name string) (Param, bool) {
 func (c *Client) LastError() string { return c.lastErr }
 
 // NewGame tells the engine that the next search is unrelated to the
-// previous ones.
-func (c *Client) NewGame() error {
+// previous ones, and, when the engine answers ping, waits for it to be done
+// with that (clearing its tables, say) before it returns, so that the next
+// search's time does not include it: it sends ping after new-game and
+// waits for pong up to StartTimeout (ErrTimeout) or ctx.
+func (c *Client) NewGame(ctx context.Context) error {
 	if c.broken != nil {
 		return c.broken
 	}
-	return c.send(NewCommand("new-game"))
+	if err := c.send(NewCommand("new-game")); err != nil {
+		c.broken = err
+		return err
+	}
+	if !c.pings {
+		return nil
+	}
+	return c.Ping(ctx)
 }
 
 // drain reads what the engine sent while no search ran. A done then is a
@@ -490,8 +523,9 @@ func (c *Client) drain() error {
 // with the *hexdame.MoveError or an error wrapping hexdame.ErrGameOver.
 //
 // To tell a late second done from the answer, Search sends ping before
-// the search: an engine that has answered ping with pong once must answer
-// before its done, and a done before the pong is a protocol violation.
+// the search: an engine that has answered ping with pong (the handshake
+// checks) must answer before its done, and a done before the pong is a
+// protocol violation.
 func (c *Client) Search(ctx context.Context, s Search, info func(Info)) (Done, error) {
 	if c.broken != nil {
 		return Done{}, c.broken
@@ -579,7 +613,8 @@ func parseDone(cmd Command, p hexdame.Position) (Done, error) {
 
 // Ping sends ping and waits for pong, up to StartTimeout or ctx: a check
 // that the engine is alive and reading. It must not be called during a
-// search.
+// search. An engine that does not answer in time gives ErrTimeout, and the
+// client is then unusable (Err).
 func (c *Client) Ping(ctx context.Context) error {
 	if c.broken != nil {
 		return c.broken
@@ -599,10 +634,14 @@ func (c *Client) Ping(ctx context.Context) error {
 		case err != nil:
 			return err
 		case !ok:
-			return fmt.Errorf("%w: no pong within %v of ping", ErrTimeout, c.opts.StartTimeout)
+			c.broken = fmt.Errorf("%w: no pong within %v of ping", ErrTimeout, c.opts.StartTimeout)
+			return c.broken
 		case cmd.Name == "pong":
 			c.pings = true
 			return nil
+		case cmd.Name == "done":
+			c.broken = fmt.Errorf("%w: a done while no search was running (two done for one go?)", ErrProtocol)
+			return c.broken
 		}
 	}
 }

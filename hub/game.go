@@ -141,7 +141,10 @@ func PlayGame(ctx context.Context, white, red *Client, cfg GameConfig) (GameResu
 		return res, nil
 	}
 	for _, c := range []hexdame.Color{hexdame.White, hexdame.Red} {
-		if err := players[sideIndex(c)].NewGame(); err != nil {
+		if err := players[sideIndex(c)].NewGame(ctx); err != nil {
+			if ctx.Err() != nil {
+				return res, ctx.Err()
+			}
 			t, why := classify(err)
 			return lose(c, t, c.String()+" "+why)
 		}

@@ -100,7 +100,7 @@ func TestClientRandomEngine(t *testing.T) {
 	if err := c.Ping(context.Background()); err != nil {
 		t.Error(err)
 	}
-	if err := c.NewGame(); err != nil {
+	if err := c.NewGame(context.Background()); err != nil {
 		t.Error(err)
 	}
 	// A search stopped by its context still gives the move.
@@ -177,7 +177,7 @@ func TestClientHostileEngines(t *testing.T) {
 		t.Run(tt.engine, func(t *testing.T) {
 			t.Parallel()
 			e := newEngines(t)
-			c := e.start(tt.engine, hub.ClientOptions{StopTimeout: 200 * time.Millisecond})
+			c := e.start(tt.engine, hub.ClientOptions{StopTimeout: 200 * time.Millisecond, StartTimeout: 500 * time.Millisecond})
 			g := hexdame.NewGame()
 			for i := 1; i <= 4; i++ {
 				ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
