@@ -323,6 +323,30 @@ func TestMatchHostileEngines(t *testing.T) {
 	}
 }
 
+// An engine that cannot be started again loses its games by start-failure,
+// and after three failures in a row the match stops.
+func TestMatchEngineFailsToRestart(t *testing.T) {
+	withTool(t)
+	pids := t.TempDir()
+	pdn := filepath.Join(t.TempDir(), "games.pdn")
+	code, out, errOut := runCLI(t, "", "match", "-engine", "hexdame hub-random", "-engine", testEngine("flaky", pids),
+		"-games", "10", "-movetime", "1", "-start-timeout", "0.2", "-pdn", pdn)
+	if code != 2 || !strings.Contains(errOut, "engine 2 failed to start 3 times in a row: engine timed out: no ready") {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	games, result := checkContract(t, out, 3)
+	want := map[int]string{1: "crash", 2: "start-failure", 3: "start-failure"}
+	for n, c := range games {
+		if value(t, c, "reason") != want[n] || value(t, c, "score") != "1" {
+			t.Errorf("game %d: %q", n, c)
+		}
+	}
+	if value(t, result, "wins") != "3" || len(readPDN(t, pdn)) != 3 {
+		t.Errorf("%q", result)
+	}
+	checkNoEngineLeft(t, pids)
+}
+
 // An engine that cannot start stops the match before it begins.
 func TestMatchEngineCannotStart(t *testing.T) {
 	withTool(t)

@@ -53,6 +53,7 @@ var Engines = map[string]string{
 	"sleeper":    "sleeps (the forker's child)",
 	"noping":     "plays random moves but ignores ping",
 	"blunder":    "plays random moves, and an illegal move at one search in 30",
+	"flaky":      "the first process (per pid directory) exits at its third search; the later ones never answer init",
 }
 
 // Command returns the command line and the environment variables that
@@ -85,6 +86,16 @@ func RunIfAsked() {
 	if _, ok := Engines[name]; !ok {
 		fmt.Fprintln(os.Stderr, "hubtest: unknown engine", name)
 		os.Exit(2)
+	}
+	if name == "flaky" {
+		dir := os.Getenv(PidDirVar)
+		marker := filepath.Join(dir, "flaky-started")
+		if _, err := os.Stat(marker); err == nil || dir == "" {
+			name = "noready"
+		} else {
+			os.WriteFile(marker, nil, 0o644)
+			name = "exit"
+		}
 	}
 	run(name, os.Stdin, os.Stdout)
 	os.Exit(0)
