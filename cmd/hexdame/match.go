@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -136,6 +137,35 @@ type matchConfig struct {
 	seed         uint64
 	pdn          string
 	sprt         *sprt
+	log          *protocolLog
+}
+
+// A protocolLog is the -log file: every line exchanged with every engine.
+type protocolLog struct {
+	mu    sync.Mutex
+	w     io.Writer
+	start time.Time
+}
+
+// writer returns the log's writer for the engine process named prefix.
+func (l *protocolLog) writer(prefix string) io.Writer {
+	if l == nil {
+		return nil
+	}
+	return logWriter{l, prefix}
+}
+
+type logWriter struct {
+	l      *protocolLog
+	prefix string
+}
+
+// Write writes one line of the client's log with the time and the engine.
+func (w logWriter) Write(p []byte) (int, error) {
+	w.l.mu.Lock()
+	defer w.l.mu.Unlock()
+	_, err := fmt.Fprintf(w.l.w, "%.3f %s %s", time.Since(w.l.start).Seconds(), w.prefix, p)
+	return len(p), err
 }
 
 // timeControl returns the TimeControl tag: "0.1/move" or "60+0.5".
@@ -191,6 +221,7 @@ var cmdMatch = &command{
 		randomPlies := fs.Int("random-plies", 0, "openings of `N` random plies from the start position (with -seed)")
 		seed := fs.Uint64("seed", 1, "the seed of the random openings")
 		pdn := fs.String("pdn", "", "write the games as PDN to `file`")
+		logFile := fs.String("log", "", "write every line exchanged with the engines to `file`, each after the time in seconds and the engine (e1, e2) and game slot")
 		sprtText := fs.String("sprt", "", "run an SPRT of the first engine against the second: `ELO0,ELO1,ALPHA,BETA`")
 		return func(e *env) error {
 			if err := noArgs(e); err != nil {
@@ -259,6 +290,14 @@ var cmdMatch = &command{
 				if cfg.sprt, err = parseSPRT(*sprtText); err != nil {
 					return err
 				}
+			}
+			if *logFile != "" {
+				f, err := os.Create(*logFile)
+				if err != nil {
+					return usageError{"-log: " + errMessage(err)}
+				}
+				defer f.Close()
+				cfg.log = &protocolLog{w: f, start: time.Now()}
 			}
 			return runMatch(e, cfg)
 		}
@@ -460,15 +499,16 @@ func runMatch(e *env, cfg *matchConfig) error {
 			return err
 		}
 	}
-	opts := func(s *engineSpec) hub.ClientOptions {
-		return hub.ClientOptions{Settings: s.settings, StartTimeout: cfg.startTimeout,
-			StopTimeout: max(cfg.margin, 500*time.Millisecond)}
+	opts := func(k, slot int) hub.ClientOptions {
+		return hub.ClientOptions{Settings: cfg.engines[k].settings, StartTimeout: cfg.startTimeout,
+			StopTimeout: max(cfg.margin, 500*time.Millisecond),
+			Log:         cfg.log.writer(fmt.Sprintf("e%d/%d", k+1, slot+1))}
 	}
 	// Start each engine once: one that cannot start is a usage error.
 	var first [2]*player
 	var ids [2]hub.ID
 	for i, s := range cfg.engines {
-		c, err := hub.Start(ctx, s.argv, opts(s))
+		c, err := hub.Start(ctx, s.argv, opts(i, 0))
 		if err != nil {
 			for _, p := range first[:i] {
 				p.client.Close()
@@ -525,7 +565,7 @@ func runMatch(e *env, cfg *matchConfig) error {
 				if i >= cfg.games {
 					return
 				}
-				f := playMatchGame(runCtx, cfg, book, players, names, opts, i)
+				f := playMatchGame(runCtx, cfg, book, players, names, func(k int) hub.ClientOptions { return opts(k, w) }, i)
 				select {
 				case results <- f:
 				case <-runCtx.Done():
@@ -666,7 +706,7 @@ const maxStartFailures = 3
 // playMatchGame plays game i with the worker's players, starting (again)
 // the engines that need it.
 func playMatchGame(ctx context.Context, cfg *matchConfig, book *openingBook, players [2]*player, names [2]string,
-	opts func(*engineSpec) hub.ClientOptions, i int) finished {
+	opts func(k int) hub.ClientOptions, i int) finished {
 	f := finished{number: i + 1, opening: i/2 + 1, engine1: hexdame.White}
 	if i%2 == 1 {
 		f.engine1 = hexdame.Red
@@ -695,7 +735,7 @@ func playMatchGame(ctx context.Context, cfg *matchConfig, book *openingBook, pla
 		if p.client != nil {
 			continue
 		}
-		c, err := hub.Start(ctx, p.spec.argv, opts(p.spec))
+		c, err := hub.Start(ctx, p.spec.argv, opts(k))
 		if ctx.Err() != nil {
 			f.aborted = true
 			return f

@@ -258,6 +258,34 @@ func TestMatchOutputContract(t *testing.T) {
 	}
 }
 
+func TestMatchProtocolLog(t *testing.T) {
+	withTool(t)
+	logPath := filepath.Join(t.TempDir(), "match.log")
+	code, _, errOut := runCLI(t, "", "match", "-engine", "hexdame hub-random", "-engine", "hexdame hub-random", "-games", "2", "-concurrency", "2",
+		"-movetime", "1", "-log", logPath)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	data, err := os.ReadFile(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := string(data)
+	for _, want := range []string{" e1/1 > hub\n", " e2/1 < ready\n", " e1/2 > init\n", " e2/2 > go think\n", " e1/1 < done move=", " e2/1 > quit\n"} {
+		if !strings.Contains(log, want) {
+			t.Errorf("the log has no %q", want)
+		}
+	}
+	for _, line := range strings.Split(strings.TrimSuffix(log, "\n"), "\n") {
+		if f := strings.Fields(line); len(f) < 3 || (f[2] != ">" && f[2] != "<") {
+			t.Fatalf("log line %q", line)
+		}
+	}
+	if code, _, errOut := runCLI(t, "", "match", "-engine", "x", "-engine", "y", "-log", t.TempDir()); code != 2 || !strings.Contains(errOut, "-log") {
+		t.Errorf("a directory as -log: exit %d, %q", code, errOut)
+	}
+}
+
 func TestMatchSPRTStops(t *testing.T) {
 	withTool(t)
 	pids := t.TempDir()
