@@ -18,8 +18,9 @@ import "math"
 // pair's two results are correlated and a pentanomial model (pairs as the
 // unit) would give a narrower interval.
 //
-// The SPRT is the generalized SPRT with the normal approximation used by
-// fishtest and cutechess-like runners, on logistic Elo: with
+// The SPRT is the generalized SPRT in its normal approximation on logistic
+// Elo (the formula of the Chess Programming Wiki's "Match Statistics" page;
+// fishtest's current test is a refinement of it on game pairs): with
 // s0 = 1/(1+10^(-elo0/400)) and s1 = 1/(1+10^(-elo1/400)),
 //
 //	LLR = n (s1 - s0) (2s - s0 - s1) / (2 v)
