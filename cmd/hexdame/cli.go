@@ -9,9 +9,11 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/hub"
 )
 
 // Exit statuses: the tool's contract with the scripts that run it.
@@ -53,7 +55,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{cmdShow, cmdMoves, cmdPlay, cmdPerft, cmdValidate, cmdConvert, cmdRandom, cmdSVG, cmdHTML, cmdSolve}
+	commands = []*command{cmdShow, cmdMoves, cmdPlay, cmdPerft, cmdValidate, cmdConvert, cmdRandom, cmdSVG, cmdHTML, cmdSolve, cmdMatch, cmdHubRandom}
 }
 
 func findCommand(name string) *command {
@@ -124,8 +126,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 		}
 	}()
 	status, name := dispatch(args, stdin, out, stderr)
-	if out.err != nil {
-		fmt.Fprintf(stderr, "%s: writing standard output: %s\n", name, oneLine(ioMessage(out.err)))
+	if err := out.failed(); err != nil {
+		fmt.Fprintf(stderr, "%s: writing standard output: %s\n", name, oneLine(ioMessage(err)))
 		return exitUsage
 	}
 	return status
@@ -176,7 +178,7 @@ func dispatch(args []string, stdin io.Reader, out *checkedWriter, stderr io.Writ
 	var ue usageError
 	var fe failure
 	switch {
-	case out.err != nil:
+	case out.failed() != nil:
 		// The output is lost, which matters more than what the command
 		// found: run says so.
 		return exitUsage, name
@@ -201,13 +203,17 @@ func dispatch(args []string, stdin io.Reader, out *checkedWriter, stderr io.Writ
 
 // A checkedWriter passes writes on to w until one fails, and keeps the
 // first error; every later write returns that error without trying. A
-// short write without an error counts as io.ErrShortWrite.
+// short write without an error counts as io.ErrShortWrite. Goroutines may
+// share it.
 type checkedWriter struct {
 	w   io.Writer
+	mu  sync.Mutex
 	err error
 }
 
 func (c *checkedWriter) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	if c.err != nil {
 		return 0, c.err
 	}
@@ -221,6 +227,8 @@ func (c *checkedWriter) Write(p []byte) (int, error) {
 
 // WriteString passes s on without copying it, when w can take a string.
 func (c *checkedWriter) WriteString(s string) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	if c.err != nil {
 		return 0, c.err
 	}
@@ -230,6 +238,13 @@ func (c *checkedWriter) WriteString(s string) (int, error) {
 	}
 	c.err = err
 	return n, err
+}
+
+// failed returns the first error of a write, or nil.
+func (c *checkedWriter) failed() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
 }
 
 // ioMessage returns an I/O error's message without the operation and
@@ -287,7 +302,7 @@ func quote(s string) string {
 
 // errMessage returns an error's message without the library's prefix.
 func errMessage(err error) string {
-	return strings.TrimPrefix(err.Error(), "hexdame: ")
+	return strings.TrimPrefix(strings.TrimPrefix(err.Error(), "hexdame: "), "hexdame/hub: ")
 }
 
 // A fenFlag is the -fen flag: a position in FEN, the start position when
@@ -305,7 +320,7 @@ func (f *fenFlag) Set(s string) error {
 
 func addFENFlag(fs *flag.FlagSet) *fenFlag {
 	f := &fenFlag{}
-	fs.Var(f, "fen", "the `position`, in FEN such as W:Wa1,b2:Bi9 (default the start position)")
+	fs.Var(f, "fen", "the `position`, in FEN such as W:Wa1,b2:Bi9, or in the Hub protocol's 62 characters (default the start position)")
 	return f
 }
 
@@ -316,6 +331,13 @@ func (f *fenFlag) position() (hexdame.Position, error) {
 	}
 	if strings.TrimSpace(f.text) == "" {
 		return hexdame.Position{}, usageError{"-fen: empty FEN"}
+	}
+	if text := strings.TrimSpace(f.text); len(text) == hub.PositionLength && !strings.Contains(text, ":") {
+		p, err := hub.ParsePosition(text)
+		if err != nil {
+			return p, usageError{strings.TrimPrefix(err.Error(), "hexdame/hub: ")}
+		}
+		return p, nil
 	}
 	p, err := hexdame.ParseFEN(f.text)
 	if err != nil {

@@ -228,7 +228,8 @@ func (d *fullDisk) Write(p []byte) (int, error) {
 }
 
 // writeFailureCases runs every command with output; each command of the
-// tool needs one.
+// tool needs one. Standard input is stdin (match's engines are this test
+// binary, through withTool).
 var writeFailureCases = []struct {
 	name string
 	args []string
@@ -244,31 +245,40 @@ var writeFailureCases = []struct {
 	{"svg", []string{"svg"}},
 	{"html", []string{"html", "../../testdata/pdn/features.pdn"}},
 	{"solve", []string{"solve", "3"}},
+	{"match", []string{"match", "-engine", "hexdame hub-random", "-engine", "hexdame hub-random", "-games", "2", "-seed", "1"}},
+	{"hub-random", []string{"hub-random"}},
 	{"help", []string{"help"}},
 	{"help", []string{"help", "perft"}},
 	{"help", []string{"perft", "-h"}},
 }
 
 // A failed write is an error: every command, its output cut at the start,
-// in the middle or at its last byte, exits 2 with one line on standard
-// error saying why.
+// in the middle or at its last byte, exits 2 with a line on standard error
+// saying why, its last.
 func TestWriteFailure(t *testing.T) {
+	withTool(t)
+	const stdin = "hub\nping\nquit\n" // for hub-random
 	covered := map[string]bool{}
 	for _, tc := range writeFailureCases {
 		covered[tc.name] = true
-		status, full, errOut := runCLI(t, "", tc.args...)
+		status, full, errOut := runCLI(t, stdin, tc.args...)
 		if status == 2 || full == "" {
 			t.Fatalf("%q: exit %d with %d bytes of output, stderr %q", tc.args, status, len(full), errOut)
 		}
+		t.Logf("%q: %d bytes, exit %d", tc.args, len(full), status)
 		prefix := "hexdame " + tc.name
 		if tc.name == "help" && tc.args[0] != "help" {
 			prefix = "hexdame " + tc.args[0]
 		}
 		for _, room := range []int{0, len(full) / 2, len(full) - 1} {
 			var errOut strings.Builder
-			status := run(tc.args, strings.NewReader(""), &fullDisk{room: room}, &errOut)
+			status := run(tc.args, strings.NewReader(stdin), &fullDisk{room: room}, &errOut)
 			want := prefix + ": writing standard output: no space left on device\n"
-			if status != 2 || !strings.HasSuffix(errOut.String(), want) || strings.Count(errOut.String(), "\n") != 1 {
+			lines := strings.Count(errOut.String(), "\n")
+			if tc.name == "match" { // and its progress lines
+				lines = strings.Count(errOut.String(), "hexdame match:")
+			}
+			if status != 2 || !strings.HasSuffix(errOut.String(), want) || lines != 1 {
 				t.Errorf("%q with room for %d of %d bytes: exit %d, stderr %q; want exit 2, %q", tc.args, room, len(full), status, errOut.String(), want)
 			}
 		}

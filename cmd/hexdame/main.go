@@ -1,12 +1,13 @@
 // Command hexdame shows HexDame positions, lists and plays legal moves,
-// counts perft, proves problems, draws positions, and validates, converts,
-// generates and shows PDN game records.
+// counts perft, proves problems, draws positions, validates, converts,
+// generates and shows PDN game records, and plays matches between engines
+// that speak the Hub protocol.
 //
 // Usage:
 //
 //	hexdame show [-fen FEN] [-coords] [-flip]
-//	hexdame moves [-fen FEN] [-numeric]
-//	hexdame play [-fen FEN] MOVE...
+//	hexdame moves [-fen FEN] [-numeric | -hub]
+//	hexdame play [-fen FEN] [-hub] MOVE...
 //	hexdame perft [-fen FEN] [-divide] [-workers N] [-hash MiB] DEPTH
 //	hexdame validate [-syntax] FILE...
 //	hexdame convert -to algebraic|numeric [FILE]
@@ -14,6 +15,8 @@
 //	hexdame svg [-fen FEN] [-move MOVE] [-flip] [-coords] [-size PX]
 //	hexdame html [FILE]
 //	hexdame solve [-fen FEN] [-all] PLIES
+//	hexdame match -engine CMD [-param N=V]... -engine CMD [-param N=V]... [FLAGS]
+//	hexdame hub-random [-seed S] [-spend-time]
 //	hexdame help [COMMAND]
 //
 // show prints the diagram of a position followed by its FEN on the last
@@ -52,6 +55,14 @@
 // one self-contained HTML page that shows the games of a PDN file; solve
 // proves whether the side to move forces a win within PLIES plies.
 //
+// match plays games between two Hub engines as the referee and prints one
+// line per finished game, then the first engine's score, Elo difference
+// with its 95% interval and likelihood of superiority (and with -sprt the
+// test's LLR and verdict); the format is a contract described in match.go
+// and the README. hub-random is a Hub engine that plays random legal
+// moves. With -hub, moves and play write and read moves in the Hub
+// notation; every -fen flag also takes a Hub position.
+//
 // "hexdame help COMMAND" and "hexdame COMMAND -h" describe a command's
 // arguments and flags.
 //
@@ -60,7 +71,8 @@
 // 2 for a usage or I/O error (an unknown command or flag, a bad FEN or
 // malformed move, a depth out of range, a missing or unreadable file, a
 // directory, standard output that cannot be written, such as a full disk:
-// "hexdame validate: writing standard output: no space left on device").
+// "hexdame validate: writing standard output: no space left on device";
+// for match also an engine that cannot be started, or an interruption).
 // Messages go to standard error on one line; the problems validate finds
 // go to standard output.
 package main
