@@ -245,7 +245,7 @@ var writeFailureCases = []struct {
 	{"svg", []string{"svg"}},
 	{"html", []string{"html", "../../testdata/pdn/features.pdn"}},
 	{"solve", []string{"solve", "3"}},
-	{"match", []string{"match", "-engine", "hexdame hub-random", "-engine", "hexdame hub-random", "-games", "2", "-seed", "1"}},
+	{"match", []string{"match", "-engine", "hexdame hub-random -seed 1", "-engine", "hexdame hub-random -seed 2", "-games", "2"}},
 	{"hub-random", []string{"hub-random"}},
 	{"help", []string{"help"}},
 	{"help", []string{"help", "perft"}},
