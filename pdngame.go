@@ -130,11 +130,13 @@ func walkElements(rec *Record, elems []Element, s recordSink, depth int) error {
 			}
 			continue
 		}
-		if depth+1 > MaxVariationDepth {
-			return tooDeep(rec, e)
-		}
+		// The sink is told first, so that a Writer refuses with its own
+		// error.
 		if err := s.open(textPos{e.Line, e.Column}); err != nil {
 			return err
+		}
+		if depth+1 > MaxVariationDepth {
+			return tooDeep(rec, e)
 		}
 		if err := walkElements(rec, e.Variation, s, depth+1); err != nil {
 			return err
@@ -609,7 +611,8 @@ func (g *Game) movetext(n Notation) []Element {
 
 // appendLine appends the line of movetext that starts at node x, nested
 // depth variations deep. Variations nested deeper than MaxVariationDepth
-// (which only a program adding them can make) are left out.
+// (which only a program adding them can make, and WriteGame refuses) are
+// left out.
 func appendLine(out []Element, x *Node, n Notation, depth int) []Element {
 	for ; x != nil; x = x.Next() {
 		notes := x.notes
@@ -631,6 +634,34 @@ func appendLine(out []Element, x *Node, n Notation, depth int) []Element {
 		out = append(out, notes.tail...)
 	}
 	return out
+}
+
+// checkDepth returns an error wrapping ErrInvalidRecord when variations
+// nest deeper in the game's tree than a record holds. It walks the tree
+// without recursion.
+func (g *Game) checkDepth() error {
+	g.init()
+	type item struct {
+		n     *Node
+		depth int // variations open at n
+	}
+	stack := []item{{&g.root, 0}}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for i, c := range it.n.children {
+			d := it.depth
+			if i > 0 {
+				d++
+			}
+			if d > MaxVariationDepth {
+				what := "variations nested more than " + strconv.Itoa(MaxVariationDepth) + " deep (at ply " + strconv.Itoa(c.ply) + ")"
+				return &recordError{what: what}
+			}
+			stack = append(stack, item{c, d})
+		}
+	}
+	return nil
 }
 
 func isRosterTag(name string) bool {

@@ -58,11 +58,16 @@ type Writer struct {
 // NewWriter returns a Writer writing to w.
 func NewWriter(w io.Writer) *Writer { return &Writer{w: bufio.NewWriter(w)} }
 
-// WriteGame writes the game in notation n; see Game.Record. A nil game is
-// an error.
+// WriteGame writes the game in notation n; see Game.Record. A game with
+// variations nested deeper than MaxVariationDepth (which only a program
+// adding them can make) gives an error wrapping ErrInvalidRecord, and
+// nothing is written; a nil game gives an error wrapping ErrNilGame.
 func (w *Writer) WriteGame(g *Game, n Notation) error {
 	if g == nil {
-		return errors.New("hexdame: WriteGame of a nil *Game")
+		return errNilGame
+	}
+	if err := g.checkDepth(); err != nil {
+		return err
 	}
 	return w.WriteRecord(g.Record(n))
 }
@@ -120,6 +125,7 @@ type recordWriter struct {
 	out        *bytes.Buffer
 	width      int
 	game       int
+	at         textPos // where the part being written was read, if it was
 	col        int
 	prefix     string   // written before the next word, on the same line: "("
 	tags       bool     // a tag pair has been written
@@ -136,11 +142,20 @@ type writeLine struct {
 	filled      bool // the line has an element
 }
 
-func (rw *recordWriter) fail(what string) error { return &recordError{game: rw.game, what: what} }
+// fail returns the error for what cannot be written. For a part whose
+// place in the text is known (a record read by a Reader) it is a
+// *ParseError giving the place, wrapping the *recordError.
+func (rw *recordWriter) fail(what string) error {
+	if rw.at.line <= 0 {
+		return &recordError{game: rw.game, what: what}
+	}
+	return &ParseError{Game: rw.game, Line: rw.at.line, Column: rw.at.col, Err: &recordError{what: what}}
+}
 
-func (rw *recordWriter) begin(game, _ int) { rw.game = game }
+func (rw *recordWriter) begin(game, line int) { rw.game, rw.at = game, textPos{line, 1} }
 
-func (rw *recordWriter) tag(name, value string, _ textPos) error {
+func (rw *recordWriter) tag(name, value string, at textPos) error {
+	rw.at = at
 	if rw.body {
 		return rw.fail("tag pair " + quoteClipped(name) + " after the movetext")
 	}
@@ -170,7 +185,24 @@ func tagProblem(name, value string) string {
 	if !isTagName(name) {
 		return "tag name " + quoteClipped(name) + " is not a letter followed by letters, digits and underscores"
 	}
-	return textProblem("tag "+name, value, "")
+	if !fitsToken(len(name)) {
+		return "tag name " + quoteClipped(name) + " is longer than 1 MiB"
+	}
+	return textProblem("tag "+clipped(name), value, "")
+}
+
+// moveProblem says why a move with its strength mark cannot be written as
+// PDN that reads back the same, or returns "".
+func moveProblem(text, strength string) string {
+	switch {
+	case !isMoveText(text) || isResult(text) || len(text) > maxMoveTextLen:
+		return "move " + quoteClipped(text) + " is not written as a move (of at most " + strconv.Itoa(maxMoveTextLen) + " bytes)"
+	case !isStrength(strength):
+		return "move " + quoteClipped(text) + " has the strength mark " + quoteClipped(strength)
+	case !fitsToken(len(text) + len(strength)):
+		return "move " + quoteClipped(text) + " with its strength mark is longer than 1 MiB"
+	}
+	return ""
 }
 
 // textProblem says why text of a record does not read back the same, or
@@ -180,10 +212,18 @@ func textProblem(what, s, forbidden string) string {
 	switch {
 	case !utf8.ValidString(s):
 		return what + " is not UTF-8"
-	case len(s) > maxTokenLen:
+	case !fitsToken(len(s)):
 		return what + " is longer than 1 MiB"
 	case forbidden != "" && strings.ContainsAny(s, forbidden):
 		return what + " holds " + strconv.Quote(string(s[strings.IndexAny(s, forbidden)]))
+	}
+	return ""
+}
+
+// nagProblem says why a NAG cannot be written as PDN, or returns "".
+func nagProblem(nag int) string {
+	if nag < 0 || nag > maxNAG {
+		return "NAG " + strconv.Itoa(nag) + " is not a number of at most " + strconv.Itoa(maxNAGDigits) + " digits"
 	}
 	return ""
 }
@@ -219,6 +259,7 @@ func (rw *recordWriter) startBody() {
 }
 
 func (rw *recordWriter) element(e *Element) error {
+	rw.at = textPos{e.Line, e.Column}
 	if e.Kind == LineCommentElement && !rw.body && !rw.tags {
 		// A line comment before the tag pairs: written at the start of
 		// the movetext, where a Record keeps it.
@@ -233,11 +274,8 @@ func (rw *recordWriter) element(e *Element) error {
 	l.filled = true
 	switch e.Kind {
 	case MoveElement:
-		if !isMoveText(e.Text) || isResult(e.Text) || len(e.Text) > maxMoveTextLen {
-			return rw.fail("move " + quoteClipped(e.Text) + " is not written as a move")
-		}
-		if !isStrength(e.Strength) {
-			return rw.fail("move " + quoteClipped(e.Text) + " has the strength mark " + quoteClipped(e.Strength))
+		if what := moveProblem(e.Text, e.Strength); what != "" {
+			return rw.fail(what)
 		}
 		if l.ply%2 == 0 {
 			rw.word(strconv.Itoa(l.ply/2+1) + ".")
@@ -249,8 +287,8 @@ func (rw *recordWriter) element(e *Element) error {
 		l.before = l.ply
 		l.ply++
 	case NAGElement:
-		if e.NAG < 0 || e.NAG > 999_999_999 {
-			return rw.fail("NAG " + strconv.Itoa(e.NAG) + " is not a number of at most 9 digits")
+		if what := nagProblem(e.NAG); what != "" {
+			return rw.fail(what)
 		}
 		rw.word("$" + strconv.Itoa(e.NAG))
 	case CommentElement:
@@ -285,7 +323,8 @@ func (rw *recordWriter) element(e *Element) error {
 	return nil
 }
 
-func (rw *recordWriter) open(textPos) error {
+func (rw *recordWriter) open(at textPos) error {
+	rw.at = at
 	rw.startBody()
 	if len(rw.lines) > MaxVariationDepth {
 		return rw.fail("variations nested more than " + strconv.Itoa(MaxVariationDepth) + " deep")
@@ -308,7 +347,8 @@ func (rw *recordWriter) close() error {
 	return nil
 }
 
-func (rw *recordWriter) end(result string, _ textPos) error {
+func (rw *recordWriter) end(result string, at textPos) error {
+	rw.at = at
 	if !rw.tags && !rw.body && len(rw.lead) == 0 {
 		return rw.fail("a record needs a tag pair or movetext")
 	}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"iter"
 	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -362,14 +361,16 @@ func (n *Node) Strength() string {
 }
 
 // SetStrength sets the strength mark of n's move: "", or one PDN reads
-// glued to a move (one to six of ! and ?, or those in parentheses as in
-// "(?)"; "*" too). Another mark gives an error wrapping
-// ErrInvalidAnnotation, a detached node one wrapping ErrNotInTree.
+// glued to a move: a run of !, ? and * ("!", "?!", "!!"), or one to six
+// of ! and ? in parentheses ("(?)"), short enough that any move with it
+// fits in one word of a record (1 MiB less 512 bytes). Another mark gives
+// an error wrapping ErrInvalidAnnotation, a detached node one wrapping
+// ErrNotInTree.
 func (n *Node) SetStrength(s string) error {
 	if err := n.editable(); err != nil {
 		return err
 	}
-	if !isStrength(s) {
+	if !isStrength(s) || !fitsToken(len(s)+maxMoveTextLen) {
 		return &annotationError{what: "strength mark " + quoteClipped(s)}
 	}
 	n.note().strength = s
@@ -484,9 +485,6 @@ func (n *Node) NAGs() []int {
 	return out
 }
 
-// maxNAG is the greatest NAG: PDN writes one as $ and at most 9 digits.
-const maxNAG = 999_999_999
-
 // AddNAG adds a numeric annotation glyph ($n) after n's move, unless n
 // has it already. A NAG must be a number of at most 9 digits; another
 // gives an error wrapping ErrInvalidAnnotation, a detached node one
@@ -495,8 +493,8 @@ func (n *Node) AddNAG(nag int) error {
 	if err := n.editable(); err != nil {
 		return err
 	}
-	if nag < 0 || nag > maxNAG {
-		return &annotationError{what: "NAG " + strconv.Itoa(nag) + " is not a number of at most 9 digits"}
+	if what := nagProblem(nag); what != "" {
+		return &annotationError{what: what}
 	}
 	if slices.Contains(n.NAGs(), nag) {
 		return nil
@@ -525,8 +523,8 @@ func (n *Node) SetNAGs(nags []int) error {
 		return err
 	}
 	for _, nag := range nags {
-		if nag < 0 || nag > maxNAG {
-			return &annotationError{what: "NAG " + strconv.Itoa(nag) + " is not a number of at most 9 digits"}
+		if what := nagProblem(nag); what != "" {
+			return &annotationError{what: what}
 		}
 	}
 	if n.notes == nil && len(nags) == 0 {

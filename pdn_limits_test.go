@@ -1,0 +1,228 @@
+package hexdame
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"pgregory.net/rapid"
+)
+
+// An unclosed comment runs to the end of the input, as the standard
+// allows, and its error says where it started and how far it ran.
+func TestUnclosedCommentSaysHowFar(t *testing.T) {
+	rest := "x\n\n[Event \"3\"]\n\n1. d4-e5 *\n\n[Event \"4\"]\n\n1. c4-c5 *\n"
+	text := "[Event \"1\"]\n\n1. d4-e5 *\n\n[Event \"2\"]\n\n1. d4-e5 {never closed\n" + rest
+	var games []*Game
+	var errs []error
+	for g, err := range NewReader(strings.NewReader(text)).Games() {
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		games = append(games, g)
+	}
+	if len(games) != 1 || len(errs) != 1 {
+		t.Fatalf("%d games, errors %v; want one game and one error", len(games), errs)
+	}
+	var pe *ParseError
+	if !errors.As(errs[0], &pe) || !errors.Is(errs[0], ErrInvalidPDN) || pe.Game != 2 || pe.Line != 7 || pe.Column != 10 {
+		t.Fatalf("error %v; want game 2, line 7, column 10", errs[0])
+	}
+	n := len("{never closed\n" + rest)
+	lines := strings.Count(rest, "\n") + 1
+	want := "runs from line 7, column 10 to the end of the input, " + strconv.Itoa(n) + " bytes and " + strconv.Itoa(lines) + " more lines"
+	if !strings.Contains(errs[0].Error(), want) {
+		t.Errorf("error %q does not say %q", errs[0], want)
+	}
+	// A string and a setup alike; bytes count as read, Latin-1 or UTF-8.
+	for _, tc := range []struct{ text, want string }{
+		{"[Event \"caf\xe9", "string not closed with \": it runs from line 1, column 8 to the end of the input, 5 bytes"},
+		{"1. d4-e5 /FEN \"W:W:Bi9\"", "setup not closed with /: it runs from line 1, column 10 to the end of the input, 14 bytes"},
+		{"1. d4-e5 {é\r\n\r\n", "comment not closed with }: it runs from line 1, column 10 to the end of the input, 7 bytes and 2 more lines"},
+	} {
+		_, err := NewReader(strings.NewReader(tc.text)).ReadRecord()
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: %v; want %q", tc.text, err, tc.want)
+		}
+	}
+}
+
+// boundaryTexts returns texts around the token limit: one byte short of
+// it, at it and past it, in ASCII and with a character of two or three
+// bytes that ends at the limit or crosses it.
+func boundaryTexts(fill byte) map[string]string {
+	pad := func(n int) string { return strings.Repeat(string(fill), n) }
+	return map[string]string{
+		"limit-1":          pad(maxTokenLen - 1),
+		"limit":            pad(maxTokenLen),
+		"limit+1":          pad(maxTokenLen + 1),
+		"é ends at limit":  pad(maxTokenLen-2) + "é",
+		"é crosses limit":  pad(maxTokenLen-1) + "é",
+		"€ crosses limit":  pad(maxTokenLen-2) + "€",
+		"€ ends at limit":  pad(maxTokenLen-3) + "€",
+		"empty":            "",
+		"short with quote": `a"b\c`,
+	}
+}
+
+// latin1 encodes s, whose characters are all below U+0100, as Latin-1.
+func latin1(s string) (string, bool) {
+	b := make([]byte, 0, len(s))
+	for _, r := range s {
+		if r > 0xFF {
+			return "", false
+		}
+		b = append(b, byte(r))
+	}
+	return string(b), true
+}
+
+// checkReaderWriterAgree reads text and writes rec, which the text
+// spells: the Reader takes the text exactly when the Writer writes the
+// record, and then the written record reads back as the Reader read it.
+func checkReaderWriterAgree(t *testing.T, name, text string, rec *Record) {
+	t.Helper()
+	read, readErr := NewReader(strings.NewReader(text)).ReadRecord()
+	var buf bytes.Buffer
+	writeErr := NewWriter(&buf).WriteRecord(rec)
+	if (readErr == nil) != (writeErr == nil) {
+		t.Errorf("%s: the Reader says %v, the Writer %v", name, clippedErr(readErr), clippedErr(writeErr))
+		return
+	}
+	if writeErr != nil {
+		if !errors.Is(writeErr, ErrInvalidRecord) || buf.Len() != 0 {
+			t.Errorf("%s: Writer error %v, %d bytes written", name, clippedErr(writeErr), buf.Len())
+		}
+		return
+	}
+	again, err := NewReader(&buf).ReadRecord()
+	if err != nil {
+		t.Errorf("%s: the written record does not read back: %v", name, clippedErr(err))
+		return
+	}
+	if d := recordDiff(read, again); d != "" {
+		t.Errorf("%s: read and written records differ: %s", name, clipped(d))
+	}
+}
+
+func clippedErr(err error) string {
+	if err == nil {
+		return "<nil>"
+	}
+	return clipped(err.Error())
+}
+
+// At the limits of the table, the Reader and the Writer agree: what one
+// takes the other gives back, in UTF-8 and in Latin-1 input.
+func TestReaderWriterAgreeAtLimits(t *testing.T) {
+	move := func(strength string) []Element {
+		return []Element{{Kind: MoveElement, Text: "d4-e5", Strength: strength}}
+	}
+	for name, s := range boundaryTexts('x') {
+		cases := map[string]struct {
+			text string
+			rec  *Record
+		}{
+			"comment":      {"1. d4-e5 {" + s + "} *", &Record{Body: append(move(""), Element{Kind: CommentElement, Text: s}), ResultText: "*"}},
+			"line comment": {"1. d4-e5 %" + s + "\n*", &Record{Body: append(move(""), Element{Kind: LineCommentElement, Text: s}), ResultText: "*"}},
+			"tag value":    {`[Event "` + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + `"] *`, &Record{Tags: []Tag{{"Event", s}}, ResultText: "*"}},
+			"setup":        {"/" + s + "/ *", &Record{Body: []Element{{Kind: SetupElement, Text: s}}, ResultText: "*"}},
+		}
+		if strings.Trim(s, "x") == "" && s != "" {
+			cases["tag name"] = struct {
+				text string
+				rec  *Record
+			}{"[" + s + ` "v"] *`, &Record{Tags: []Tag{{s, "v"}}, ResultText: "*"}}
+		}
+		for kind, c := range cases {
+			if kind == "setup" && strings.ContainsAny(s, `/`) {
+				continue
+			}
+			checkReaderWriterAgree(t, kind+", "+name, c.text, c.rec)
+			if l1, ok := latin1(c.text); ok && l1 != c.text {
+				checkReaderWriterAgree(t, kind+", "+name+", Latin-1", l1, c.rec)
+			}
+		}
+	}
+	// A strength mark makes the move's word as long as a word may be.
+	for _, n := range []int{maxTokenLen - len("d4-e5") - 1, maxTokenLen - len("d4-e5"), maxTokenLen - len("d4-e5") + 1} {
+		mark := strings.Repeat("!", n)
+		checkReaderWriterAgree(t, "strength of "+strconv.Itoa(n), "1. d4-e5"+mark+" *", &Record{Body: move(mark), ResultText: "*"})
+	}
+	// A move of 512 bytes and one of 513 (leading zeros are allowed).
+	for _, n := range []int{maxMoveTextLen, maxMoveTextLen + 1} {
+		m := strings.Repeat("0", n-len("40-31")) + "40-31"
+		checkReaderWriterAgree(t, "move of "+strconv.Itoa(n), "1. "+m+" *", &Record{Body: []Element{{Kind: MoveElement, Text: m}}, ResultText: "*"})
+	}
+	// NAGs of nine digits and ten.
+	checkReaderWriterAgree(t, "NAG of 9 digits", "1. d4-e5 $999999999 *", &Record{Body: append(move(""), Element{Kind: NAGElement, NAG: maxNAG}), ResultText: "*"})
+	checkReaderWriterAgree(t, "NAG of 10 digits", "1. d4-e5 $1000000000 *", &Record{Body: append(move(""), Element{Kind: NAGElement, NAG: maxNAG + 1}), ResultText: "*"})
+	// Variations nested as deep as allowed, and one deeper.
+	for _, depth := range []int{MaxVariationDepth, MaxVariationDepth + 1} {
+		text := "1. d4-e5 " + strings.Repeat("(1. d4-e5 ", depth) + strings.Repeat(")", depth) + " *"
+		checkReaderWriterAgree(t, "nesting "+strconv.Itoa(depth), text, deepRecord(depth+1, 1))
+	}
+}
+
+// A game whose variations nest deeper than a record holds is refused
+// whole, before anything is written; one at the limit writes every node.
+func TestWriteGameDeepVariations(t *testing.T) {
+	for _, depth := range []int{MaxVariationDepth, MaxVariationDepth + 1, 300} {
+		g := NewGameFrom(MustParseFEN("W:WKa1:BKi9"))
+		n := g.Root()
+		nodes := 1
+		// Each level: a main move and an alternative to it, from which the
+		// next level goes on, one variation deeper.
+		for range depth {
+			moves := n.Position().LegalMoves()
+			if _, err := n.AddMove(moves[0]); err != nil {
+				t.Fatal(err)
+			}
+			var err error
+			if n, err = n.AddMove(moves[1]); err != nil {
+				t.Fatal(err)
+			}
+			nodes += 2
+		}
+		var buf bytes.Buffer
+		err := NewWriter(&buf).WriteGame(g, Algebraic)
+		if depth > MaxVariationDepth {
+			if !errors.Is(err, ErrInvalidRecord) || buf.Len() != 0 {
+				t.Errorf("%d deep: error %v, %d bytes written; want ErrInvalidRecord and nothing", depth, err, buf.Len())
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%d deep: %v", depth, err)
+		}
+		again, err := NewReader(&buf).ReadGame()
+		if err != nil {
+			t.Fatalf("%d deep: reading back: %v", depth, err)
+		}
+		if got := countNodes(again.Root()); got != nodes {
+			t.Errorf("%d deep: %d nodes read back, want %d", depth, got, nodes)
+		}
+	}
+}
+
+// countNodes counts the nodes of the tree from n, n included.
+func countNodes(n *Node) int {
+	count := 0
+	stack := []*Node{n}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		count++
+		stack = append(stack, x.Children()...)
+	}
+	return count
+}
+
+var _ = io.EOF
+var _ = utf8.RuneLen
+var _ = rapid.Int
