@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -226,3 +227,73 @@ func countNodes(n *Node) int {
 var _ = io.EOF
 var _ = utf8.RuneLen
 var _ = rapid.Int
+
+// A game written and read back has the same tags, whatever tags it was
+// given: roster tags set to the value for unknown, empty values, tags set
+// twice, in any order.
+func TestPropertyTagsRoundTrip(t *testing.T) {
+	names := []string{"Event", "Site", "Date", "Round", "White", "Black", "Annotator", "WhiteRating", "Time"}
+	values := []string{"?", "????.??.??", "", "Open", "2026.??.??", "*", `a "b" \c`}
+	rapid.Check(t, func(t *rapid.T) {
+		g := drawGame(t)
+		for range rapid.IntRange(0, 12).Draw(t, "tags") {
+			name := rapid.SampledFrom(names).Draw(t, "name")
+			value := rapid.SampledFrom(values).Draw(t, "value")
+			if err := g.SetTag(name, value); err != nil {
+				t.Fatal(err)
+			}
+			if isUnknownRosterValue(name, value) {
+				if _, ok := g.Tag(name); ok {
+					t.Fatalf("SetTag(%q, %q) kept the tag", name, value)
+				}
+			}
+		}
+		for _, n := range []Notation{Algebraic, Numeric} {
+			var buf bytes.Buffer
+			if err := NewWriter(&buf).WriteGame(g, n); err != nil {
+				t.Fatal(err)
+			}
+			again, err := NewReader(&buf).ReadGame()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := again.Tags(), g.Tags(); !slices.Equal(got, want) {
+				t.Fatalf("%v: tags %q read back as %q", n, want, got)
+			}
+		}
+		data, err := g.MarshalJSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Game
+		if err := back.UnmarshalJSON(data); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(back.Tags(), g.Tags()) {
+			t.Fatalf("JSON: tags %q read back as %q", g.Tags(), back.Tags())
+		}
+	})
+}
+
+// The HexDame layer reads a roster tag holding the value for unknown as
+// no tag, and each name once (the first counts); the syntax layer keeps
+// every tag as written.
+func TestGameTagsFromRecord(t *testing.T) {
+	text := "[White \"Ann\"]\n[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[Black \"?\"]\n" +
+		"[Annotator \"?\"]\n[White \"Bob\"]\n[Event \"Open\"]\n[FEN \"W:WKa1:BKi9\"]\n[FEN \"W:WKa2:BKi9\"]\n\n1. a1-a2 *\n"
+	rec, err := NewReader(strings.NewReader(text)).ReadRecord()
+	if err != nil || len(rec.Tags) != 11 {
+		t.Fatalf("ReadRecord: %v, %d tags", err, len(rec.Tags))
+	}
+	g, err := rec.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Tag{{"White", "Ann"}, {"Annotator", "?"}}
+	if got := g.Tags(); !slices.Equal(got, want) {
+		t.Errorf("tags %q, want %q", got, want)
+	}
+	if g.InitialPosition() != MustParseFEN("W:WKa1:BKi9") {
+		t.Errorf("start %v: the first FEN tag counts", g.InitialPosition().FEN())
+	}
+}

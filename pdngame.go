@@ -2,6 +2,7 @@ package hexdame
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -60,7 +61,15 @@ func (rp *replayer) reset() {
 //
 // The start position is the FEN tag's, if any, and a setup in the movetext
 // replaces the position. The notation, algebraic or numeric, is detected
-// from the first move.
+// from the first move. Where a tag is given twice, the first counts.
+//
+// The game's tags are the record's but the GameType, FEN, SetUp and
+// Result tags (which the game itself gives), each name once, in the order
+// Game.Tags gives. A tag of the seven tag roster holding the value the
+// standard writes for unknown ("?", or "????.??.??" for Date) is no tag:
+// the Writer writes that value for a roster tag a game lacks, and so a
+// game written and read back has the same tags (see Game.SetTag). The
+// syntax layer (ReadRecord) keeps every tag as written.
 //
 // The result is the one terminating the movetext (or else the Result tag);
 // it must agree with the Result tag and with the rules: a game the rules
@@ -221,7 +230,9 @@ func (rp *replayer) tag(name, value string, at textPos) error {
 			rp.gameType, rp.hasGameType, rp.gameTypeAt = value, true, at
 		}
 	case "FEN":
-		rp.fen, rp.hasFEN, rp.fenAt = value, true, at
+		if !rp.hasFEN {
+			rp.fen, rp.hasFEN, rp.fenAt = value, true, at
+		}
 	case "Result":
 		if !rp.hasResult {
 			rp.result, rp.hasResult = value, true
@@ -272,7 +283,7 @@ func (rp *replayer) start() {
 		rp.g = NewGameFrom(start)
 	}
 	rp.g.forget = !rp.keep
-	rp.g.tags = rp.tags
+	rp.g.tags = gameTags(rp.tags, false)
 	rp.lines = append(rp.lines[:0], replayLine{pos: start, before: start, node: &rp.g.root, pending: rp.lead})
 	rp.lead = nil
 }
@@ -561,7 +572,9 @@ func GameType(n Notation) string {
 }
 
 // Record returns the game as a PDN record in notation n, as strict PDN 3.0
-// asks: the seven tag roster first (unknown values as "?"), the GameType,
+// asks: the seven tag roster first (a tag the game lacks with the value
+// the standard gives for unknown, "?" or "????.??.??", which ReadGame
+// reads back as no tag; see Game.SetTag), the GameType,
 // SetUp and FEN tags when the game does not start from the standard
 // position, the game's other tags, and the movetext with captures in the
 // short form unless ambiguous. For a game read from a record, comments,
@@ -572,7 +585,7 @@ func (g *Game) Record(n Notation) *Record {
 	result := g.Outcome().Result.String()
 	for _, d := range rosterDefaults {
 		v, ok := g.Tag(d.Name)
-		if !ok || v == "" {
+		if !ok {
 			v = d.Value
 		}
 		if d.Name == "Result" {
@@ -664,13 +677,102 @@ func (g *Game) checkDepth() error {
 	return nil
 }
 
-func isRosterTag(name string) bool {
-	for _, d := range rosterDefaults {
+func isRosterTag(name string) bool { return rosterIndex(name) >= 0 }
+
+// rosterIndex returns the place of a tag in the seven tag roster, or -1.
+func rosterIndex(name string) int {
+	for i, d := range rosterDefaults {
 		if d.Name == name {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
+}
+
+// isUnknownRosterValue reports whether value is what the standard writes
+// for a roster tag whose value is unknown: the HexDame layer reads such a
+// tag as absent. (Result is written from the game, and is not a game's
+// tag.)
+func isUnknownRosterValue(name, value string) bool {
+	i := rosterIndex(name)
+	return i >= 0 && name != "Result" && rosterDefaults[i].Value == value
+}
+
+// insertTag adds a tag the game does not have: a roster tag after the
+// roster tags before it in the roster's order, any other at the end.
+func insertTag(tags []Tag, t Tag) []Tag {
+	i := rosterIndex(t.Name)
+	if i < 0 {
+		return append(tags, t)
+	}
+	at := 0
+	for at < len(tags) {
+		j := rosterIndex(tags[at].Name)
+		if j < 0 || j > i {
+			break
+		}
+		at++
+	}
+	return slices.Insert(tags, at, t)
+}
+
+// gameTags returns the tags of a game read from tags as written: each
+// name once (with its first value, or its last when lastWins), the roster
+// tags first in the roster's order, and those holding the value for
+// unknown left out. Its time is linear in the number of tags.
+func gameTags(tags []Tag, lastWins bool) []Tag {
+	if len(tags) == 0 {
+		return nil
+	}
+	var roster [7]*Tag
+	others := make([]Tag, 0, len(tags))
+	var index map[string]int // others' places, for many tags
+	find := func(name string) int {
+		if index != nil {
+			if i, ok := index[name]; ok {
+				return i
+			}
+			return -1
+		}
+		for i := range others {
+			if others[i].Name == name {
+				return i
+			}
+		}
+		return -1
+	}
+	for i := range tags {
+		t := &tags[i]
+		if r := rosterIndex(t.Name); r >= 0 {
+			if roster[r] == nil || lastWins {
+				roster[r] = t
+			}
+			continue
+		}
+		if j := find(t.Name); j >= 0 {
+			if lastWins {
+				others[j].Value = t.Value
+			}
+			continue
+		}
+		if index == nil && len(others) >= 16 {
+			index = make(map[string]int, len(tags))
+			for j := range others {
+				index[others[j].Name] = j
+			}
+		}
+		if index != nil {
+			index[t.Name] = len(others)
+		}
+		others = append(others, *t)
+	}
+	out := make([]Tag, 0, len(others)+len(roster))
+	for _, t := range roster {
+		if t != nil && !isUnknownRosterValue(t.Name, t.Value) {
+			out = append(out, *t)
+		}
+	}
+	return append(out, others...)
 }
 
 // Convert returns a copy of the record with every square written in
@@ -679,7 +781,9 @@ func isRosterTag(name string) bool {
 // is. A record whose GameType names another game gives a *ParseError
 // wrapping ErrNotHexDame; a square that is not a HexDame cell one wrapping
 // ErrInvalidCell (or a move that is not written as a move, ErrMoveSyntax); a
-// bad FEN one wrapping ErrInvalidFEN.
+// bad FEN one wrapping ErrInvalidFEN. Of tags given twice, the first
+// counts, as in Replay: a later FEN or GameType tag that cannot be
+// converted is kept as written.
 func (rec *Record) Convert(n Notation) (*Record, error) {
 	if rec == nil {
 		return nil, errNilRecord
@@ -712,10 +816,11 @@ func (r *Reader) ConvertRecord(w *Writer, n Notation) error {
 // A converter is a recordSink that rewrites the squares of a record in
 // notation n and passes it on.
 type converter struct {
-	n    Notation
-	next recordSink
-	game int
-	out  Element // the element passed on, one per record
+	n                   Notation
+	next                recordSink
+	game                int
+	sawFEN, sawGameType bool    // the tag that counts has been met
+	out                 Element // the element passed on, one per record
 }
 
 func (c *converter) begin(game, line int) {
@@ -723,20 +828,32 @@ func (c *converter) begin(game, line int) {
 	c.next.begin(game, line)
 }
 
+// tag converts the FEN and GameType tags. As when a record is replayed,
+// the first of each counts: it must be a FEN, and name HexDame. A later
+// one, which no reader uses, is converted when it can be and kept as
+// written otherwise.
 func (c *converter) tag(name, value string, at textPos) error {
 	switch name {
 	case "FEN":
+		first := !c.sawFEN
+		c.sawFEN = true
 		p, err := ParseFEN(value)
-		if err != nil {
+		switch {
+		case err == nil:
+			value = p.FormatFEN(c.n)
+		case first:
 			return &ParseError{Game: c.game, Line: at.line, Column: at.col, Err: err}
 		}
-		value = p.FormatFEN(c.n)
 	case "GameType":
-		if !isHexDameGameType(value) {
+		first := !c.sawGameType
+		c.sawGameType = true
+		switch {
+		case isHexDameGameType(value):
+			value = GameType(c.n)
+		case first:
 			return &ParseError{Game: c.game, Line: at.line, Column: at.col, Err: &gameError{err: ErrNotHexDame,
 				msg: "GameType " + quoteClipped(value) + " is not " + strconv.Itoa(GameTypeNumber)}}
 		}
-		value = GameType(c.n)
 	}
 	return c.next.tag(name, value, at)
 }

@@ -131,6 +131,7 @@ type recordWriter struct {
 	tags       bool     // a tag pair has been written
 	body       bool     // the movetext has started
 	blackFirst bool     // the FEN tag has Red to move: the first move is ply 1
+	sawFEN     bool     // a FEN tag was written (the first one counts)
 	lead       []string // line comments met before the tag pairs
 	lines      []writeLine
 }
@@ -162,7 +163,8 @@ func (rw *recordWriter) tag(name, value string, at textPos) error {
 	if what := tagProblem(name, value); what != "" {
 		return rw.fail(what)
 	}
-	if name == "FEN" {
+	if name == "FEN" && !rw.sawFEN {
+		rw.sawFEN = true
 		rw.blackFirst = strings.HasPrefix(strings.TrimSpace(value), "B") || strings.HasPrefix(strings.TrimSpace(value), "b")
 	}
 	rw.tags = true
