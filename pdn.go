@@ -30,11 +30,15 @@ import (
 // GameType names another number are rejected by the HexDame layer.
 //
 // Input of any size is read in time proportional to it. One comment,
-// string, setup or word is at most 1 MiB, one move at most 512 bytes, and
-// variations nest at most MaxVariationDepth deep; longer or deeper text is
-// a syntax error. A malformed construct gives one error: an unterminated
-// comment or string runs to the end of the input, and after an error the
-// Reader skips to the end of the game.
+// line comment, string, setup or word is at most 1 MiB (as UTF-8), one
+// move at most 512 bytes and its strength mark at most 1 MiB less 512
+// bytes, a NAG at most 9 digits, and variations nest at most
+// MaxVariationDepth deep; longer or deeper text is a syntax error. The
+// Writer keeps to the same limits (see the table below), so that what one
+// takes the other gives back. A malformed construct gives one error: an
+// unterminated comment, string or setup runs to the end of the input, as
+// the standard has it, and its error says where it started and how far it
+// ran; after an error the Reader skips to the end of the game.
 
 // GameTypeNumber is the PDN GameType number this package uses for HexDame.
 const GameTypeNumber = 42
@@ -249,8 +253,11 @@ const (
 	// mark (the Writer writes a move's number as a word of its own).
 	maxTokenLen = 1 << 20
 	// maxMoveTextLen bounds one move, separators and all, without its
-	// number and strength mark.
+	// number and strength mark; maxStrengthLen its strength mark, so that
+	// any move with any mark fits in one word whatever notation Convert
+	// writes the move in.
 	maxMoveTextLen = 512
+	maxStrengthLen = maxTokenLen - maxMoveTextLen
 	// maxNAG is the greatest NAG: $ and at most maxNAGDigits digits.
 	maxNAG       = 999_999_999
 	maxNAGDigits = 9
@@ -985,6 +992,8 @@ func (p *recordParser) movetext() error {
 			case isMove && len(body) > maxMoveTextLen:
 				// The limit a joined move has, and the longest the writer writes.
 				return p.fail(t, "move longer than "+strconv.Itoa(maxMoveTextLen)+" bytes")
+			case isMove && len(strength) > maxStrengthLen:
+				return p.fail(t, "strength mark longer than "+strconv.Itoa(maxStrengthLen)+" bytes")
 			case isMove:
 				col := t.col + utf8.RuneCountInString(num)
 				p.element(Element{Kind: MoveElement, Text: body, Strength: strength, Line: t.line, Column: col})

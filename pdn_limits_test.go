@@ -150,8 +150,9 @@ func TestReaderWriterAgreeAtLimits(t *testing.T) {
 			}
 		}
 	}
-	// A strength mark makes the move's word as long as a word may be.
-	for _, n := range []int{maxTokenLen - len("d4-e5") - 1, maxTokenLen - len("d4-e5"), maxTokenLen - len("d4-e5") + 1} {
+	// Strength marks as long as they may be, and longer, up to a word
+	// longer than a word may be.
+	for _, n := range []int{maxStrengthLen, maxStrengthLen + 1, maxTokenLen - len("d4-e5"), maxTokenLen - len("d4-e5") + 1} {
 		mark := strings.Repeat("!", n)
 		checkReaderWriterAgree(t, "strength of "+strconv.Itoa(n), "1. d4-e5"+mark+" *", &Record{Body: move(mark), ResultText: "*"})
 	}
@@ -295,5 +296,40 @@ func TestGameTagsFromRecord(t *testing.T) {
 	}
 	if g.InitialPosition() != MustParseFEN("W:WKa1:BKi9") {
 		t.Errorf("start %v: the first FEN tag counts", g.InitialPosition().FEN())
+	}
+}
+
+// Convert may write a move longer than it was (numeric squares of one
+// digit become two letters); with the longest strength mark the word
+// still fits, and reads back.
+func TestConvertLongestStrength(t *testing.T) {
+	mark := strings.Repeat("?", maxStrengthLen)
+	text := "1. 5x14x23x32x41x50x59" + mark + " *"
+	var buf bytes.Buffer
+	if err := NewReader(strings.NewReader(text)).ConvertRecord(NewWriter(&buf), Algebraic); err != nil {
+		t.Fatal(clippedErr(err))
+	}
+	rec, err := NewReader(&buf).ReadRecord()
+	if err != nil || rec.Body[0].Strength != mark || len(rec.Body[0].Text) <= len("5x14x23x32x41x50x59") {
+		t.Fatalf("read back: %v", clippedErr(err))
+	}
+}
+
+// A record read by a Reader and then changed so that it cannot be
+// written gives an error that says where the part was read.
+func TestWriteErrorIsLocated(t *testing.T) {
+	rec, err := NewReader(strings.NewReader("[Event \"x\"]\n\n1. d4-e5 f6-f5\n2. e5-e6 *")).ReadRecord()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Body[2].Strength = "x"
+	var buf bytes.Buffer
+	err = NewWriter(&buf).WriteRecord(rec)
+	var pe *ParseError
+	if !errors.As(err, &pe) || !errors.Is(err, ErrInvalidRecord) || pe.Game != 1 || pe.Line != 4 || pe.Column != 4 || buf.Len() != 0 {
+		t.Errorf("error %v, %d bytes written; want a *ParseError at game 1, line 4, column 4 wrapping ErrInvalidRecord", err, buf.Len())
+	}
+	if want := "hexdame: game 1, line 4, column 4: record cannot be written as PDN: move \"e5-e6\" has the strength mark \"x\""; err.Error() != want {
+		t.Errorf("message %q, want %q", err, want)
 	}
 }

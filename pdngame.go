@@ -803,7 +803,13 @@ func (rec *Record) Convert(n Notation) (*Record, error) {
 // it goes, so its memory does not grow with the record's moves beyond the
 // text written. At the end of the input it returns io.EOF. A record that
 // cannot be converted, or read, gives the error Convert or ReadRecord
-// would, and nothing is written for it.
+// would, and nothing is written for it; every such error is a
+// *ParseError, and the Reader goes on with the next record. (The Writer
+// writes whatever the Reader reads, so no record is refused for its
+// writing; were one, its error would be a *ParseError wrapping
+// ErrInvalidRecord.) An error of the underlying reader is returned
+// wrapped, one of the underlying writer as it is; a Writer not made by
+// NewWriter is an error.
 func (r *Reader) ConvertRecord(w *Writer, n Notation) error {
 	if w == nil || w.w == nil {
 		return errNoWriter

@@ -11,14 +11,17 @@ import (
 )
 
 // ErrInvalidRecord is wrapped by the errors a Writer returns for a record
-// that PDN cannot hold, that is, one that would not read back the same:
-// a tag name that is not a letter followed by letters, digits and
-// underscores, text that is not UTF-8 or is longer than a Reader reads, a
-// comment holding "}", a line comment holding a line end, a setup holding
-// "/", a move that is not written as a move, an unknown strength mark, a
-// negative NAG, an empty variation, variations nested deeper than
-// MaxVariationDepth, a result that is not a PDN result, or a record with
-// neither tag pairs nor movetext.
+// that PDN cannot hold, that is, one that a Reader would refuse or read
+// back different: a tag name that is not a letter followed by letters,
+// digits and underscores, text that is not UTF-8 or is longer than a
+// Reader reads (the limits of the package's PDN, which the Reader and the
+// Writer share), a comment holding "}", a line comment holding a line
+// end, a setup holding "/", a move that is not written as a move or is
+// longer than 512 bytes, an unknown strength mark or one longer than 1 MiB
+// less 512 bytes, a NAG that is not a number of at most 9 digits, an
+// empty variation, variations nested deeper than MaxVariationDepth, a
+// result that is not a PDN result, or a record with neither tag pairs nor
+// movetext.
 var ErrInvalidRecord = errors.New("record cannot be written as PDN")
 
 // A recordError says what a Writer cannot write.
@@ -44,7 +47,8 @@ var errNoWriter = errors.New("hexdame: Writer has no io.Writer (make it with New
 // same, and refuses, with an error wrapping ErrInvalidRecord, a record that
 // PDN cannot hold. Each record is checked and formatted in full before any
 // of it is written; each WriteRecord or WriteGame then writes it and
-// flushes it to the underlying writer.
+// flushes it to the underlying writer. An error of the underlying writer
+// is returned as it is.
 //
 // The zero Writer has nowhere to write: make Writers with NewWriter.
 type Writer struct {
@@ -76,7 +80,9 @@ func (w *Writer) WriteGame(g *Game, n Notation) error {
 // with move numbers, wrapped lines and the result (or "*"), and a blank
 // line between games. Move numbers count from 1 with the side to move of
 // the FEN tag, if any. A record that PDN cannot hold gives an error
-// wrapping ErrInvalidRecord and is not written; a nil record is an error.
+// wrapping ErrInvalidRecord and is not written; for a record read by a
+// Reader the error is a *ParseError giving the game, line and column of
+// the part that cannot be written. A nil record is an error.
 func (w *Writer) WriteRecord(rec *Record) error {
 	if w == nil || w.w == nil {
 		return errNoWriter
@@ -201,8 +207,8 @@ func moveProblem(text, strength string) string {
 		return "move " + quoteClipped(text) + " is not written as a move (of at most " + strconv.Itoa(maxMoveTextLen) + " bytes)"
 	case !isStrength(strength):
 		return "move " + quoteClipped(text) + " has the strength mark " + quoteClipped(strength)
-	case !fitsToken(len(text) + len(strength)):
-		return "move " + quoteClipped(text) + " with its strength mark is longer than 1 MiB"
+	case len(strength) > maxStrengthLen:
+		return "move " + quoteClipped(text) + " has a strength mark longer than " + strconv.Itoa(maxStrengthLen) + " bytes"
 	}
 	return ""
 }

@@ -370,7 +370,7 @@ func (n *Node) SetStrength(s string) error {
 	if err := n.editable(); err != nil {
 		return err
 	}
-	if !isStrength(s) || !fitsToken(len(s)+maxMoveTextLen) {
+	if !isStrength(s) || len(s) > maxStrengthLen {
 		return &annotationError{what: "strength mark " + quoteClipped(s)}
 	}
 	n.note().strength = s
