@@ -66,7 +66,9 @@ func TestValidateAcceptedRecordsConvert(t *testing.T) {
 }
 
 // pageGames counts the games of a page the viewer wrote.
-func pageGames(page string) int { return len(regexp.MustCompile(`"label":`).FindAllStringIndex(page, -1)) }
+func pageGames(page string) int {
+	return len(regexp.MustCompile(`"label":`).FindAllStringIndex(page, -1))
+}
 
 // convert goes on past a game it cannot convert, names it on standard
 // error, writes every other game, and exits with status 1.
