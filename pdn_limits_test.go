@@ -333,3 +333,72 @@ func TestWriteErrorIsLocated(t *testing.T) {
 		t.Errorf("message %q, want %q", err, want)
 	}
 }
+
+// Whatever the Reader takes, the Writer writes, and it reads back equal:
+// text drawn around every limit of the table (lengths just under, at and
+// over them, characters of one to three bytes and Latin-1 bytes at the
+// boundary, nesting around MaxVariationDepth).
+func TestPropertyReaderTakesWriterWrites(t *testing.T) {
+	// A length near a limit, or a short one.
+	length := func(t *rapid.T, limit int, label string) int {
+		if rapid.IntRange(0, 3).Draw(t, label+" near the limit") == 0 {
+			return limit + rapid.IntRange(-4, 2).Draw(t, label+" offset")
+		}
+		return rapid.IntRange(0, 8).Draw(t, label)
+	}
+	// Text of about n bytes: ASCII, then a tail that may be a character
+	// of two or three bytes or a lone Latin-1 byte.
+	text := func(t *rapid.T, n int, avoid byte) string {
+		tail := rapid.SampledFrom([]string{"", "é", "€", "\xe9", "\\", "\""}).Draw(t, "tail")
+		if strings.IndexByte(tail, avoid) >= 0 {
+			tail = ""
+		}
+		return strings.Repeat("a", max(n-len(tail), 0)) + tail
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		var b strings.Builder
+		for range rapid.IntRange(0, 2).Draw(t, "tags") {
+			name := rapid.SampledFrom([]string{"Event", "A" + strings.Repeat("b", maxTokenLen-1), "A" + strings.Repeat("b", maxTokenLen)}).Draw(t, "tag name")
+			value := text(t, length(t, maxTokenLen, "tag value"), 0)
+			value = strings.ReplaceAll(strings.ReplaceAll(value, `\`, `\\`), `"`, `\"`)
+			b.WriteString("[" + name + " \"" + value + "\"]\n")
+		}
+		b.WriteString("1. d4-e5")
+		b.WriteString(strings.Repeat("!", length(t, maxStrengthLen, "strength")))
+		depth := 0
+		for range rapid.IntRange(0, 6).Draw(t, "elements") {
+			switch rapid.IntRange(0, 4).Draw(t, "kind") {
+			case 0:
+				b.WriteString(" {" + text(t, length(t, maxTokenLen, "comment"), '}') + "}")
+			case 1:
+				b.WriteString("\n%" + text(t, length(t, maxTokenLen, "line comment"), 0) + "\n")
+			case 2:
+				b.WriteString(" $" + strings.Repeat("9", length(t, maxNAGDigits, "NAG digits")))
+			case 3:
+				n := length(t, MaxVariationDepth-depth, "nesting")
+				b.WriteString(strings.Repeat(" (1. c4-c5", n) + strings.Repeat(")", n))
+			case 4:
+				b.WriteString(" f6-f5 2. e5-e6")
+			}
+		}
+		b.WriteString(" *\n")
+		rec, err := NewReader(strings.NewReader(b.String())).ReadRecord()
+		if err != nil {
+			if !errors.Is(err, ErrInvalidPDN) {
+				t.Fatalf("Reader error %v", clippedErr(err))
+			}
+			return
+		}
+		var out bytes.Buffer
+		if err := NewWriter(&out).WriteRecord(rec); err != nil {
+			t.Fatalf("the Reader took the record but the Writer says %v", clippedErr(err))
+		}
+		again, err := NewReader(&out).ReadRecord()
+		if err != nil {
+			t.Fatalf("the written record does not read back: %v", clippedErr(err))
+		}
+		if d := recordDiff(rec, again); d != "" {
+			t.Fatalf("the record read back differs: %s", clipped(d))
+		}
+	})
+}
