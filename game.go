@@ -237,7 +237,9 @@ func (k packedPosition) unpack() Position {
 // NewGame returns a game from the start position.
 func NewGame() *Game { return NewGameFrom(StartPosition()) }
 
-// NewGameFrom returns a game that starts from position p.
+// NewGameFrom returns a game that starts from position p, whatever p is
+// (WriteGame refuses a game from a position that fails
+// Position.CheckReachable, as ReadGame would refuse its record).
 func NewGameFrom(p Position) *Game {
 	g := &Game{}
 	g.begin(p)

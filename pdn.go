@@ -43,7 +43,10 @@ import (
 // GameTypeNumber is the PDN GameType number this package uses for HexDame.
 const GameTypeNumber = 42
 
-// ErrInvalidPDN is wrapped by the errors returned for text that is not PDN.
+// ErrInvalidPDN is wrapped by the errors returned for text that is not PDN,
+// and for a record that no HexDame game can be (a variation that is an
+// alternative to no move, a FEN tag or setup of a position no game
+// reaches; see Record.Replay).
 var ErrInvalidPDN = errors.New("invalid PDN")
 
 // ErrNotHexDame is wrapped by the errors returned when a record's GameType
@@ -54,7 +57,10 @@ var ErrNotHexDame = errors.New("not a HexDame record")
 // wrong. It wraps Err, which is ErrInvalidPDN for text that is not PDN, a
 // *MoveError (wrapping ErrIllegalMove, ErrAmbiguousMove or ErrMoveSyntax) for a
 // move that cannot be played, a *FENError for a bad FEN tag or setup, or
-// ErrGameOver, ErrNotHexDame, ErrResultMismatch or ErrInvalidCell.
+// ErrGameOver, ErrNotHexDame, ErrResultMismatch or ErrInvalidCell; for a
+// FEN tag or setup of a position no game reaches, ErrInvalidPDN and
+// ErrUnreachable both; for a part a Writer cannot write (WriteRecord,
+// ConvertRecord), ErrInvalidRecord.
 type ParseError struct {
 	Game   int    // the game's number in the input, from 1
 	Line   int    // the line of the problem, from 1

@@ -60,8 +60,13 @@ func (rp *replayer) reset() {
 // otherwise become the main line.
 //
 // The start position is the FEN tag's, if any, and a setup in the movetext
-// replaces the position. The notation, algebraic or numeric, is detected
-// from the first move. Where a tag is given twice, the first counts.
+// replaces the position. Each must be a position a game can reach: at most
+// 16 pieces a side and no man on the row where it would have been crowned
+// (see Position.CheckReachable); one that is not is a problem of the game
+// (wrapping ErrInvalidPDN and ErrUnreachable), so that no record makes the
+// rules work on a position no game reaches. The notation, algebraic or
+// numeric, is detected from the first move. Where a tag is given twice,
+// the first counts.
 //
 // The game's tags are the record's but the GameType, FEN, SetUp and
 // Result tags (which the game itself gives), each name once, in the order
@@ -79,9 +84,10 @@ func (rp *replayer) reset() {
 // Each problem is a *ParseError giving the game, line and column, and for a
 // move its ply (counted from the start position, 1 for the first move) and
 // text; it wraps ErrNotHexDame, a *FENError, a *MoveError, ErrGameOver,
-// ErrResultMismatch or, for a variation that is an alternative to no move
-// and for a record built with variations nested deeper than
-// MaxVariationDepth, ErrInvalidPDN.
+// ErrResultMismatch or, for a variation that is an alternative to no move,
+// for a FEN tag or setup of a position no game reaches (with
+// ErrUnreachable), and for a record built with variations nested deeper
+// than MaxVariationDepth, ErrInvalidPDN.
 //
 // Problems are independent when one does not hide the other: a bad move in
 // a variation stops the check of that variation only, and the main line
@@ -267,6 +273,9 @@ func (rp *replayer) start() {
 	start := StartPosition()
 	if rp.hasFEN {
 		p, err := ParseFEN(rp.fen)
+		if err == nil {
+			err = unreachableSetup("the FEN tag", p)
+		}
 		if err != nil {
 			rp.problem(rp.fenAt.line, rp.fenAt.col, 0, "", err)
 			rp.dead = true
@@ -404,6 +413,9 @@ func (rp *replayer) setup(e *Element) {
 		return
 	}
 	p, err := parseSetup(e.Text)
+	if err == nil {
+		err = unreachableSetup("the setup", p)
+	}
 	if err != nil {
 		rp.problem(e.Line, e.Column, 0, "", err)
 		l.bad, l.lost = true, true
@@ -535,6 +547,35 @@ func (rp *replayer) finish() (*Game, error) {
 	return g, err
 }
 
+// unreachableSetup returns nil when p, set up by what (the FEN tag or a
+// setup), can arise in a game, and otherwise the problem of the record: a
+// *setupError.
+func unreachableSetup(what string, p Position) error {
+	if err := p.CheckReachable(); err != nil {
+		return &setupError{what: what, err: err}
+	}
+	return nil
+}
+
+// A setupError is the problem of a record whose FEN tag or setup puts a
+// position that cannot arise in a game: it wraps ErrInvalidPDN and the
+// error of Position.CheckReachable (which wraps ErrUnreachable).
+type setupError struct {
+	what string
+	err  error
+}
+
+func (e *setupError) Error() string {
+	msg := ErrInvalidPDN.Error() + ": " + e.what + " sets up a position that cannot arise in a game"
+	var ue *unreachableError
+	if errors.As(e.err, &ue) {
+		msg += ": " + ue.why
+	}
+	return msg
+}
+
+func (e *setupError) Unwrap() []error { return []error{ErrInvalidPDN, e.err} }
+
 // isHexDameGameType reports whether a GameType value names HexDame: its
 // number, before any comma, is GameTypeNumber.
 func isHexDameGameType(v string) bool {
@@ -649,11 +690,16 @@ func appendLine(out []Element, x *Node, n Notation, depth int) []Element {
 	return out
 }
 
-// checkDepth returns an error wrapping ErrInvalidRecord when variations
-// nest deeper in the game's tree than a record holds. It walks the tree
-// without recursion.
-func (g *Game) checkDepth() error {
+// checkWritable returns an error wrapping ErrInvalidRecord when the game
+// cannot be written as a record that ReadGame reads back: when variations
+// nest deeper in its tree than a record holds, or when it starts from, or
+// sets up, a position that cannot arise in a game (see
+// Position.CheckReachable). It walks the tree without recursion.
+func (g *Game) checkWritable() error {
 	g.init()
+	if err := g.root.Position().CheckReachable(); err != nil {
+		return &recordError{what: "the start position cannot arise in a game: " + err.(*unreachableError).why}
+	}
 	type item struct {
 		n     *Node
 		depth int // variations open at n
@@ -670,6 +716,11 @@ func (g *Game) checkDepth() error {
 			if d > MaxVariationDepth {
 				what := "variations nested more than " + strconv.Itoa(MaxVariationDepth) + " deep (at ply " + strconv.Itoa(c.ply) + ")"
 				return &recordError{what: what}
+			}
+			if c.setup {
+				if err := c.Position().CheckReachable(); err != nil {
+					return &recordError{what: "the setup at ply " + strconv.Itoa(c.ply) + " cannot arise in a game: " + err.(*unreachableError).why}
+				}
 			}
 			stack = append(stack, item{c, d})
 		}

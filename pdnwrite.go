@@ -62,15 +62,18 @@ type Writer struct {
 // NewWriter returns a Writer writing to w.
 func NewWriter(w io.Writer) *Writer { return &Writer{w: bufio.NewWriter(w)} }
 
-// WriteGame writes the game in notation n; see Game.Record. A game with
-// variations nested deeper than MaxVariationDepth (which only a program
-// adding them can make) gives an error wrapping ErrInvalidRecord, and
-// nothing is written; a nil game gives an error wrapping ErrNilGame.
+// WriteGame writes the game in notation n; see Game.Record. A game that
+// ReadGame could not read back gives an error wrapping ErrInvalidRecord,
+// and nothing is written: one with variations nested deeper than
+// MaxVariationDepth (which only a program adding them can make), or one
+// that starts from or sets up a position that cannot arise in a game (see
+// Position.CheckReachable; NewGameFrom takes any position). A nil game
+// gives an error wrapping ErrNilGame.
 func (w *Writer) WriteGame(g *Game, n Notation) error {
 	if g == nil {
 		return errNilGame
 	}
-	if err := g.checkDepth(); err != nil {
+	if err := g.checkWritable(); err != nil {
 		return err
 	}
 	return w.WriteRecord(g.Record(n))

@@ -21,7 +21,7 @@ func limitRecords() (string, int) {
 		"[" + "A" + x(mib-1) + " \"tag name of 1 MiB\"]\n\n1. d4-e5 *\n",
 		"[Event \"line comment of 1 MiB\"]\n\n1. d4-e5\n%" + x(mib) + "\n*\n",
 		"[Event \"strength mark of 1 MiB less 512 bytes\"]\n\n1. 40-31" + strings.Repeat("!", mib-512) + " *\n",
-		"[Event \"capture with every landing cell\"]\n[FEN \"W:WKe1:Ba2,a3,c7,d7,e6,g5\"]\n\n1. 051x016x043x019 *\n",
+		"[Event \"capture with every landing cell\"]\n[FEN \"W:WKe1:BKa2,Ka3,c7,d7,e6,g5\"]\n\n1. 051x016x043x019 *\n",
 		"[Event \"NAG of 9 digits\"]\n\n1. d4-e5 $999999999 *\n",
 		"[Event \"variations 256 deep\"]\n\n1. d4-e5 " + strings.Repeat("(1. d4-e5 ", 256) + strings.Repeat(")", 256) + " *\n",
 		"[Event \"two GameType tags\"]\n[GameType \"42\"]\n[GameType \"20\"]\n\n1. d4-e5 *\n",
