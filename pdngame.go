@@ -43,8 +43,9 @@ func (r *Reader) CheckGame() error {
 // reset makes a replayer that only checks ready for another game, keeping
 // its memory: its game, its lines and its problems' slice.
 func (rp *replayer) reset() {
-	g, lines := rp.g, rp.lines[:0]
-	*rp = replayer{lines: lines}
+	g, lines, cache := rp.g, rp.lines[:0], rp.cache
+	cache.reset()
+	*rp = replayer{lines: lines, cache: cache}
 	if g != nil {
 		rp.reuse = g
 	}
@@ -197,6 +198,10 @@ type replayer struct {
 	// alternative to.
 	loose   bool
 	looseAt textPos
+	// cache holds the legal captures of the positions met, so that the
+	// moves from one position (a move and its alternatives, or one
+	// position reached twice) share one generation.
+	cache moveCache
 }
 
 // A replayLine is the state of the main line or of a variation.
@@ -383,7 +388,7 @@ func (rp *replayer) move(e *Element) {
 			return
 		}
 	}
-	m, err := l.pos.ParseMove(e.Text)
+	m, err := l.pos.parseMove(e.Text, &rp.cache)
 	if err != nil {
 		fail(err)
 		return
@@ -660,14 +665,20 @@ func (g *Game) movetext(n Notation) []Element {
 	if g.root.notes != nil {
 		out = append(out, g.root.notes.after...)
 	}
-	return appendLine(out, g.root.Next(), n, 0)
+	var cache moveCache
+	return appendLine(out, g.root.Next(), n, 0, &cache)
 }
 
 // appendLine appends the line of movetext that starts at node x, nested
 // depth variations deep. Variations nested deeper than MaxVariationDepth
 // (which only a program adding them can make, and WriteGame refuses) are
 // left out.
-func appendLine(out []Element, x *Node, n Notation, depth int) []Element {
+//
+// The moves from one position share one generation of its legal moves
+// (kept in cache), which FormatMove needs for a capture.
+func appendLine(out []Element, x *Node, n Notation, depth int, cache *moveCache) []Element {
+	var buf [64]Move
+	var text []byte
 	for ; x != nil; x = x.Next() {
 		notes := x.notes
 		if notes == nil {
@@ -677,12 +688,18 @@ func appendLine(out []Element, x *Node, n Notation, depth int) []Element {
 		if x.setup {
 			out = append(out, Element{Kind: SetupElement, Text: setupText(x.Position(), n)})
 		} else {
-			out = append(out, Element{Kind: MoveElement, Text: x.parent.Position().FormatMove(x.move, n), Strength: notes.strength})
+			before := x.parent.Position()
+			var legal []Move // what FormatMove needs: none for a non-capture
+			if x.move.IsCapture() {
+				legal = cache.legal(&before, buf[:0])
+			}
+			text = before.appendMoveIn(text[:0], x.move, legal, n)
+			out = append(out, Element{Kind: MoveElement, Text: string(text), Strength: notes.strength})
 		}
 		out = append(out, notes.after...)
 		if p := x.parent; p.children[0] == x && depth < MaxVariationDepth {
 			for _, v := range p.children[1:] {
-				out = append(out, Element{Kind: VariationElement, Variation: appendLine(nil, v, n, depth+1)})
+				out = append(out, Element{Kind: VariationElement, Variation: appendLine(nil, v, n, depth+1, cache)})
 			}
 		}
 		out = append(out, notes.tail...)

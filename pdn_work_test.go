@@ -1,0 +1,98 @@
+package hexdame
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+)
+
+// Moves from one position share one generation: reading, checking and
+// writing a record whose moves stand in the heaviest position known, as
+// variations of one another or after setups of it, costs one generation
+// of that position per pass (the work counted in capture-search states).
+func TestMovesShareOneGeneration(t *testing.T) {
+	p := MustParseFEN(hostileFENByName(t, "climb16-kings"))
+	gen := searchWork(func() { p.LegalMoves() })
+	for _, name := range []string{"hostile-siblings.pdn", "hostile-setups.pdn"} {
+		text := readFile(t, "testdata/pdn/"+name)
+		var g *Game
+		passes := map[string]func(){
+			"CheckGame": func() {
+				if err := NewReader(strings.NewReader(text)).CheckGame(); err != nil {
+					t.Fatal(err)
+				}
+			},
+			"ReadGame": func() {
+				var err error
+				if g, err = NewReader(strings.NewReader(text)).ReadGame(); err != nil {
+					t.Fatal(err)
+				}
+			},
+			"Replay": func() {
+				rec, err := NewReader(strings.NewReader(text)).ReadRecord()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := rec.Replay(); err != nil {
+					t.Fatal(err)
+				}
+			},
+		}
+		for pass, f := range passes {
+			if w := searchWork(f); w > gen+gen/10 {
+				t.Errorf("%s: %s visited %d states; one generation of the position is %d", name, pass, w, gen)
+			}
+		}
+		passes["ReadGame"]()
+		for _, n := range []Notation{Algebraic, Numeric} {
+			if w := searchWork(func() { NewWriter(io.Discard).WriteGame(g, n) }); w > gen+gen/10 {
+				t.Errorf("%s: WriteGame in %v visited %d states; one generation is %d", name, n, w, gen)
+			}
+		}
+		// What a viewer does with a node's children: their texts in one
+		// call, and each one's path (a path search, not a generation).
+		var moves []Move
+		for _, c := range g.Root().Children() {
+			if !c.IsSetup() {
+				moves = append(moves, c.Move())
+			}
+		}
+		if len(moves) > 0 {
+			if w := searchWork(func() { p.FormatMoves(moves, Algebraic) }); w > gen+gen/10 {
+				t.Errorf("%s: FormatMoves of %d moves visited %d states; one generation is %d", name, len(moves), w, gen)
+			}
+		}
+	}
+}
+
+// hostileFENByName returns the FEN of testdata/hostile.fen with that name.
+func hostileFENByName(t *testing.T, name string) string {
+	t.Helper()
+	for _, nf := range hostileFENs(t) {
+		if nf.name == name {
+			return nf.fen
+		}
+	}
+	t.Fatalf("no %s in testdata/hostile.fen", name)
+	return ""
+}
+
+// FormatMoves gives what FormatMove gives, for every legal move, in
+// positions with ambiguous captures too.
+func TestFormatMovesAgreesWithFormatMove(t *testing.T) {
+	for _, fen := range []string{StartPosition().FEN(), "W:WKe1:BKa2,Ka3,c7,d7,e6,g5", "W:WK51:B23,25-26,29,K56,K59", "W:WKd4:BKa3,Kb2,Kb5,Kc4,Kd3,Kd6,Ke5"} {
+		p := MustParseFEN(fen)
+		moves := append(p.LegalMoves(), Move{}, MakeMove(MustParseCell("a1"), MustParseCell("a2"), 0))
+		for _, n := range []Notation{Algebraic, Numeric} {
+			got := p.FormatMoves(moves, n)
+			for i, m := range moves {
+				if want := p.FormatMove(m, n); got[i] != want {
+					t.Errorf("%s: FormatMoves gives %q for %v, FormatMove %q", fen, got[i], m, want)
+				}
+			}
+		}
+	}
+}
+
+var _ = bytes.MinRead
