@@ -189,7 +189,7 @@ type replayer struct {
 	started, dead         bool // the game is set up; it cannot be (bad GameType or FEN)
 	g                     *Game
 	lines                 []replayLine // lines[0] is the main line, the others the open variations
-	lead                  []Element    // annotations before the game is set up
+	lead                  []note       // annotations before the game is set up
 	firstMove, anyMove    string       // the main line's first move, and the record's, as written
 	problems              []error
 	reuse                 *Game // a game to start from again, when only checking
@@ -220,7 +220,7 @@ type replayLine struct {
 	node     *Node
 	moved    bool
 	afterVar bool
-	pending  []Element
+	pending  []note
 }
 
 // anchor returns the node that an alternative to the line's last move, or
@@ -317,7 +317,7 @@ func (rp *replayer) element(e *Element) error {
 	default:
 		if !rp.started {
 			if rp.keep {
-				rp.lead = append(rp.lead, *e)
+				rp.lead = append(rp.lead, noteOf(e))
 			}
 			return nil
 		}
@@ -345,10 +345,10 @@ func (rp *replayer) annotate(e *Element) {
 	}
 	if l.moved && !l.afterVar {
 		notes := l.node.note()
-		notes.after = append(notes.after, *e)
+		notes.after = append(notes.after, noteOf(e))
 		return
 	}
-	l.pending = append(l.pending, *e)
+	l.pending = append(l.pending, noteOf(e))
 }
 
 // place puts node n, the line's next move or setup, into the tree, with the
@@ -663,7 +663,7 @@ func (g *Game) movetext(n Notation) []Element {
 		out = append(out, Element{Kind: SetupElement, Text: setupText(g.root.Position(), n)})
 	}
 	if g.root.notes != nil {
-		out = append(out, g.root.notes.after...)
+		out = appendElements(out, g.root.notes.after)
 	}
 	var cache moveCache
 	return appendLine(out, g.root.Next(), n, 0, &cache)
@@ -684,7 +684,7 @@ func appendLine(out []Element, x *Node, n Notation, depth int, cache *moveCache)
 		if notes == nil {
 			notes = &nodeNotes{}
 		}
-		out = append(out, notes.before...)
+		out = appendElements(out, notes.before)
 		if x.setup {
 			out = append(out, Element{Kind: SetupElement, Text: setupText(x.Position(), n)})
 		} else {
@@ -696,13 +696,13 @@ func appendLine(out []Element, x *Node, n Notation, depth int, cache *moveCache)
 			text = before.appendMoveIn(text[:0], x.move, legal, n)
 			out = append(out, Element{Kind: MoveElement, Text: string(text), Strength: notes.strength})
 		}
-		out = append(out, notes.after...)
+		out = appendElements(out, notes.after)
 		if p := x.parent; p.children[0] == x && depth < MaxVariationDepth {
 			for _, v := range p.children[1:] {
 				out = append(out, Element{Kind: VariationElement, Variation: appendLine(nil, v, n, depth+1, cache)})
 			}
 		}
-		out = append(out, notes.tail...)
+		out = appendElements(out, notes.tail)
 	}
 	return out
 }

@@ -43,7 +43,29 @@ type Node struct {
 // before its move, after it, and after its variations.
 type nodeNotes struct {
 	strength            string
-	before, after, tail []Element
+	before, after, tail []note
+}
+
+// A note is one annotation as the tree keeps it: the kind, text and NAG
+// of an Element, in a quarter of its memory (a record may hold a million
+// of them).
+type note struct {
+	text string
+	nag  int32 // at most maxNAG
+	kind ElementKind
+}
+
+// noteOf returns the note of annotation e (a comment, line comment or
+// NAG).
+func noteOf(e *Element) note { return note{text: e.Text, nag: int32(e.NAG), kind: e.Kind} }
+
+// appendElements appends the notes to dst as Elements.
+func appendElements(dst []Element, notes []note) []Element {
+	dst = slices.Grow(dst, len(notes))
+	for _, x := range notes {
+		dst = append(dst, Element{Kind: x.kind, Text: x.text, NAG: int(x.nag)})
+	}
+	return dst
 }
 
 // ErrNotInTree is wrapped by the errors of an edit of a node that is no
@@ -411,14 +433,14 @@ func (n *Node) CommentBefore() string {
 
 // joinComments returns the text of the comment elements, joined by a
 // space.
-func joinComments(elems []Element) string {
+func joinComments(notes []note) string {
 	var b strings.Builder
-	for _, e := range elems {
-		if e.Kind == CommentElement {
+	for _, e := range notes {
+		if e.kind == CommentElement {
 			if b.Len() > 0 {
 				b.WriteByte(' ')
 			}
-			b.WriteString(e.Text)
+			b.WriteString(e.text)
 		}
 	}
 	return b.String()
@@ -461,13 +483,13 @@ func (n *Node) SetCommentBefore(text string) error {
 	return nil
 }
 
-// setComment returns elems with its comments replaced by text.
-func setComment(elems []Element, text string) []Element {
-	elems = slices.DeleteFunc(elems, func(e Element) bool { return e.Kind == CommentElement })
+// setComment returns notes with its comments replaced by text.
+func setComment(notes []note, text string) []note {
+	notes = slices.DeleteFunc(notes, func(e note) bool { return e.kind == CommentElement })
 	if text != "" {
-		elems = append(elems, Element{Kind: CommentElement, Text: text})
+		notes = append(notes, note{kind: CommentElement, text: text})
 	}
-	return elems
+	return notes
 }
 
 // NAGs returns the numeric annotation glyphs written after n's move, in
@@ -478,8 +500,8 @@ func (n *Node) NAGs() []int {
 	}
 	var out []int
 	for _, e := range n.notes.after {
-		if e.Kind == NAGElement {
-			out = append(out, e.NAG)
+		if e.kind == NAGElement {
+			out = append(out, int(e.nag))
 		}
 	}
 	return out
@@ -500,7 +522,7 @@ func (n *Node) AddNAG(nag int) error {
 		return nil
 	}
 	notes := n.note()
-	notes.after = append(notes.after, Element{Kind: NAGElement, NAG: nag})
+	notes.after = append(notes.after, note{kind: NAGElement, nag: int32(nag)})
 	return nil
 }
 
@@ -511,7 +533,7 @@ func (n *Node) RemoveNAG(nag int) bool {
 		return false
 	}
 	before := len(n.notes.after)
-	n.notes.after = slices.DeleteFunc(n.notes.after, func(e Element) bool { return e.Kind == NAGElement && e.NAG == nag })
+	n.notes.after = slices.DeleteFunc(n.notes.after, func(e note) bool { return e.kind == NAGElement && int(e.nag) == nag })
 	return len(n.notes.after) < before
 }
 
@@ -531,10 +553,10 @@ func (n *Node) SetNAGs(nags []int) error {
 		return nil
 	}
 	notes := n.note()
-	notes.after = slices.DeleteFunc(notes.after, func(e Element) bool { return e.Kind == NAGElement })
+	notes.after = slices.DeleteFunc(notes.after, func(e note) bool { return e.kind == NAGElement })
 	for i, nag := range nags {
 		if !slices.Contains(nags[:i], nag) {
-			notes.after = append(notes.after, Element{Kind: NAGElement, NAG: nag})
+			notes.after = append(notes.after, note{kind: NAGElement, nag: int32(nag)})
 		}
 	}
 	return nil
@@ -543,12 +565,14 @@ func (n *Node) SetNAGs(nags []int) error {
 // Annotations returns the comments, line comments and NAGs of the record
 // around n's move, as elements: those written before the move, after it,
 // and after the variations that follow it (which a record has only at the
-// end of a line). The slices are copies.
+// end of a line). Each element has its Kind, Text (a comment's) and NAG
+// (a NAG's), and no place in the text (Line and Column are 0). The
+// slices are new.
 func (n *Node) Annotations() (before, after, tail []Element) {
 	if n == nil || n.notes == nil {
 		return nil, nil, nil
 	}
-	return slices.Clone(n.notes.before), slices.Clone(n.notes.after), slices.Clone(n.notes.tail)
+	return appendElements(nil, n.notes.before), appendElements(nil, n.notes.after), appendElements(nil, n.notes.tail)
 }
 
 func (n *Node) note() *nodeNotes {

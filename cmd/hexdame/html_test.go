@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -23,6 +24,11 @@ const viewerPDN = `[Event "Good"]
 [Event "Bad"]
 
 1. d4-e5 f6xd4 2. c3xe5 h6-h5 3. a1-a2 *
+
+[Event "Crowning and a setup"]
+[FEN "W:Wh7:Bc3"]
+
+1. h7-i8 c3-c2 /FEN "W:WKe1:BKa2,Ka3,c7,d7,e6,g5"/ 1. e1xe8xb5xh5 *
 `
 
 // browser finds headless Chromium; in CI (HEXDAME_REQUIRE_RENDERERS=1) a
@@ -147,17 +153,18 @@ func TestViewerInBrowser(t *testing.T) {
 			t.Errorf("#%s: the board did not change", tc.fragment)
 		}
 	}
-	// Clicking the variation's second move shows it. Nodes are numbered
-	// depth first, the main line first: the variation's are 5 and 6.
-	dom := dumpDOM(t, chromium, page, "game=1&click=6")
+	// Clicking the variation's second move shows it. Nodes are numbered in
+	// the order of the movetext: 1. d4-e5 (1. c4-c5 i6-h5) f6xd4 ...: the
+	// variation's are 2 and 3.
+	dom := dumpDOM(t, chromium, page, "game=1&click=3")
 	pieces, _, node := boardOf(t, dom)
 	alt := hexdame.NewGame()
 	alt.PlayText("c4-c5")
 	alt.PlayText("i6-h5")
-	if node != "6" || !slices.Equal(pieces, positionPieces(alt.Position())) {
+	if node != "3" || !slices.Equal(pieces, positionPieces(alt.Position())) {
 		t.Errorf("clicking the variation's move: node %s, board %v", node, pieces)
 	}
-	if !strings.Contains(dom, `class="move current" data-n="6"`) && !strings.Contains(dom, `data-n="6" class="move current"`) {
+	if !strings.Contains(dom, `class="move current" data-n="3"`) && !strings.Contains(dom, `data-n="3" class="move current"`) {
 		t.Error("the clicked move is not marked as the current one")
 	}
 	// The comment is text, not markup.
@@ -174,6 +181,38 @@ func TestViewerInBrowser(t *testing.T) {
 	if !strings.Contains(dom, "move a1-a2: illegal move") {
 		t.Error("the invalid game's error is not shown")
 	}
+	// The script plays the moves on the boards: a man crowned, a setup, a
+	// king's capture along its path.
+	games, _ := readViewerGames(t)
+	g3 := games[2].Root()
+	for _, tc := range []struct {
+		fragment string
+		node     int
+	}{{"game=3&play=next", 1}, {"game=3&play=next,next,next", 3}, {"game=3&keys=End", 4}} {
+		n := g3
+		for range tc.node {
+			n = n.Next()
+		}
+		fragment := tc.fragment
+		pieces, game, node := boardOf(t, dumpDOM(t, chromium, page, fragment))
+		if game != "3" || node != strconv.Itoa(tc.node) || !slices.Equal(pieces, positionPieces(n.Position())) {
+			t.Errorf("#%s: game %s, node %s, board %v; want %v", fragment, game, node, pieces, positionPieces(n.Position()))
+		}
+	}
+}
+
+// readViewerGames reads the games of viewerPDN.
+func readViewerGames(t *testing.T) ([]*hexdame.Game, []error) {
+	t.Helper()
+	var games []*hexdame.Game
+	var errs []error
+	for g, err := range hexdame.NewReader(strings.NewReader(viewerPDN)).Games() {
+		games, errs = append(games, g), append(errs, err)
+	}
+	if len(games) != 3 || errs[2] != nil {
+		t.Fatalf("viewerPDN: %d games, errors %v", len(games), errs)
+	}
+	return games, errs
 }
 
 // TestViewerSelfContained checks that the page fetches nothing.
