@@ -23,7 +23,9 @@ var cmdHTML = &command{
 		"and results, the board, and the movetext with comments and variations. Step\n" +
 		"through a game with the buttons or the arrow keys, or click a move to jump to\n" +
 		"it; the current move is drawn on the board. An invalid game is shown up to its\n" +
-		"bad move, with the error. The page fetches nothing from the network.",
+		"bad move, with the error. The page fetches nothing from the network. The page is\n" +
+		"written as the games are read; if the file cannot be read to its end, the page\n" +
+		"written so far is incomplete and the exit status is 2.",
 	operands: []string{"FILE  a PDN file, or - for standard input (the default)"},
 	setup: func(fs *flag.FlagSet) func(e *env) error {
 		return func(e *env) error {
@@ -263,7 +265,7 @@ func moveTexts(n *hexdame.Node, notation hexdame.Notation, v movetextVisitor) []
 			moves = append(moves, c.Move())
 		}
 	}
-	texts := n.Position().FormatMoves(moves, notation)
+	texts := formatMoves(n.Position(), moves, notation)
 	out := make([]string, len(kids))
 	k := 0
 	for i, c := range kids {
@@ -318,6 +320,14 @@ func walkLine(x *hexdame.Node, parent int, text string, siblingTexts []string, n
 	}
 }
 
+// The calls that format moves: the texts of a node's children, with one
+// generation of its position, and a move's path, with no generation.
+// Tests count them.
+var (
+	formatMoves    = hexdame.Position.FormatMoves
+	formatMovePath = hexdame.Position.FormatMovePath
+)
+
 // A nodeWriter writes the nodes of the page's data.
 type nodeWriter struct{ pw *pageWriter }
 
@@ -334,7 +344,7 @@ func (nw nodeWriter) node(x *hexdame.Node, id, parent int, _ string) {
 		return
 	}
 	before, m := x.Before(), x.Move()
-	pw.str(before.FormatMovePath(m, hexdame.Algebraic))
+	pw.str(formatMovePath(before, m, hexdame.Algebraic))
 	pw.WriteString(",\"")
 	for c := range m.Captured().All() {
 		pw.WriteString(c.String())

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -231,3 +232,80 @@ func TestViewerSelfContained(t *testing.T) {
 		t.Error("the page lacks its boards or its data")
 	}
 }
+
+// The viewer formats the moves of each node's children with one call
+// (one generation of its position, see hexdame.Position.FormatMoves) and
+// each move's path with one path search, so that it costs no more than
+// validating and writing the page: on records whose moves stand in the
+// heaviest position known, as variations of one another or after setups
+// of it, each position is formatted once.
+func TestViewerFormatsEachPositionOnce(t *testing.T) {
+	formatted := map[hexdame.Position]int{}
+	paths := 0
+	oldMoves, oldPath := formatMoves, formatMovePath
+	defer func() { formatMoves, formatMovePath = oldMoves, oldPath }()
+	formatMoves = func(p hexdame.Position, moves []hexdame.Move, n hexdame.Notation) []string {
+		for _, m := range moves {
+			if m.IsCapture() {
+				formatted[p]++
+				break
+			}
+		}
+		return p.FormatMoves(moves, n)
+	}
+	formatMovePath = func(p hexdame.Position, m hexdame.Move, n hexdame.Notation) string {
+		paths++
+		return p.FormatMovePath(m, n)
+	}
+	for _, tc := range []struct {
+		file         string
+		moves, nodes int // capture moves; formatted positions
+	}{{"hostile-siblings.pdn", 45, 1}, {"hostile-setups.pdn", 7, 3}} {
+		clear(formatted)
+		paths = 0
+		data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "pdn", tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if code, _, errOut := runCLI(t, string(data), "html"); code != 0 {
+			t.Fatalf("%s: exit %d, %s", tc.file, code, errOut)
+		}
+		if len(formatted) != 1 || paths != tc.moves {
+			t.Errorf("%s: formatted %d positions, %d paths; want the one position and %d paths", tc.file, len(formatted), paths, tc.moves)
+		}
+		for p, n := range formatted {
+			if n != tc.nodes {
+				t.Errorf("%s: %s formatted %d times, want %d (once per node it stands at)", tc.file, p.FEN(), n, tc.nodes)
+			}
+		}
+	}
+}
+
+// The page is written as the games are read: the memory html holds does
+// not grow with the number of games.
+func TestViewerStreams(t *testing.T) {
+	games := strings.Repeat("[Event \"e\"]\n\n1. d4-e5 {c} f6xd4 *\n\n", 40_000)
+	var peak uint64
+	w := writerFunc(func(p []byte) (int, error) {
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		peak = max(peak, ms.HeapAlloc)
+		return len(p), nil
+	})
+	runtime.GC()
+	var base runtime.MemStats
+	runtime.ReadMemStats(&base)
+	if err := writeHTML(w, strings.NewReader(games), "flood"); err != nil {
+		t.Fatal(err)
+	}
+	// Measured: 3.3 MB above the start (mostly garbage not yet collected);
+	// the old viewer held every game and the whole page, 46 MB here.
+	grown := int64(peak) - int64(base.HeapAlloc)
+	if grown > 8<<20 {
+		t.Errorf("the heap grew by %d bytes while writing the page of 40,000 games", grown)
+	}
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
