@@ -24,9 +24,11 @@ func (r *Reader) ReadGame() (*Game, error) {
 // CheckGame reads the next game and checks it against the rules as
 // ReadGame does, without keeping it: its memory does not grow with the
 // game's moves, only with its tags and with the positions since the last
-// capture or man move (which threefold repetition needs). It returns nil
-// for a valid game, io.EOF at the end of the input, and otherwise the
-// errors ReadGame would.
+// capture or man move (which threefold repetition needs), besides the
+// legal captures it remembers so that moves from one position share one
+// generation (at most 65,536 moves, 1 MiB). It returns nil for a valid
+// game, io.EOF at the end of the input, and otherwise the errors ReadGame
+// would.
 func (r *Reader) CheckGame() error {
 	if r.check == nil {
 		r.check = &replayer{}
@@ -97,6 +99,12 @@ func (rp *replayer) reset() {
 // still checked. Replay reports every independent problem: the error is
 // nil, one *ParseError, or, for several, an error joining them (see
 // errors.Join) in the order of the text.
+//
+// The moves from one position (a move and its alternatives, or a
+// position the record reaches twice) are parsed from one generation of
+// its legal moves, which Replay keeps for the record (at most 65,536
+// moves in all, 1 MiB): a record's work is one generation per position
+// it holds, not one per move written.
 //
 // Like encoding/csv's partial records, the game is returned with the
 // error: it holds the main line up to its last legal move. It is nil only
