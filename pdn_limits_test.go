@@ -341,7 +341,7 @@ func TestWriteErrorIsLocated(t *testing.T) {
 func TestPropertyReaderTakesWriterWrites(t *testing.T) {
 	// A length near a limit, or a short one.
 	length := func(t *rapid.T, limit int, label string) int {
-		if rapid.IntRange(0, 3).Draw(t, label+" near the limit") == 0 {
+		if rapid.IntRange(0, 7).Draw(t, label+" near the limit") == 0 {
 			return limit + rapid.IntRange(-4, 2).Draw(t, label+" offset")
 		}
 		return rapid.IntRange(0, 8).Draw(t, label)
