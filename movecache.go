@@ -10,10 +10,18 @@ package hexdame
 // It keeps at most maxCachedMoves moves in all (1 MiB); past that it
 // starts again, so that its memory stays bounded whatever the record,
 // and a position is generated again only after that many others' moves.
-// The zero moveCache is ready to use.
+//
+// Along a single line a position with a capture never comes back (the
+// capture is compulsory, and changes the position for good), so until a
+// pass meets a second line or a setup (activate), the cache keeps only
+// the last position's moves, without the cost of a map. The zero
+// moveCache is ready to use.
 type moveCache struct {
-	index map[packedPosition]cachedMoves
-	moves []Move // the moves of every position kept, one after the other
+	index   map[packedPosition]cachedMoves
+	moves   []Move // the moves of every position kept, one after the other
+	active  bool   // positions are kept in index; otherwise only the last, in moves
+	last    packedPosition
+	hasLast bool
 }
 
 // cachedMoves is where a position's moves are in moveCache.moves.
@@ -29,6 +37,13 @@ const maxCachedMoves = 1 << 16
 // captures: a bound on the work of such a pass belongs here.
 func (c *moveCache) captures(p *Position, capturers uint64) []Move {
 	key := p.pack()
+	if !c.active {
+		if !c.hasLast || c.last != key {
+			c.moves = p.appendCapturesFrom(c.moves[:0], capturers)
+			c.last, c.hasLast = key, true
+		}
+		return c.moves[:len(c.moves):len(c.moves)]
+	}
 	if at, ok := c.index[key]; ok {
 		return c.moves[at.start:at.end:at.end]
 	}
@@ -36,7 +51,8 @@ func (c *moveCache) captures(p *Position, capturers uint64) []Move {
 		c.index = make(map[packedPosition]cachedMoves)
 	}
 	if len(c.moves) >= maxCachedMoves {
-		c.reset()
+		clear(c.index)
+		c.moves = c.moves[:0]
 	}
 	start := len(c.moves)
 	c.moves = p.appendCapturesFrom(c.moves, capturers)
@@ -45,10 +61,30 @@ func (c *moveCache) captures(p *Position, capturers uint64) []Move {
 	return c.moves[start:end:end]
 }
 
-// reset forgets every position, keeping the memory.
+// activate starts keeping every position: the pass has met a second
+// line or a setup, where positions may come back. The last position's
+// moves are kept.
+func (c *moveCache) activate() {
+	if c.active {
+		return
+	}
+	c.active = true
+	if c.index == nil {
+		c.index = make(map[packedPosition]cachedMoves)
+	}
+	if c.hasLast {
+		c.index[c.last] = cachedMoves{0, int32(len(c.moves))}
+	} else {
+		c.moves = c.moves[:0]
+	}
+}
+
+// reset forgets every position, keeping the memory, and keeps only the
+// last position until activate is called again.
 func (c *moveCache) reset() {
 	clear(c.index)
 	c.moves = c.moves[:0]
+	c.active, c.hasLast = false, false
 }
 
 // legal returns the legal moves of p: from the cache for a position with

@@ -3,8 +3,11 @@ package hexdame
 import (
 	"bytes"
 	"io"
+	"slices"
 	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 // Moves from one position share one generation: reading, checking and
@@ -96,3 +99,37 @@ func TestFormatMovesAgreesWithFormatMove(t *testing.T) {
 }
 
 var _ = bytes.MinRead
+
+// The cache gives each position's legal moves, whatever the order in
+// which positions come, when it is activated and when it starts again;
+// once active, a position it holds costs no search.
+func TestPropertyMoveCache(t *testing.T) {
+	var positions []Position
+	for _, fen := range []string{"W:WKe1:BKa2,Ka3,c7,d7,e6,g5", "B:WKe1:BKa2,Ka3,c7,d7,e6,g5", "W:Wc3:Bd3,f4,g6,f7,d6,c4", "W:WK51:B23,25-26,29,K56,K59", "W:Wd4:Be5,f6"} {
+		positions = append(positions, MustParseFEN(fen))
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		var c moveCache
+		if rapid.Bool().Draw(t, "small") {
+			c.moves = make([]Move, 0, 4)
+		}
+		for range rapid.IntRange(1, 30).Draw(t, "steps") {
+			if rapid.IntRange(0, 5).Draw(t, "activate") == 0 {
+				c.activate()
+			}
+			if rapid.IntRange(0, 9).Draw(t, "reset") == 0 {
+				c.reset()
+			}
+			p := positions[rapid.IntRange(0, len(positions)-1).Draw(t, "position")]
+			_, held := c.index[p.pack()]
+			var got []Move
+			work := searchWork(func() { got = c.legal(&p, nil) })
+			if want := p.LegalMoves(); !slices.Equal(got, want) {
+				t.Fatalf("%s: cache gives %v, want %v", p.FEN(), got, want)
+			}
+			if c.active && held && work != 0 {
+				t.Fatalf("%s: held in the cache, and searched again (%d states)", p.FEN(), work)
+			}
+		}
+	})
+}

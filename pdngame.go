@@ -425,6 +425,7 @@ func (rp *replayer) setup(e *Element) {
 		l.lost = true
 		return
 	}
+	rp.cache.activate() // a setup: positions may come back
 	p, err := parseSetup(e.Text)
 	if err == nil {
 		err = unreachableSetup("the setup", p)
@@ -448,6 +449,7 @@ func (rp *replayer) setup(e *Element) {
 
 func (rp *replayer) open(at textPos) error {
 	rp.start()
+	rp.cache.activate() // a second line: positions may come back
 	if rp.dead {
 		return nil
 	}
@@ -694,6 +696,7 @@ func appendLine(out []Element, x *Node, n Notation, depth int, cache *moveCache)
 		}
 		out = appendElements(out, notes.before)
 		if x.setup {
+			cache.activate() // a setup: positions may come back
 			out = append(out, Element{Kind: SetupElement, Text: setupText(x.Position(), n)})
 		} else {
 			before := x.parent.Position()
@@ -706,6 +709,9 @@ func appendLine(out []Element, x *Node, n Notation, depth int, cache *moveCache)
 		}
 		out = appendElements(out, notes.after)
 		if p := x.parent; p.children[0] == x && depth < MaxVariationDepth {
+			if len(p.children) > 1 {
+				cache.activate() // a second line: positions may come back
+			}
 			for _, v := range p.children[1:] {
 				out = append(out, Element{Kind: VariationElement, Variation: appendLine(nil, v, n, depth+1, cache)})
 			}
