@@ -1,7 +1,6 @@
 package hexdame
 
 import (
-	"bytes"
 	"io"
 	"slices"
 	"strings"
@@ -53,19 +52,6 @@ func TestMovesShareOneGeneration(t *testing.T) {
 				t.Errorf("%s: WriteGame in %v visited %d states; one generation is %d", name, n, w, gen)
 			}
 		}
-		// What a viewer does with a node's children: their texts in one
-		// call, and each one's path (a path search, not a generation).
-		var moves []Move
-		for _, c := range g.Root().Children() {
-			if !c.IsSetup() {
-				moves = append(moves, c.Move())
-			}
-		}
-		if len(moves) > 0 {
-			if w := searchWork(func() { p.FormatMoves(moves, Algebraic) }); w > gen+gen/10 {
-				t.Errorf("%s: FormatMoves of %d moves visited %d states; one generation is %d", name, len(moves), w, gen)
-			}
-		}
 	}
 }
 
@@ -80,25 +66,6 @@ func hostileFENByName(t *testing.T, name string) string {
 	t.Fatalf("no %s in testdata/hostile.fen", name)
 	return ""
 }
-
-// FormatMoves gives what FormatMove gives, for every legal move, in
-// positions with ambiguous captures too.
-func TestFormatMovesAgreesWithFormatMove(t *testing.T) {
-	for _, fen := range []string{StartPosition().FEN(), "W:WKe1:BKa2,Ka3,c7,d7,e6,g5", "W:WK51:B23,25-26,29,K56,K59", "W:WKd4:BKa3,Kb2,Kb5,Kc4,Kd3,Kd6,Ke5"} {
-		p := MustParseFEN(fen)
-		moves := append(p.LegalMoves(), Move{}, MakeMove(MustParseCell("a1"), MustParseCell("a2"), 0))
-		for _, n := range []Notation{Algebraic, Numeric} {
-			got := p.FormatMoves(moves, n)
-			for i, m := range moves {
-				if want := p.FormatMove(m, n); got[i] != want {
-					t.Errorf("%s: FormatMoves gives %q for %v, FormatMove %q", fen, got[i], m, want)
-				}
-			}
-		}
-	}
-}
-
-var _ = bytes.MinRead
 
 // The cache gives each position's legal moves, whatever the order in
 // which positions come, when it is activated and when it starts again;

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"iter"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -200,11 +201,11 @@ func (pw *pageWriter) game(number int, g *hexdame.Game, err error) {
 	pw.str(boardText(g.InitialPosition()))
 	pw.WriteString("]")
 	if g != nil {
-		pw.walk(g, nodeWriter{pw})
+		walkNodes(g, pw.node)
 	}
 	pw.WriteString(`],"text":[`)
 	if g != nil {
-		pw.walk(g, &textWriter{pw: pw, notation: g.Notation(), first: g.InitialPosition().SideToMove(), needNumber: true})
+		pw.text(g)
 	}
 	pw.WriteString("]}")
 }
@@ -225,118 +226,42 @@ func boardText(p hexdame.Position) string {
 	return string(append(b, "WB"[p.SideToMove()]))
 }
 
-// A movetextVisitor is told the parts of a game's movetext in order: the
-// annotations, each node (numbered from 1 in that order, with its
-// parent's number; texts holds what PDN writes for the moves of x's
-// parent's children, of which x is child k), and the start and end of
-// each variation.
-type movetextVisitor interface {
-	notes(elems []hexdame.Element)
-	node(x *hexdame.Node, id, parent int, text string)
-	open()
-	close()
-}
-
-// walk visits the movetext of g as the Writer writes it: the root's
-// annotations, then the main line with its variations.
-func (pw *pageWriter) walk(g *hexdame.Game, v movetextVisitor) {
-	root := g.Root()
-	if before, after, _ := root.Annotations(); len(before)+len(after) > 0 {
-		v.notes(append(before, after...))
-	}
+// walkNodes calls visit for each node of g's tree but the root, in the
+// order of the movetext as the Writer writes it (a node, then the
+// variations that are alternatives to it, then its main continuation),
+// with its number (from 1, the root being 0) and its parent's.
+func walkNodes(g *hexdame.Game, visit func(x *hexdame.Node, id, parent int)) {
 	next := 1
-	if first := root.Next(); first != nil {
-		texts := moveTexts(root, g.Notation(), v)
-		walkLine(first, 0, texts[0], texts, &next, v, g.Notation())
-	}
+	walkLine(g.Root().Next(), 0, &next, visit)
 }
 
-// moveTexts returns what PDN writes for the moves of n's children, in
-// order ("" for a setup), generating n's legal moves at most once; it
-// returns nothing for a visitor that needs no text.
-func moveTexts(n *hexdame.Node, notation hexdame.Notation, v movetextVisitor) []string {
-	kids := n.Children()
-	if _, ok := v.(*textWriter); !ok {
-		return make([]string, len(kids))
-	}
-	moves := make([]hexdame.Move, 0, len(kids))
-	for _, c := range kids {
-		if !c.IsSetup() {
-			moves = append(moves, c.Move())
-		}
-	}
-	texts := formatMoves(n.Position(), moves, notation)
-	out := make([]string, len(kids))
-	k := 0
-	for i, c := range kids {
-		if !c.IsSetup() {
-			out[i] = texts[k]
-			k++
-		}
-	}
-	return out
-}
-
-// walkLine visits the line from node x, whose parent is numbered parent
-// and whose move PDN writes as text: each node, its annotations, and the
-// variations that are alternatives to it. When x is its parent's main
-// continuation, siblingTexts are the texts of all its parent's children.
-// Each node's children's texts are found once, with one generation of
-// its position.
-func walkLine(x *hexdame.Node, parent int, text string, siblingTexts []string, next *int, v movetextVisitor, notation hexdame.Notation) {
-	_, withText := v.(*textWriter) // only the text needs the annotations
-	for x != nil {
-		var before, after, tail []hexdame.Element
-		if withText {
-			before, after, tail = x.Annotations()
-		}
-		if len(before) > 0 {
-			v.notes(before)
-		}
+// walkLine visits the line from node x, whose parent is numbered parent.
+// Variations nest at most hexdame.MaxVariationDepth deep in a game read
+// from a record, which bounds the recursion.
+func walkLine(x *hexdame.Node, parent int, next *int, visit func(x *hexdame.Node, id, parent int)) {
+	for ; x != nil; x = x.Next() {
 		id := *next
 		*next++
-		v.node(x, id, parent, text)
-		if len(after) > 0 {
-			v.notes(after)
-		}
-		var childTexts []string
-		if x.Next() != nil {
-			childTexts = moveTexts(x, notation, v)
-		}
+		visit(x, id, parent)
 		if p := x.Parent(); p != nil && p.Next() == x {
-			for i, s := range p.Children()[1:] {
-				v.open()
-				walkLine(s, parent, siblingTexts[i+1], nil, next, v, notation)
-				v.close()
+			for _, s := range p.Children()[1:] {
+				walkLine(s, parent, next, visit)
 			}
 		}
-		if len(tail) > 0 {
-			v.notes(tail)
-		}
-		x, parent = x.Next(), id
-		if x != nil {
-			text, siblingTexts = childTexts[0], childTexts
-		}
+		parent = id
 	}
 }
 
-// The calls that format moves: the texts of a node's children, with one
-// generation of its position, and a move's path, with no generation.
-// Tests count them.
+// The calls that cost a search: the game's record, whose moves are
+// formatted with one generation of each position it holds, and a move's
+// path, one path search. Tests count them.
 var (
-	formatMoves    = hexdame.Position.FormatMoves
+	gameRecord     = (*hexdame.Game).Record
 	formatMovePath = hexdame.Position.FormatMovePath
 )
 
-// A nodeWriter writes the nodes of the page's data.
-type nodeWriter struct{ pw *pageWriter }
-
-func (nw nodeWriter) notes([]hexdame.Element) {}
-func (nw nodeWriter) open()                   {}
-func (nw nodeWriter) close()                  {}
-
-func (nw nodeWriter) node(x *hexdame.Node, id, parent int, _ string) {
-	pw := nw.pw
+// node writes a node of the page's data.
+func (pw *pageWriter) node(x *hexdame.Node, _, parent int) {
 	pw.WriteString(",[" + strconv.Itoa(parent) + ",")
 	if x.IsSetup() {
 		pw.str(boardText(x.Position()))
@@ -356,11 +281,61 @@ func (nw nodeWriter) node(x *hexdame.Node, id, parent int, _ string) {
 	pw.WriteString("]")
 }
 
-// A textWriter writes the movetext of the page's data, numbering the
-// moves as the Writer does.
+// text writes the movetext of the page's data: the items of the game's
+// record, as the Writer would write them, each move or setup being the
+// next node in the order walkNodes gives, with move numbers as the Writer
+// writes them.
+func (pw *pageWriter) text(g *hexdame.Game) {
+	rec := gameRecord(g, g.Notation())
+	nodes, stop := iter.Pull(func(yield func(*hexdame.Node) bool) {
+		walkNodes(g, func(x *hexdame.Node, _, _ int) { yield(x) })
+	})
+	defer stop()
+	tw := textWriter{pw: pw, first: g.InitialPosition().SideToMove(), needNumber: true}
+	// A record whose movetext starts with a setup gives the game its
+	// start: the root, node 0, unless the tree's first node is that setup
+	// (a setup after a variation opened before any move).
+	x, more := nodes()
+	rootSetup := !more || !x.IsSetup()
+	depth := 0
+	for d, e := range rec.Movetext() {
+		for ; depth > d; depth-- {
+			tw.item(")")
+			tw.needNumber = true
+		}
+		switch e.Kind {
+		case hexdame.VariationElement:
+			tw.item("(")
+			tw.needNumber = true
+			depth++
+		case hexdame.MoveElement, hexdame.SetupElement:
+			if e.Kind == hexdame.SetupElement && rootSetup {
+				rootSetup = false
+				continue
+			}
+			rootSetup = false
+			if !more {
+				return // not reached: the record has a move or setup for each node
+			}
+			tw.node(x, e)
+			x, more = nodes()
+		case hexdame.NAGElement:
+			tw.item("n$" + strconv.Itoa(e.NAG))
+			tw.needNumber = true
+		default:
+			tw.item("c" + e.Text)
+			tw.needNumber = true
+		}
+	}
+	for ; depth > 0; depth-- {
+		tw.item(")")
+	}
+}
+
+// A textWriter writes the items of the movetext, numbering the moves as
+// the Writer does.
 type textWriter struct {
 	pw         *pageWriter
-	notation   hexdame.Notation
 	first      hexdame.Color // the side to move at the start
 	needNumber bool          // the next Red move needs "N..."
 	items      int
@@ -374,28 +349,8 @@ func (tw *textWriter) item(s string) {
 	tw.pw.str(s)
 }
 
-func (tw *textWriter) notes(elems []hexdame.Element) {
-	for _, e := range elems {
-		if e.Kind == hexdame.NAGElement {
-			tw.item("n$" + strconv.Itoa(e.NAG))
-		} else {
-			tw.item("c" + e.Text)
-		}
-	}
-	tw.needNumber = true
-}
-
-func (tw *textWriter) open() {
-	tw.item("(")
-	tw.needNumber = true
-}
-
-func (tw *textWriter) close() {
-	tw.item(")")
-	tw.needNumber = true
-}
-
-func (tw *textWriter) node(x *hexdame.Node, _, _ int, text string) {
+// node writes node x, a move or a setup, which the record writes as e.
+func (tw *textWriter) node(x *hexdame.Node, e *hexdame.Element) {
 	if x.IsSetup() {
 		tw.item("s[" + x.Position().FEN() + "]")
 		tw.needNumber = true
@@ -412,7 +367,7 @@ func (tw *textWriter) node(x *hexdame.Node, _, _ int, text string) {
 	case tw.needNumber:
 		number = strconv.Itoa(idx/2+1) + "... "
 	}
-	tw.item("m" + number + text + x.Strength())
+	tw.item("m" + number + e.Text + e.Strength)
 	tw.needNumber = false
 }
 

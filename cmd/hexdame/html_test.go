@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -233,50 +234,43 @@ func TestViewerSelfContained(t *testing.T) {
 	}
 }
 
-// The viewer formats the moves of each node's children with one call
-// (one generation of its position, see hexdame.Position.FormatMoves) and
-// each move's path with one path search, so that it costs no more than
-// validating and writing the page: on records whose moves stand in the
-// heaviest position known, as variations of one another or after setups
-// of it, each position is formatted once.
+// The viewer takes the moves' texts from the game's record, which formats
+// them with one generation of each position it holds (see
+// hexdame.Game.Record), and each capture's path from one path search, so
+// that it costs no more than validating and writing the page: on records
+// whose moves stand in the heaviest position known, as variations of one
+// another or after setups of it, the texts come from one record per game
+// and each path is searched once.
 func TestViewerFormatsEachPositionOnce(t *testing.T) {
-	formatted := map[hexdame.Position]int{}
-	paths := 0
-	oldMoves, oldPath := formatMoves, formatMovePath
-	defer func() { formatMoves, formatMovePath = oldMoves, oldPath }()
-	formatMoves = func(p hexdame.Position, moves []hexdame.Move, n hexdame.Notation) []string {
-		for _, m := range moves {
-			if m.IsCapture() {
-				formatted[p]++
-				break
-			}
-		}
-		return p.FormatMoves(moves, n)
+	records, paths := 0, 0
+	oldRecord, oldPath := gameRecord, formatMovePath
+	defer func() { gameRecord, formatMovePath = oldRecord, oldPath }()
+	gameRecord = func(g *hexdame.Game, n hexdame.Notation) *hexdame.Record {
+		records++
+		return g.Record(n)
 	}
 	formatMovePath = func(p hexdame.Position, m hexdame.Move, n hexdame.Notation) string {
 		paths++
 		return p.FormatMovePath(m, n)
 	}
 	for _, tc := range []struct {
-		file         string
-		moves, nodes int // capture moves; formatted positions
-	}{{"hostile-siblings.pdn", 45, 1}, {"hostile-setups.pdn", 7, 3}} {
-		clear(formatted)
-		paths = 0
+		file  string
+		moves int // capture moves
+	}{{"hostile-siblings.pdn", 45}, {"hostile-setups.pdn", 7}} {
+		records, paths = 0, 0
 		data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "pdn", tc.file))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if code, _, errOut := runCLI(t, string(data), "html"); code != 0 {
+		code, page, errOut := runCLI(t, string(data), "html")
+		if code != 0 {
 			t.Fatalf("%s: exit %d, %s", tc.file, code, errOut)
 		}
-		if len(formatted) != 1 || paths != tc.moves {
-			t.Errorf("%s: formatted %d positions, %d paths; want the one position and %d paths", tc.file, len(formatted), paths, tc.moves)
+		if records != 1 || paths != tc.moves {
+			t.Errorf("%s: %d records, %d paths; want 1 and %d", tc.file, records, paths, tc.moves)
 		}
-		for p, n := range formatted {
-			if n != tc.nodes {
-				t.Errorf("%s: %s formatted %d times, want %d (once per node it stands at)", tc.file, p.FEN(), n, tc.nodes)
-			}
+		if got := strings.Count(page, `"m1. `); got != tc.moves {
+			t.Errorf("%s: %d moves in the page's text, want %d", tc.file, got, tc.moves)
 		}
 	}
 }
@@ -309,3 +303,65 @@ func TestViewerStreams(t *testing.T) {
 type writerFunc func([]byte) (int, error)
 
 func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+// pageData returns the games' data of a page the viewer wrote.
+func pageData(t *testing.T, page string) []struct {
+	Label string
+	Nodes [][]any
+	Text  []string
+} {
+	t.Helper()
+	const open = `<script type="application/json" id="data">`
+	i := strings.Index(page, open)
+	j := strings.Index(page[i:], "</script>")
+	if i < 0 || j < 0 {
+		t.Fatal("no data in the page")
+	}
+	var games []struct {
+		Label string
+		Nodes [][]any
+		Text  []string
+	}
+	if err := json.Unmarshal([]byte(page[i+len(open):i+j]), &games); err != nil {
+		t.Fatal(err)
+	}
+	return games
+}
+
+// Each move and setup of the movetext is a node of the data, in order:
+// the root's setup is the root, and a setup after a variation opened
+// before any move is a node.
+func TestViewerTextMatchesNodes(t *testing.T) {
+	features, err := os.ReadFile("../../testdata/pdn/features.pdn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{
+		string(features),
+		viewerPDN,
+		"(1. c4-c5) /FEN \"B:WKa1:BKi9\"/ 1... i9-h9 *",
+		"/FEN \"B:WKa1:BKi9\"/ {start} 1... i9-h9 (1... i9-i8 /FEN \"W:WKa1:BKi9\"/ 1. a1-a2) 2. a1-b1 *",
+		"{only a comment} *",
+	} {
+		code, page, errOut := runCLI(t, text, "html")
+		if code != 0 {
+			t.Fatalf("%q: exit %d, %s", text, code, errOut)
+		}
+		for i, g := range pageData(t, page) {
+			nodes := 0
+			for _, item := range g.Text {
+				if item[0] == 'm' || item[0] == 's' {
+					nodes++
+				}
+			}
+			if nodes != len(g.Nodes)-1 {
+				t.Errorf("%q, game %d: %d moves and setups in the text, %d nodes besides the root: %q", text, i+1, nodes, len(g.Nodes)-1, g.Text)
+			}
+			for k, node := range g.Nodes[1:] {
+				if p := int(node[0].(float64)); p < 0 || p > k {
+					t.Errorf("%q, game %d: node %d has parent %d", text, i+1, k+1, p)
+				}
+			}
+		}
+	}
+}
