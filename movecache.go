@@ -90,8 +90,8 @@ func (c *moveCache) reset() {
 // legal returns the legal moves of p: from the cache for a position with
 // a capture, otherwise appended to buf.
 func (c *moveCache) legal(p *Position, buf []Move) []Move {
-	if cap := p.capturers(); cap != 0 {
-		return c.captures(p, cap)
+	if capturers := p.capturers(); capturers != 0 {
+		return c.captures(p, capturers)
 	}
 	return p.appendQuietMoves(buf)
 }
