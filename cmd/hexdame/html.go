@@ -135,6 +135,7 @@ type pageWriter struct {
 	w       *bufio.Writer
 	err     error // the first write error
 	scratch []byte
+	paths   map[pathKey]string // the paths of captures found so far
 }
 
 func (pw *pageWriter) WriteString(s string) {
@@ -269,7 +270,7 @@ func (pw *pageWriter) node(x *hexdame.Node, _, parent int) {
 		return
 	}
 	before, m := x.Before(), x.Move()
-	pw.str(formatMovePath(before, m, hexdame.Algebraic))
+	pw.str(pw.path(before, m))
 	pw.WriteString(",\"")
 	for c := range m.Captured().All() {
 		pw.WriteString(c.String())
@@ -280,6 +281,34 @@ func (pw *pageWriter) node(x *hexdame.Node, _, parent int) {
 	}
 	pw.WriteString("]")
 }
+
+// path returns the path of capture m in position p, searching it once
+// however many nodes hold that move (a record may set up a position
+// again and again): the paths found are kept, up to maxPaths of them.
+func (pw *pageWriter) path(p hexdame.Position, m hexdame.Move) string {
+	if !m.IsCapture() {
+		return m.String()
+	}
+	key := pathKey{p, m}
+	if s, ok := pw.paths[key]; ok {
+		return s
+	}
+	if pw.paths == nil || len(pw.paths) >= maxPaths {
+		pw.paths = make(map[pathKey]string)
+	}
+	s := formatMovePath(p, m, hexdame.Algebraic)
+	pw.paths[key] = s
+	return s
+}
+
+// A pathKey is a capture and the position it is played in.
+type pathKey struct {
+	p hexdame.Position
+	m hexdame.Move
+}
+
+// maxPaths bounds the paths a pageWriter keeps (about 600 KB).
+const maxPaths = 4096
 
 // text writes the movetext of the page's data: the items of the game's
 // record, as the Writer would write them, each move or setup being the

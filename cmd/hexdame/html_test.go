@@ -240,7 +240,8 @@ func TestViewerSelfContained(t *testing.T) {
 // that it costs no more than validating and writing the page: on records
 // whose moves stand in the heaviest position known, as variations of one
 // another or after setups of it, the texts come from one record per game
-// and each path is searched once.
+// and each capture's path is searched once for each position it is
+// played in.
 func TestViewerFormatsEachPositionOnce(t *testing.T) {
 	records, paths := 0, 0
 	oldRecord, oldPath := gameRecord, formatMovePath
@@ -253,24 +254,38 @@ func TestViewerFormatsEachPositionOnce(t *testing.T) {
 		paths++
 		return p.FormatMovePath(m, n)
 	}
-	for _, tc := range []struct {
-		file  string
-		moves int // capture moves
-	}{{"hostile-siblings.pdn", 45}, {"hostile-setups.pdn", 7}} {
-		records, paths = 0, 0
-		data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "pdn", tc.file))
+	read := func(name string) string {
+		data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "pdn", name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		code, page, errOut := runCLI(t, string(data), "html")
+		return string(data)
+	}
+	const heaviest = "W:WKe1,Ke9,Kf2,Kf9,Kg3,Kg9,Kh4,Kh9,Ki5,Ki7,Ki9:BKa2,Kb5,Kc1,Kc3,Kc4,c7,d2,Kd6,Ke7,Kf3,Kf4,Kf5,Kf7,f8,Kg7,Kh6"
+	for _, tc := range []struct {
+		name, pdn    string
+		moves, paths int // capture moves, and distinct ones
+	}{
+		{"hostile-siblings.pdn", read("hostile-siblings.pdn"), 45, 45},
+		{"hostile-setups.pdn", read("hostile-setups.pdn"), 7, 7},
+		{"one move after 20 setups", strings.Repeat(`/FEN "`+heaviest+`"/ 1. e1xa4 `, 20) + "*", 20, 1},
+	} {
+		records, paths = 0, 0
+		code, page, errOut := runCLI(t, tc.pdn, "html")
 		if code != 0 {
-			t.Fatalf("%s: exit %d, %s", tc.file, code, errOut)
+			t.Fatalf("%s: exit %d, %s", tc.name, code, errOut)
 		}
-		if records != 1 || paths != tc.moves {
-			t.Errorf("%s: %d records, %d paths; want 1 and %d", tc.file, records, paths, tc.moves)
+		if records != 1 || paths != tc.paths {
+			t.Errorf("%s: %d records, %d paths; want 1 and %d", tc.name, records, paths, tc.paths)
 		}
-		if got := strings.Count(page, `"m1. `); got != tc.moves {
-			t.Errorf("%s: %d moves in the page's text, want %d", tc.file, got, tc.moves)
+		got := 0
+		for _, item := range pageData(t, page)[0].Text {
+			if item[0] == 'm' && strings.Contains(item, "x") {
+				got++
+			}
+		}
+		if got != tc.moves {
+			t.Errorf("%s: %d captures in the page's text, want %d", tc.name, got, tc.moves)
 		}
 	}
 }
