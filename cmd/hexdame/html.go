@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"html"
 	"io"
-	"iter"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -202,7 +202,7 @@ func (pw *pageWriter) game(number int, g *hexdame.Game, err error) {
 	pw.str(boardText(g.InitialPosition()))
 	pw.WriteString("]")
 	if g != nil {
-		walkNodes(g, pw.node)
+		walker{node: pw.node}.walk(g)
 	}
 	pw.WriteString(`],"text":[`)
 	if g != nil {
@@ -227,39 +227,97 @@ func boardText(p hexdame.Position) string {
 	return string(append(b, "WB"[p.SideToMove()]))
 }
 
-// walkNodes calls visit for each node of g's tree but the root, in the
-// order of the movetext as the Writer writes it (a node, then the
-// variations that are alternatives to it, then its main continuation),
-// with its number (from 1, the root being 0) and its parent's.
-func walkNodes(g *hexdame.Game, visit func(x *hexdame.Node, id, parent int)) {
-	next := 1
-	walkLine(g.Root().Next(), 0, &next, visit)
+// A walker is told the parts of a game's movetext in the order the
+// Writer writes them: each node but the root (numbered from 1, the root
+// being 0, with its parent's number), its annotations when notes is set,
+// and the start and end of each variation when open and close are.
+type walker struct {
+	node        func(x *hexdame.Node, id, parent int)
+	notes       func(elems []hexdame.Element)
+	open, close func()
 }
 
-// walkLine visits the line from node x, whose parent is numbered parent.
+// walk visits the movetext of g: the root's annotations, then the main
+// line and its variations.
+func (w walker) walk(g *hexdame.Game) {
+	root := g.Root()
+	if w.notes != nil {
+		if before, after, _ := root.Annotations(); len(before)+len(after) > 0 {
+			w.notes(append(before, after...))
+		}
+	}
+	next := 1
+	w.line(root.Next(), 0, &next)
+}
+
+// line visits the line from node x, whose parent is numbered parent: each
+// node, its annotations, and the variations that are alternatives to it.
 // Variations nest at most hexdame.MaxVariationDepth deep in a game read
 // from a record, which bounds the recursion.
-func walkLine(x *hexdame.Node, parent int, next *int, visit func(x *hexdame.Node, id, parent int)) {
+func (w walker) line(x *hexdame.Node, parent int, next *int) {
 	for ; x != nil; x = x.Next() {
+		var before, after, tail []hexdame.Element
+		if w.notes != nil {
+			before, after, tail = x.Annotations()
+		}
+		if len(before) > 0 {
+			w.notes(before)
+		}
 		id := *next
 		*next++
-		visit(x, id, parent)
+		w.node(x, id, parent)
+		if len(after) > 0 {
+			w.notes(after)
+		}
 		if p := x.Parent(); p != nil && p.Next() == x {
 			for _, s := range p.Children()[1:] {
-				walkLine(s, parent, next, visit)
+				if w.open != nil {
+					w.open()
+				}
+				w.line(s, parent, next)
+				if w.close != nil {
+					w.close()
+				}
 			}
+		}
+		if len(tail) > 0 {
+			w.notes(tail)
 		}
 		parent = id
 	}
 }
 
-// The calls that cost a search: the game's record, whose moves are
-// formatted with one generation of each position it holds, and a move's
-// path, one path search. Tests count them.
+// The calls that cost a search: the texts of a position's captures, one
+// generation of the position, and a capture's path, one path search.
+// Tests count them.
 var (
-	gameRecord     = (*hexdame.Game).Record
+	formatMoves    = hexdame.Position.FormatMoves
 	formatMovePath = hexdame.Position.FormatMovePath
 )
+
+// captureTexts returns what PDN writes for each capture of g's tree, by
+// the capture and the position it is played in. The captures played from
+// one position, at however many nodes, are formatted together, with one
+// generation of that position's legal moves (which a capture's text
+// needs, to tell it from the others with the same start and end).
+func captureTexts(g *hexdame.Game) map[pathKey]string {
+	played := map[hexdame.Position][]hexdame.Move{}
+	walker{node: func(x *hexdame.Node, _, _ int) {
+		if m := x.Move(); !x.IsSetup() && m.IsCapture() {
+			p := x.Before()
+			if !slices.Contains(played[p], m) {
+				played[p] = append(played[p], m)
+			}
+		}
+	}}.walk(g)
+	texts := make(map[pathKey]string)
+	for p, moves := range played {
+		for i, text := range formatMoves(p, moves, g.Notation()) {
+			texts[pathKey{p, moves[i]}] = text
+		}
+	}
+	return texts
+}
 
 // node writes a node of the page's data.
 func (pw *pageWriter) node(x *hexdame.Node, _, parent int) {
@@ -310,55 +368,43 @@ type pathKey struct {
 // maxPaths bounds the paths a pageWriter keeps (about 600 KB).
 const maxPaths = 4096
 
-// text writes the movetext of the page's data: the items of the game's
-// record, as the Writer would write them, each move or setup being the
-// next node in the order walkNodes gives, with move numbers as the Writer
-// writes them.
+// text writes the movetext of the page's data, item by item, as the
+// Writer writes it.
 func (pw *pageWriter) text(g *hexdame.Game) {
-	rec := gameRecord(g, g.Notation())
-	nodes, stop := iter.Pull(func(yield func(*hexdame.Node) bool) {
-		walkNodes(g, func(x *hexdame.Node, _, _ int) { yield(x) })
-	})
-	defer stop()
+	texts := captureTexts(g)
 	tw := textWriter{pw: pw, first: g.InitialPosition().SideToMove(), needNumber: true}
-	// A record whose movetext starts with a setup gives the game its
-	// start: the root, node 0, unless the tree's first node is that setup
-	// (a setup after a variation opened before any move).
-	x, more := nodes()
-	rootSetup := !more || !x.IsSetup()
-	depth := 0
-	for d, e := range rec.Movetext() {
-		for ; depth > d; depth-- {
-			tw.item(")")
+	walker{
+		node: func(x *hexdame.Node, _, _ int) {
+			if x.IsSetup() {
+				tw.node(x, "")
+				return
+			}
+			before, m := x.Before(), x.Move()
+			text, ok := texts[pathKey{before, m}]
+			if !ok {
+				text = before.FormatMove(m, g.Notation()) // not a capture: no generation
+			}
+			tw.node(x, text)
+		},
+		notes: func(elems []hexdame.Element) {
+			for _, e := range elems {
+				if e.Kind == hexdame.NAGElement {
+					tw.item("n$" + strconv.Itoa(e.NAG))
+				} else {
+					tw.item("c" + e.Text)
+				}
+			}
 			tw.needNumber = true
-		}
-		switch e.Kind {
-		case hexdame.VariationElement:
+		},
+		open: func() {
 			tw.item("(")
 			tw.needNumber = true
-			depth++
-		case hexdame.MoveElement, hexdame.SetupElement:
-			if e.Kind == hexdame.SetupElement && rootSetup {
-				rootSetup = false
-				continue
-			}
-			rootSetup = false
-			if !more {
-				return // not reached: the record has a move or setup for each node
-			}
-			tw.node(x, e)
-			x, more = nodes()
-		case hexdame.NAGElement:
-			tw.item("n$" + strconv.Itoa(e.NAG))
+		},
+		close: func() {
+			tw.item(")")
 			tw.needNumber = true
-		default:
-			tw.item("c" + e.Text)
-			tw.needNumber = true
-		}
-	}
-	for ; depth > 0; depth-- {
-		tw.item(")")
-	}
+		},
+	}.walk(g)
 }
 
 // A textWriter writes the items of the movetext, numbering the moves as
@@ -378,8 +424,8 @@ func (tw *textWriter) item(s string) {
 	tw.pw.str(s)
 }
 
-// node writes node x, a move or a setup, which the record writes as e.
-func (tw *textWriter) node(x *hexdame.Node, e *hexdame.Element) {
+// node writes node x, a setup or a move that PDN writes as text.
+func (tw *textWriter) node(x *hexdame.Node, text string) {
 	if x.IsSetup() {
 		tw.item("s[" + x.Position().FEN() + "]")
 		tw.needNumber = true
@@ -396,7 +442,7 @@ func (tw *textWriter) node(x *hexdame.Node, e *hexdame.Element) {
 	case tw.needNumber:
 		number = strconv.Itoa(idx/2+1) + "... "
 	}
-	tw.item("m" + number + e.Text + e.Strength)
+	tw.item("m" + number + text + x.Strength())
 	tw.needNumber = false
 }
 

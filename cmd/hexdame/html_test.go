@@ -234,21 +234,21 @@ func TestViewerSelfContained(t *testing.T) {
 	}
 }
 
-// The viewer takes the moves' texts from the game's record, which formats
-// them with one generation of each position it holds (see
-// hexdame.Game.Record), and each capture's path from one path search, so
-// that it costs no more than validating and writing the page: on records
-// whose moves stand in the heaviest position known, as variations of one
-// another or after setups of it, the texts come from one record per game
-// and each capture's path is searched once for each position it is
-// played in.
+// The viewer formats the captures played from each position with one
+// call (one generation of the position, see hexdame.Position.FormatMoves)
+// and each capture's path with one path search, so that it costs no more
+// than validating and writing the page: on records whose moves stand in
+// the heaviest position known, as variations of one another or after
+// setups of it, each position is formatted once, and each capture's path
+// is searched once for each position it is played in.
 func TestViewerFormatsEachPositionOnce(t *testing.T) {
-	records, paths := 0, 0
-	oldRecord, oldPath := gameRecord, formatMovePath
-	defer func() { gameRecord, formatMovePath = oldRecord, oldPath }()
-	gameRecord = func(g *hexdame.Game, n hexdame.Notation) *hexdame.Record {
-		records++
-		return g.Record(n)
+	formatted := map[hexdame.Position]int{}
+	paths := 0
+	oldMoves, oldPath := formatMoves, formatMovePath
+	defer func() { formatMoves, formatMovePath = oldMoves, oldPath }()
+	formatMoves = func(p hexdame.Position, moves []hexdame.Move, n hexdame.Notation) []string {
+		formatted[p]++
+		return p.FormatMoves(moves, n)
 	}
 	formatMovePath = func(p hexdame.Position, m hexdame.Move, n hexdame.Notation) string {
 		paths++
@@ -270,13 +270,19 @@ func TestViewerFormatsEachPositionOnce(t *testing.T) {
 		{"hostile-setups.pdn", read("hostile-setups.pdn"), 7, 7},
 		{"one move after 20 setups", strings.Repeat(`/FEN "`+heaviest+`"/ 1. e1xa4 `, 20) + "*", 20, 1},
 	} {
-		records, paths = 0, 0
+		clear(formatted)
+		paths = 0
 		code, page, errOut := runCLI(t, tc.pdn, "html")
 		if code != 0 {
 			t.Fatalf("%s: exit %d, %s", tc.name, code, errOut)
 		}
-		if records != 1 || paths != tc.paths {
-			t.Errorf("%s: %d records, %d paths; want 1 and %d", tc.name, records, paths, tc.paths)
+		if len(formatted) != 1 || paths != tc.paths {
+			t.Errorf("%s: %d positions formatted, %d paths; want 1 and %d", tc.name, len(formatted), paths, tc.paths)
+		}
+		for p, n := range formatted {
+			if n != 1 {
+				t.Errorf("%s: %s formatted %d times", tc.name, p.FEN(), n)
+			}
 		}
 		got := 0
 		for _, item := range pageData(t, page)[0].Text {
