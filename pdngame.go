@@ -634,7 +634,10 @@ func GameType(n Notation) string {
 // SetUp and FEN tags when the game does not start from the standard
 // position, the game's other tags, and the movetext with captures in the
 // short form unless ambiguous. For a game read from a record, comments,
-// NAGs, strength marks, setups and variations are kept.
+// NAGs, strength marks, setups and variations are kept. Variations
+// nested deeper than MaxVariationDepth, which only a program adding them
+// can make, are left out (WriteGame refuses such a game). The moves from
+// one position are formatted from one generation of its legal moves.
 func (g *Game) Record(n Notation) *Record {
 	g.init()
 	rec := &Record{}
