@@ -118,7 +118,11 @@ func (p Position) syntaxError(s, reason, badCell string) *MoveError {
 // Errors are *MoveError values wrapping ErrMoveSyntax (the text is not a move),
 // ErrIllegalMove (no legal move matches; the error lists the legal moves)
 // or ErrAmbiguousMove (several match; the error lists them).
-func (p Position) ParseMove(s string) (Move, error) {
+func (p Position) ParseMove(s string) (Move, error) { return p.parseMove(s, nil) }
+
+// parseMove is ParseMove, taking the legal captures from cache when it is
+// not nil, so that the moves from one position share one generation.
+func (p Position) parseMove(s string, cache *moveCache) (Move, error) {
 	t, reason, badCell := scanMove(s)
 	if reason != "" || badCell != "" {
 		return Move{}, p.syntaxError(s, reason, badCell)
@@ -135,9 +139,12 @@ func (p Position) ParseMove(s string) (Move, error) {
 	// otherwise cost the zeroing of.
 	var buf [64]Move
 	legal := buf[:0]
-	if c != 0 {
+	switch {
+	case c != 0 && cache != nil:
+		legal = cache.captures(&p, c)
+	case c != 0:
 		legal = p.appendCapturesFrom(legal, c)
-	} else {
+	default:
 		legal = p.appendQuietMoves(legal)
 	}
 	found, level, count := Move{}, 0, 0

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 
 // smallTables builds the tables up to 3 pieces once for all the tests.
 var smallTables = sync.OnceValues(func() (string, error) {
+	smallBuilt.Store(true)
 	dir, err := os.MkdirTemp("", "hexdame-endgame-test-")
 	if err != nil {
 		return "", err
@@ -34,10 +36,14 @@ func loadSmall(t testing.TB) *Tables {
 	return tb
 }
 
+var smallBuilt atomic.Bool // smallTables has been called
+
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if dir, err := smallTables(); err == nil && dir != "" {
-		os.RemoveAll(dir)
+	if smallBuilt.Load() {
+		if dir, _ := smallTables(); dir != "" {
+			os.RemoveAll(dir)
+		}
 	}
 	os.Exit(code)
 }

@@ -6,11 +6,13 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 )
 
 // endgameDir builds the tables up to 3 pieces with the tool, once.
 var endgameDir = sync.OnceValues(func() (string, error) {
+	endgameBuilt.Store(true)
 	dir, err := os.MkdirTemp("", "hexdame-cli-endgame-")
 	if err != nil {
 		return "", err
@@ -23,7 +25,10 @@ var endgameDir = sync.OnceValues(func() (string, error) {
 	return dir, nil
 })
 
-var buildLog string
+var (
+	buildLog     string
+	endgameBuilt atomic.Bool // endgameDir has been called
+)
 
 func tablesDir(t *testing.T) string {
 	t.Helper()
@@ -31,7 +36,6 @@ func tablesDir(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {}) // the directory goes in TestMain's place: see TestEndgameZZCleanup
 	return dir
 }
 
@@ -217,8 +221,37 @@ func TestEndgameErrors(t *testing.T) {
 	}
 }
 
-func TestEndgameZZCleanup(t *testing.T) {
-	if dir, err := endgameDir(); err == nil {
-		os.RemoveAll(dir)
+// removeEndgameDir removes the tables endgameDir built, if it did; for
+// TestMain.
+func removeEndgameDir() {
+	if endgameBuilt.Load() {
+		if dir, _ := endgameDir(); dir != "" {
+			os.RemoveAll(dir)
+		}
+	}
+}
+
+// probe, stats and a subcommand's help whose output fails say so, exit
+// 2, and nothing else, as every command (see TestWriteFailure).
+func TestEndgameWriteFailure(t *testing.T) {
+	dir := tablesDir(t)
+	for _, args := range [][]string{
+		{"endgame", "probe", "-fen", "W:WKa1:BKb1", dir},
+		{"endgame", "stats", "-distances", dir},
+		{"endgame", "build", "-h"},
+	} {
+		counter := &fullDisk{writes: 1 << 30}
+		var errOut strings.Builder
+		if status := run(args, strings.NewReader(""), counter, &errOut); status != 0 || counter.calls == 0 {
+			t.Fatalf("%q: exit %d after %d writes, stderr %q", args, status, counter.calls, errOut.String())
+		}
+		for _, writes := range []int{0, counter.calls / 2, counter.calls - 1} {
+			var errOut strings.Builder
+			status := run(args, strings.NewReader(""), &fullDisk{writes: writes}, &errOut)
+			want := "hexdame endgame: writing standard output: no space left on device\n"
+			if status != 2 || errOut.String() != want {
+				t.Errorf("%q failing after %d of %d writes: exit %d, stderr %q; want exit 2, %q", args, writes, counter.calls, status, errOut.String(), want)
+			}
+		}
 	}
 }
