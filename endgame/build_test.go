@@ -1,10 +1,13 @@
 package endgame
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -131,3 +134,54 @@ func checkConsistent(t *testing.T, tb *Tables, p hexdame.Position) {
 }
 
 func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)) }
+
+// A build stopped through its context writes nothing, leaves no
+// temporary file, and keeps the tables finished before; run again, it
+// goes on from there.
+func TestBuildInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	var stoppedIn Material
+	opts := BuildOptions{Progress: func(p Progress) {
+		// Stop in the middle of the last 2-piece table.
+		if p.Material == MustParseMaterial("MvM") && p.Phase == "moves" && stoppedIn.Pieces() == 0 {
+			stoppedIn = p.Material
+			cancel()
+		}
+	}}
+	err := BuildAll(ctx, dir, 2, opts)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("BuildAll stopped: %v, want context.Canceled", err)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*"))
+	var names []string
+	for _, f := range files {
+		names = append(names, filepath.Base(f))
+	}
+	if want := []string{"KvK.egt", "KvM.egt"}; !slices.Equal(names, want) {
+		t.Fatalf("after stopping in %v: %v, want %v", stoppedIn, names, want)
+	}
+	var built []Material
+	opts.Progress = func(p Progress) {
+		if p.Phase == "moves" && (len(built) == 0 || built[len(built)-1] != p.Material) {
+			built = append(built, p.Material)
+		}
+	}
+	if err := BuildAll(context.Background(), dir, 2, opts); err != nil {
+		t.Fatal(err)
+	}
+	if len(built) != 1 || built[0] != stoppedIn {
+		t.Errorf("the second run built %v, want %v alone", built, stoppedIn)
+	}
+	src, _ := smallTables()
+	for _, m := range Materials(2) {
+		a, _ := os.ReadFile(filepath.Join(src, m.FileName()))
+		b, _ := os.ReadFile(filepath.Join(dir, m.FileName()))
+		if !bytes.Equal(a, b) {
+			t.Errorf("%v differs from the uninterrupted build", m)
+		}
+	}
+	if err := Build(ctx, dir, MustParseMaterial("KvK"), BuildOptions{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("Build with a cancelled context: %v", err)
+	}
+}
