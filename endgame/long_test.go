@@ -2,6 +2,7 @@ package endgame
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"os"
 	"testing"
@@ -98,4 +99,53 @@ func TestLongTables(t *testing.T) {
 			}
 		}
 	})
+}
+
+// With HEXDAME_LONG=1 and HEXDAME_TABLES holding 5-piece tables (a
+// finished 5-piece build, or part of one), every 5-piece table there whose
+// dependencies are there too is checked against the rules on random
+// positions of both sides to move.
+func TestLongFivePieces(t *testing.T) {
+	dir := os.Getenv("HEXDAME_TABLES")
+	if !long() || dir == "" {
+		t.Skip("set HEXDAME_LONG=1 and HEXDAME_TABLES to a directory with 5-piece tables")
+	}
+	tb, err := Load(dir, LoadOptions{MaxPieces: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb.maxPieces = 5
+	have := map[Material]bool{}
+	for _, m := range Materials(4) {
+		have[m] = true
+	}
+	r := rand.New(rand.NewPCG(15, 16))
+	checked := 0
+	for _, m := range Materials(5) {
+		if m.Pieces() < 5 {
+			continue
+		}
+		if err := tb.parts.load(dir, m); errors.Is(err, ErrMissing) {
+			continue
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		have[m] = true
+		ready := true
+		for _, d := range m.Dependencies() {
+			ready = ready && have[d]
+		}
+		if !ready {
+			continue
+		}
+		checked++
+		for _, x := range []Material{m, m.Swapped()} {
+			for side := hexdame.White; side <= hexdame.Red; side++ {
+				for range 2000 {
+					checkConsistent(t, tb, randomPosition(r, x, side))
+				}
+			}
+		}
+	}
+	t.Logf("%d tables of 5 pieces checked", checked)
 }
