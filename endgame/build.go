@@ -219,13 +219,14 @@ const chunk = 1 << 14
 // counted.
 func (p *buildPart) generate(ctx context.Context, deps *partSet, workers int, bp *buildProgress, m Material) (int, error) {
 	var next atomic.Uint64
-	var failed atomic.Value
+	var failMu sync.Mutex
+	var failed error
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			g := generator{part: p, deps: deps}
+			g := generator{part: p, deps: deps, moves: make([]hexdame.Move, 0, 256), children: make([]uint64, 0, 256)}
 			for {
 				if ctx.Err() != nil {
 					return
@@ -237,7 +238,11 @@ func (p *buildPart) generate(ctx context.Context, deps *partSet, workers int, bp
 				end := min(start+chunk, p.ix.size)
 				for i := start; i < end; i++ {
 					if err := g.entry(i); err != nil {
-						failed.CompareAndSwap(nil, err)
+						failMu.Lock()
+						if failed == nil {
+							failed = err
+						}
+						failMu.Unlock()
 						return
 					}
 				}
@@ -246,8 +251,8 @@ func (p *buildPart) generate(ctx context.Context, deps *partSet, workers int, bp
 		}()
 	}
 	wg.Wait()
-	if err, _ := failed.Load().(error); err != nil {
-		return 0, err
+	if failed != nil {
+		return 0, failed
 	}
 	if err := ctx.Err(); err != nil {
 		return 0, err
@@ -265,8 +270,8 @@ func (p *buildPart) generate(ctx context.Context, deps *partSet, workers int, bp
 type generator struct {
 	part     *buildPart
 	deps     *partSet
-	moves    [256]hexdame.Move
-	children [256]uint64
+	moves    []hexdame.Move
+	children []uint64
 }
 
 func (g *generator) entry(i uint64) error {
@@ -278,6 +283,7 @@ func (g *generator) entry(i uint64) error {
 	}
 	pos := b.position(hexdame.White)
 	moves := pos.AppendLegalMoves(g.moves[:0])
+	g.moves = moves
 	if len(moves) == 0 {
 		p.val[i] = 1 // lost: distance 0
 		return nil
@@ -290,6 +296,7 @@ func (g *generator) entry(i uint64) error {
 	// found and the distinct ones counted.
 	near := nearSymmetric(&b)
 	n := 0
+	children := g.children[:0]
 	for _, mv := range moves {
 		if !capture {
 			from, to := ourCell[uint8(mv.From())], ourCell[uint8(mv.To())]
@@ -300,7 +307,7 @@ func (g *generator) entry(i uint64) error {
 					if !ok || after.material() != p.partner.mat {
 						return fmt.Errorf("%sinternal error: %s: no index for the position after %v", errPrefix, p.mat, mv)
 					}
-					g.children[n] = j
+					children = append(children, j)
 				}
 				n++
 				continue
@@ -320,9 +327,13 @@ func (g *generator) entry(i uint64) error {
 			canLose = false
 		}
 	}
+	g.children = children
 	distinct := n
 	if near {
-		distinct = countDistinct(g.children[:n])
+		distinct = countDistinct(children)
+	}
+	if distinct >= noPred {
+		return fmt.Errorf("%s%s: %d moves in one position, more than the build counts", errPrefix, p.mat, distinct)
 	}
 	switch {
 	case best < 1<<30:
