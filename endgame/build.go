@@ -185,7 +185,7 @@ func build(ctx context.Context, dir string, m Material, opts BuildOptions, bp *b
 		}
 		longest = max(longest, l)
 	}
-	l, processed, err := retrograde(ctx, parts, bp, m)
+	l, processed, err := retrograde(ctx, parts, workers, bp, m)
 	if err != nil {
 		return err
 	}
@@ -398,7 +398,13 @@ func countDistinct(s []uint64) int {
 // counts down their undecided successors, and a predecessor whose every
 // successor is won for the opponent is lost, at d+1 or at the longest
 // distance of its successors in other tables, whichever is longer.
-func retrograde(ctx context.Context, parts []*buildPart, bp *buildProgress, m Material) (longest int, processed uint64, err error) {
+//
+// The layer's entries are taken in batches: the workers find the
+// predecessors of a batch's entries (the costly part: unmoving pieces and
+// indexing the positions), each into its own buffer, and then one
+// goroutine applies what they found. So no two goroutines touch one entry,
+// and the result does not depend on the number of workers.
+func retrograde(ctx context.Context, parts []*buildPart, workers int, bp *buildProgress, m Material) (longest int, processed uint64, err error) {
 	for _, p := range parts {
 		for _, v := range p.val {
 			if v != valueHole && v != valueDraw {
@@ -406,7 +412,9 @@ func retrograde(ctx context.Context, parts []*buildPart, bp *buildProgress, m Ma
 			}
 		}
 	}
-	var buf [512]uint64
+	const batch = 1 << 14
+	entries := make([]uint64, 0, batch)
+	found := make([]predList, workers)
 	var done uint64
 	fail := func(format string, args ...any) (int, uint64, error) {
 		return 0, 0, fmt.Errorf(errPrefix+format, args...)
@@ -415,66 +423,118 @@ func retrograde(ctx context.Context, parts []*buildPart, bp *buildProgress, m Ma
 		code := byte(d + 1)
 		for _, p := range parts {
 			q := p.partner
-			for i := 0; ; i++ {
-				k := bytes.IndexByte(p.val[i:], code)
-				if k < 0 {
+			for i := 0; i < len(p.val); {
+				entries = entries[:0]
+				for len(entries) < batch {
+					k := bytes.IndexByte(p.val[i:], code)
+					if k < 0 {
+						i = len(p.val)
+						break
+					}
+					entries = append(entries, uint64(i+k))
+					i += k + 1
+				}
+				if len(entries) == 0 {
 					break
 				}
-				i += k
-				if done++; done%(1<<16) == 0 {
-					if err := ctx.Err(); err != nil {
-						return 0, 0, err
-					}
-					bp.report(m, "retrograde", 1<<16)
-				}
-				b, _ := p.ix.board(uint64(i))
-				preds := q.predecessors(&b, buf[:0])
-				if nearSymmetric(&b) {
-					preds = preds[:countDistinctKeep(preds)]
-				}
-				for _, j := range preds {
-					if q.cnt[j] == noPred {
-						continue
-					}
-					pv := q.val[j]
-					lost := pv != valueDraw && (pv-1)&1 == 0
-					if d%2 == 0 {
-						// i is lost for its side to move: j wins at d+1.
-						if lost {
-							return fail("internal error: %s: a lost position has a lost successor", q.mat)
-						}
-						if pv == valueDraw || int(pv)-1 > d+1 {
-							if d+1 > maxDistance {
-								return fail("%s: a win of %d plies: %w", q.mat, d+1, ErrTooLong)
+				findPredecessors(p, entries, found)
+				for w := range found {
+					off := 0
+					for _, n := range found[w].count {
+						preds := found[w].preds[off : off+n]
+						off += n
+						for _, j := range preds {
+							if q.cnt[j] == noPred {
+								continue
 							}
-							q.val[j] = byte(d + 2)
-							longest = max(longest, d+1)
+							pv := q.val[j]
+							lost := pv != valueDraw && (pv-1)&1 == 0
+							if d%2 == 0 {
+								// The entry is lost for its side to move: j wins
+								// at d+1.
+								if lost {
+									return fail("internal error: %s: a lost position has a lost successor", q.mat)
+								}
+								if pv == valueDraw || int(pv)-1 > d+1 {
+									if d+1 > maxDistance {
+										return fail("%s: a win of %d plies: %w", q.mat, d+1, ErrTooLong)
+									}
+									q.val[j] = byte(d + 2)
+									longest = max(longest, d+1)
+								}
+								continue
+							}
+							// The entry is won for its side to move: one
+							// successor fewer left for j.
+							if lost {
+								return fail("internal error: %s: a lost position counted down again", q.mat)
+							}
+							if pv != valueDraw {
+								continue
+							}
+							q.cnt[j]--
+							if q.cnt[j] == 0 && q.worst[j] != cannotLose {
+								l := max(d+1, int(q.worst[j]))
+								if l > maxDistance {
+									return fail("%s: a loss of %d plies: %w", q.mat, l, ErrTooLong)
+								}
+								q.val[j] = byte(l + 1)
+								longest = max(longest, l)
+							}
 						}
-						continue
 					}
-					// i is won for its side to move: one successor fewer
-					// left for j.
-					if lost {
-						return fail("internal error: %s: a lost position counted down again", q.mat)
-					}
-					if pv != valueDraw {
-						continue
-					}
-					q.cnt[j]--
-					if q.cnt[j] == 0 && q.worst[j] != cannotLose {
-						l := max(d+1, int(q.worst[j]))
-						if l > maxDistance {
-							return fail("%s: a loss of %d plies: %w", q.mat, l, ErrTooLong)
-						}
-						q.val[j] = byte(l + 1)
-						longest = max(longest, l)
-					}
+				}
+				done += uint64(len(entries))
+				bp.report(m, "retrograde", uint64(len(entries)))
+				if err := ctx.Err(); err != nil {
+					return 0, 0, err
 				}
 			}
 		}
 	}
-	bp.report(m, "retrograde", done%(1<<16))
 	return longest, done, nil
+}
+
+// A predList holds the predecessors a worker found for its share of a
+// batch: count[k] of them for its k-th entry, one after the other in
+// preds.
+type predList struct {
+	preds []uint64
+	count []int
+}
+
+// findPredecessors fills found[w] with the predecessors (indexes in p's
+// partner part, distinct) of the w-th share of entries, on one goroutine
+// per share.
+func findPredecessors(p *buildPart, entries []uint64, found []predList) {
+	q := p.partner
+	share := func(w int) {
+		f := &found[w]
+		f.preds, f.count = f.preds[:0], f.count[:0]
+		lo, hi := w*len(entries)/len(found), (w+1)*len(entries)/len(found)
+		for _, e := range entries[lo:hi] {
+			b, _ := p.ix.board(e)
+			start := len(f.preds)
+			f.preds = q.predecessors(&b, f.preds)
+			if nearSymmetric(&b) {
+				f.preds = f.preds[:start+countDistinctKeep(f.preds[start:])]
+			}
+			f.count = append(f.count, len(f.preds)-start)
+		}
+	}
+	if len(found) == 1 {
+		share(0)
+		return
+	}
+	var wg sync.WaitGroup
+	for w := range found {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			share(w)
+		}()
+	}
+	wg.Wait()
 }
 
 // countDistinctKeep sorts s, moves its distinct values to its front and
