@@ -16,8 +16,9 @@ import (
 // BuildOptions tunes a build. The zero value builds on one goroutine
 // without reporting progress.
 type BuildOptions struct {
-	// Workers is the number of goroutines that generate the moves of
-	// every position (the first of a build's two phases); 0 means 1.
+	// Workers is the number of goroutines that share the work of both
+	// phases of a build (generating every position's moves, then finding
+	// predecessors); 0 means 1. The tables built do not depend on it.
 	Workers int
 	// Progress, when set, is called from time to time, from one goroutine
 	// at a time, with the build's progress.

@@ -69,8 +69,11 @@
 // predecessors' undecided moves, and a predecessor with none left, whose
 // moves into smaller tables are also all won for the opponent, is lost at
 // the longer of one more ply and its longest such move. Positions never
-// decided are drawn. A table must be built whole in memory: three bytes an
-// entry while it is built (up to 0.8 GB for the largest 5-piece table),
+// decided are drawn. Both phases share their work among BuildOptions.Workers
+// goroutines (in the second, they find the predecessors of a batch of
+// the layer's positions, and one goroutine applies them), and the tables
+// do not depend on their number. A table must be built whole in memory:
+// three bytes an entry while it is built (up to 0.8 GB for the largest 5-piece table),
 // plus its dependencies (one byte an entry).
 //
 // Build builds one material, BuildAll every material up to a number of

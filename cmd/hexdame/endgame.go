@@ -119,7 +119,7 @@ func endgameBuild(e *env, args []string) error {
 	fs := newSubFlags("build")
 	pieces := fs.Int("pieces", 0, "build every table of 2 to `N` pieces (default 4)")
 	material := fs.String("material", "", "build only the table of `M`, such as KKMvK (its dependencies must exist)")
-	workers := fs.Int("workers", 0, "goroutines generating moves (0: one per core)")
+	workers := fs.Int("workers", 0, "goroutines sharing the work (0: one per core); the tables do not depend on it")
 	if help, err := subFlags(e, fs, args, "build [-pieces N] [-material M] [-workers W] DIR"); help || err != nil {
 		return err
 	}
