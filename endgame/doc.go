@@ -143,6 +143,14 @@
 //	    --wrap "hexdame endgame build -workers 16 -material \$(sed -n \${SLURM_ARRAY_TASK_ID}p level-$level.txt) /shared/tables")
 //	done
 //
+// With Kubernetes, each level is an Indexed Job (completionMode: Indexed,
+// completions and parallelism the level's number of materials) whose pod
+// runs "hexdame endgame build -material M /tables" with M the line
+// $JOB_COMPLETION_INDEX+1 of the level's list (from a ConfigMap), the
+// tables on a ReadWriteMany volume; the driver script waits for each
+// level (kubectl wait --for=condition=complete job/LEVEL) before it
+// creates the next.
+//
 // "hexdame endgame build -material M DIR" is all one job needs: it
 // checks that M's dependencies are in DIR (an error lists the missing
 // ones), builds M, writes DIR/M.egt.*.tmp and renames it to DIR/M.egt.
