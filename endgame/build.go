@@ -23,6 +23,10 @@ type BuildOptions struct {
 	// Progress, when set, is called from time to time, from one goroutine
 	// at a time, with the build's progress.
 	Progress func(Progress)
+	// KeepExisting makes Build do nothing when the table's file is already
+	// in the directory with a valid header and length (as BuildAll always
+	// does), so that a batch job run again redoes only what is missing.
+	KeepExisting bool
 }
 
 // Progress describes how far a build has got.
@@ -62,6 +66,12 @@ func Build(ctx context.Context, dir string, m Material, opts BuildOptions) error
 	}
 	m = m.Canonical()
 	bp := &buildProgress{opts: opts, total: 2 * tableSize(m), materials: 1}
+	if opts.KeepExisting && checkHeader(dir, m) == nil {
+		bp.doneMaterials, bp.done = 1, bp.total
+		bp.report(m, "start", 0)
+		bp.report(m, "done", 0)
+		return nil
+	}
 	bp.report(m, "start", 0)
 	if err := build(ctx, dir, m, opts, bp); err != nil {
 		return err

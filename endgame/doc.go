@@ -156,8 +156,9 @@
 // ones), builds M, writes DIR/M.egt.*.tmp and renames it to DIR/M.egt.
 // A job that dies leaves at most a temporary file (delete *.tmp files of
 // dead jobs at leisure) and is simply run again (Slurm's --requeue, a
-// Kubernetes Job's backoffLimit); a table already there is rebuilt the
-// same. A job needs about three bytes per entry of its material (Build's
+// Kubernetes Job's backoffLimit); a job whose table is already there does
+// nothing (BuildOptions.KeepExisting), so a whole level can be run again
+// too. A job needs about three bytes per entry of its material (Build's
 // working state) plus its dependencies' files: the largest 6-piece table,
 // KKMMvKM, has 6.4 billion entries, so some 19 GB of working state and
 // 10 GB of dependencies. For 7 pieces (the largest table, KKMMvKKM,

@@ -26,10 +26,10 @@ var cmdEndgame = &command{
 		"position with few pieces, and its distance in plies to the end of the game.\n" +
 		"\n" +
 		"  hexdame endgame build [-pieces N] [-material M] [-workers W] DIR\n" +
-		"      builds the tables up to N pieces (default 4) into DIR, keeping the ones\n" +
-		"      already there, or only material M's table (its dependencies must be\n" +
-		"      there). Progress goes to standard error. Interrupted, it keeps the\n" +
-		"      finished tables: run it again to go on.\n" +
+		"      builds the tables up to N pieces (default 4) into DIR, or only material\n" +
+		"      M's table (its dependencies must be there), keeping the tables already\n" +
+		"      there (delete one to build it again). Progress goes to standard error.\n" +
+		"      Interrupted, it keeps the finished tables: run it again to go on.\n" +
 		"  hexdame endgame probe [-fen FEN] [-numeric] [-pieces N] DIR\n" +
 		"      prints \"win N\", \"loss N\" or \"draw\" for the side to move, N the plies to\n" +
 		"      the end of the game with best play, then a best move (none when the\n" +
@@ -156,7 +156,7 @@ func endgameBuild(e *env, args []string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	rep := &progressReporter{w: e.stderr, start: time.Now()}
-	opts := endgame.BuildOptions{Workers: w, Progress: rep.report}
+	opts := endgame.BuildOptions{Workers: w, Progress: rep.report, KeepExisting: true}
 	if *material != "" {
 		err = endgame.Build(ctx, dir, m, opts)
 	} else {

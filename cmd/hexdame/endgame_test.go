@@ -65,6 +65,11 @@ func TestEndgameBuildAndResume(t *testing.T) {
 	if !slices.Equal(a, b) {
 		t.Errorf("KMvK.egt rebuilt alone differs from the one built with the rest")
 	}
+	// Run again, it keeps the table.
+	status, _, errOut = runCLI(t, "", "endgame", "build", "-material", "KMvK", work)
+	if status != 0 || !strings.Contains(errOut, "1 of 1 tables already there") {
+		t.Errorf("build -material KMvK again: exit %d, %q", status, errOut)
+	}
 	if tmp, _ := filepath.Glob(filepath.Join(work, "*.tmp")); len(tmp) > 0 {
 		t.Errorf("temporary files left: %v", tmp)
 	}
