@@ -104,7 +104,8 @@ func TestLongTables(t *testing.T) {
 // With HEXDAME_LONG=1 and HEXDAME_TABLES holding 5-piece tables (a
 // finished 5-piece build, or part of one), every 5-piece table there whose
 // dependencies are there too is checked against the rules on random
-// positions of both sides to move.
+// positions of both sides to move, and 100 random wins of those tables are
+// proven by Solve.
 func TestLongFivePieces(t *testing.T) {
 	dir := os.Getenv("HEXDAME_TABLES")
 	if !long() || dir == "" {
@@ -148,4 +149,27 @@ func TestLongFivePieces(t *testing.T) {
 		}
 	}
 	t.Logf("%d tables of 5 pieces checked", checked)
+	// And Solve proves 100 random wins of at most 15 plies of those
+	// tables in exactly their distance.
+	var ready []Material
+	for _, m := range allOrdered(5) {
+		if m.Pieces() == 5 && tb.parts[m.code()] != nil {
+			ready = append(ready, m)
+		}
+	}
+	for wins := 0; wins < 100 && len(ready) > 0; {
+		p := randomPosition(r, ready[r.IntN(len(ready))], hexdame.Color(r.IntN(2)))
+		v, d, _ := tb.Probe(p)
+		if v != Win || d > 15 {
+			continue
+		}
+		wins++
+		sol, err := hexdame.Solve(p, 15)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !sol.Win || sol.Plies != d {
+			t.Fatalf("%v: the table says win in %d, Solve says win %v in %d", p, d, sol.Win, sol.Plies)
+		}
+	}
 }
