@@ -100,8 +100,9 @@
 // files: 45 MB up to 4 pieces, 2 GB up to 5) and verifies them. The
 // Tables it returns never change and are safe for any number of
 // goroutines. Probe(p) gives the value and distance of any position with
-// at most MaxPieces() pieces in about 0.1 to 0.2 microseconds (more when
-// the table is not in the processor's caches), without allocating.
+// at most MaxPieces() pieces without allocating, in about 0.1 microsecond
+// when the table is in the processor's caches and 0.4 to 0.7 on random
+// probes of the tables of 4 and 5 pieces (see BENCHMARKS.md).
 // BestMove(p) gives a move that keeps the value: the fastest win, the
 // longest defence, a move that keeps the draw.
 //
