@@ -870,7 +870,9 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 // member may be left out: without "start" the game starts from
 // StartPosition, as the zero Game does, and {} is a new game. A move that
 // is not legal where it stands gives the error Play gives, wrapped with
-// the move's number; a tag that SetTag refuses the error it gives. Tags
+// the move's number; a start position or setup that no game reaches (see
+// Position.CheckReachable) an error wrapping ErrUnreachable, as in a PDN
+// record; a tag that SetTag refuses the error it gives. Tags
 // are kept as SetTag keeps them (a tag given twice keeps its last value,
 // a roster tag holding the value for unknown is left out, the roster's
 // tags come first); the outcome written is not read (the
@@ -888,6 +890,9 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 	if j.Start != nil {
 		start = *j.Start
 	}
+	if err := start.CheckReachable(); err != nil {
+		return &contextError{context: "the game's start position", err: err}
+	}
 	var ng Game
 	ng.begin(start)
 	ng.notation = j.Notation
@@ -896,6 +901,9 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 	}
 	for i, p := range j.Moves {
 		if p.Setup != nil {
+			if err := p.Setup.CheckReachable(); err != nil {
+				return &contextError{context: "the setup at move " + strconv.Itoa(i+1) + " of the game's JSON", err: err}
+			}
 			ng.reset(*p.Setup)
 			continue
 		}

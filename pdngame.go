@@ -759,6 +759,29 @@ func (g *Game) checkWritable() error {
 			stack = append(stack, item{c, d})
 		}
 	}
+	return g.checkMainlineEnd()
+}
+
+// checkMainlineEnd returns an error when the main line goes on after the
+// rules ended the game (a side without a legal move, a third occurrence of
+// a position): a Reader refuses such a move, so a Writer must not write
+// it. Game.Play never plays one; AddMove, Promote and PromoteToMain can put
+// one there.
+func (g *Game) checkMainlineEnd() error {
+	counts := map[packedPosition]int{}
+	prev := &g.root
+	counts[prev.pos] = 1
+	for n := range g.root.mainLine() {
+		p := prev.Position()
+		if o := rulesOutcome(&p, counts[prev.pos], 0, DrawRules{}); o.IsOver() && !n.setup {
+			return &recordError{what: "the main line goes on after the game ended " + o.String() + " at ply " + strconv.Itoa(prev.ply)}
+		}
+		if n.setup || !prev.pos.isKingMove(n.move) {
+			clear(counts)
+		}
+		counts[n.pos]++
+		prev = n
+	}
 	return nil
 }
 

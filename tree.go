@@ -249,9 +249,11 @@ func (n *Node) Outcome() Outcome {
 // its main continuation if it has none, else as a variation, after the
 // others. If m already follows n, AddMove returns that node. An illegal
 // move gives the *MoveError of Position.Play, a detached node an error
-// wrapping ErrNotInTree; a move after the end of the game (no legal
-// move, or a position occurring a third time on the way to n) is still
-// added: variations may explore it.
+// wrapping ErrNotInTree. A move after the end of the game (a position
+// occurring a third time on the way to n, or a draw rule of the game) is
+// added as a variation, which may explore it, but not as the main line's
+// continuation: that gives an error wrapping ErrGameOver, as Game.Play
+// does.
 func (n *Node) AddMove(m Move) (*Node, error) {
 	if err := n.editable(); err != nil {
 		return nil, err
@@ -264,6 +266,13 @@ func (n *Node) AddMove(m Move) (*Node, error) {
 	next, err := n.Position().Play(m)
 	if err != nil {
 		return nil, err
+	}
+	if len(n.children) == 0 && n.IsMainline() {
+		// The move would go on the main line, which ends where the rules
+		// end the game: no record could hold it.
+		if o := n.Outcome(); o.IsOver() {
+			return nil, &gameError{err: ErrGameOver, msg: "the game ended " + o.String() + "; a variation may go on, the main line may not"}
+		}
 	}
 	return n.add(&Node{game: n.game, move: m, pos: next.pack(), ply: n.ply + 1}, true), nil
 }
