@@ -1,0 +1,290 @@
+package engine
+
+import (
+	"math/bits"
+
+	"github.com/hexdame/hexdame"
+)
+
+// The evaluation: what a quiet position is worth to the side to move, in
+// hundredths of a man.
+//
+// It is linear in a set of features, each counted for White minus Red,
+// with two weights per feature: one for the opening and middle game, one
+// for the ending. The two sums are blended by the number of pieces on the
+// board (32 or more: all middle game; none: all ending). Red's pieces are
+// turned half around the board (rotate) so that every feature is counted
+// from White's side for both colours.
+//
+// The features:
+//
+//   - material: men and kings;
+//   - a man's cell: one weight per cell, the same for a cell and its mirror
+//     image across the a1-i9 column (White's three forward directions are
+//     symmetric about it), so advancement, the centre and the back rank
+//     kept or left each have their weight where they are;
+//   - a king's ring: its distance from the centre e5 (0 to 4);
+//   - king mobility: the empty cells a king reaches by sliding;
+//   - runaways: a man that no enemy man can ever reach and with no enemy
+//     king on the board, by its distance to its crowning row (1 to 8);
+//   - men's mobility: the empty cells the men step to;
+//   - the first king: having a king when the opponent has none;
+//   - balance: how far the men lean to one wing (the sum of file minus
+//     rank over them, without its sign);
+//   - a threat: the side not to move could capture if it were its turn;
+//   - the move: who is to move.
+//
+// The weights come from the tuner (engine/internal/tune, see its doc
+// comment): logistic regression of game results on these features over
+// quiet positions from the engine's games against itself. features gives
+// the counts the tuner fits; TestEvaluateIsFeaturesTimesWeights holds
+// evaluate to exactly the weights times the counts.
+
+// Feature indexes: each feature has an opening and an ending weight.
+const (
+	fMan          = 0
+	fKing         = 1
+	fManCell      = 2                        // + the cell's class, 0..numClasses-1
+	fKingRing     = fManCell + numClasses    // + the ring, 0..4
+	fKingMobility = fKingRing + 5            // per empty cell
+	fRunaway      = fKingMobility + 1        // + distance-1, 0..7
+	fManMobility  = fRunaway + 8             // per empty cell
+	fFirstKing    = fManMobility + 1         // a king against none
+	fBalance      = fFirstKing + 1           // |sum of file-rank| over the men
+	fThreat       = fBalance + 1             // the side not to move could capture
+	fTempo        = fThreat + 1              // the side to move
+	numFeatures   = fTempo + 1
+	numClasses    = 35 // cells up to the mirror symmetry
+	phasePieces   = 32 // pieces at which the evaluation is all middle game
+	manValue      = 100
+	maxEval       = 20000 // evaluations are kept within ±maxEval
+)
+
+// A weight pair: middle game (opening) and ending.
+type weight struct{ mg, eg int32 }
+
+// weights are the tuned weights (see engine/internal/tune).
+var weights = [numFeatures]weight{
+	// BEGIN TUNED WEIGHTS
+	fMan:          {100, 100},
+	fKing:         {300, 350},
+	fKingMobility: {2, 3},
+	fRunaway + 0:  {60, 150},
+	fRunaway + 1:  {40, 120},
+	fRunaway + 2:  {25, 90},
+	fRunaway + 3:  {15, 60},
+	fRunaway + 4:  {8, 40},
+	fRunaway + 5:  {4, 20},
+	fRunaway + 6:  {2, 10},
+	fRunaway + 7:  {1, 5},
+	fManMobility:  {1, 2},
+	fFirstKing:    {50, 50},
+	fBalance:      {-2, -1},
+	fThreat:       {0, 0},
+	fTempo:        {5, 5},
+	// END TUNED WEIGHTS
+}
+
+// Tables derived from the weights for evaluate: packed weight pairs
+// (see pack) by White-side cell.
+var (
+	manCellWeight  [64]int64
+	kingCellWeight [64]int64
+	cellClass      [64]int8   // the mirror class of each cell
+	cellRing       [64]int8   // distance from e5
+	runawayZone    [64]uint64 // the cells from which an enemy man could ever reach a man on c
+	runawayDist    [64]int8   // steps from c to White's crowning row
+	lateral        [64]int8   // file minus rank
+)
+
+func init() {
+	classOf := map[[2]int8]int8{}
+	for c := 0; c < 64; c++ {
+		f, r := cellFile[c], cellRank[c]
+		if f < 0 {
+			continue
+		}
+		key := [2]int8{min(f, r), max(f, r)}
+		k, ok := classOf[key]
+		if !ok {
+			k = int8(len(classOf))
+			classOf[key] = k
+		}
+		cellClass[c] = k
+		df, dr := int(f)-4, int(r)-4
+		if (df < 0) == (dr < 0) {
+			cellRing[c] = int8(max(abs(df), abs(dr)))
+		} else {
+			cellRing[c] = int8(abs(df) + abs(dr))
+		}
+		runawayDist[c] = max(1, 8-max(f, r)) // a man set up on its crowning row counts as one step away
+		lateral[c] = f - r
+		for x := 0; x < 64; x++ {
+			if cellFile[x] >= f-1 && cellRank[x] >= r-1 && x != c {
+				runawayZone[c] |= 1 << x
+			}
+		}
+	}
+	setWeights(&weights)
+}
+
+// setWeights fills the tables of evaluate from w.
+func setWeights(w *[numFeatures]weight) {
+	weights = *w
+	for c := 0; c < 64; c++ {
+		if cellFile[c] < 0 {
+			continue
+		}
+		m := w[fManCell+int(cellClass[c])]
+		k := w[fKingRing+int(cellRing[c])]
+		manCellWeight[c] = pack(w[fMan].mg+m.mg, w[fMan].eg+m.eg)
+		kingCellWeight[c] = pack(w[fKing].mg+k.mg, w[fKing].eg+k.eg)
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// pack holds a middle-game and an ending value in one integer, so that
+// sums of packed values are the packed sums.
+func pack(mg, eg int32) int64 { return int64(mg)<<32 + int64(eg) }
+
+func unpack(s int64) (mg, eg int32) { return int32((s + 1<<31) >> 32), int32(s) }
+
+func pw(f int) int64 { return pack(weights[f].mg, weights[f].eg) }
+
+// evaluate returns the value of p, a position whose side to move has no
+// capture, for the side to move.
+func evaluate(p *hexdame.Position) int {
+	wm, wk := uint64(p.Men(hexdame.White)), uint64(p.Kings(hexdame.White))
+	rm, rk := uint64(p.Men(hexdame.Red)), uint64(p.Kings(hexdame.Red))
+	s := evalSide(wm, wk, rm, rk) - evalSide(rotate(rm), rotate(rk), rotate(wm), rotate(wk))
+	stm := p.SideToMove()
+	// The side not to move threatens a capture.
+	if p.WithSideToMove(stm.Opponent()).HasCapture() {
+		if stm == hexdame.White {
+			s -= pw(fThreat)
+		} else {
+			s += pw(fThreat)
+		}
+	}
+	if stm == hexdame.White {
+		s += pw(fTempo)
+	} else {
+		s -= pw(fTempo)
+	}
+	v := taper(s, bits.OnesCount64(wm|wk|rm|rk))
+	if stm == hexdame.Red {
+		v = -v
+	}
+	return v
+}
+
+// taper blends the packed middle-game and ending sums by the number of
+// pieces on the board, and keeps the result within ±maxEval.
+func taper(s int64, pieces int) int {
+	mg, eg := unpack(s)
+	ph := int64(min(pieces, phasePieces))
+	v := int((int64(mg)*ph + int64(eg)*(phasePieces-ph)) / phasePieces)
+	return max(-maxEval, min(maxEval, v))
+}
+
+// evalSide returns the packed sum of the features of one side, seen from
+// White's side: its men and kings, the opponent's men and kings.
+func evalSide(men, kings, oppMen, oppKings uint64) int64 {
+	var s int64
+	occupied := men | kings | oppMen | oppKings
+	empty := allCells &^ occupied
+	var mobility, lean int
+	for b := men; b != 0; b &= b - 1 {
+		c := bits.TrailingZeros64(b)
+		s += manCellWeight[c]
+		mobility += bits.OnesCount64(whiteSteps[c] & empty)
+		lean += int(lateral[c])
+		if oppKings == 0 && runawayZone[c]&oppMen == 0 {
+			s += pw(fRunaway + int(runawayDist[c]) - 1)
+		}
+	}
+	s += int64(mobility) * pw(fManMobility)
+	s += int64(abs(lean)) * pw(fBalance)
+	if kings != 0 {
+		reach := 0
+		for b := kings; b != 0; b &= b - 1 {
+			c := bits.TrailingZeros64(b)
+			s += kingCellWeight[c]
+			reach += kingReach(c, occupied)
+		}
+		s += int64(reach) * pw(fKingMobility)
+		if oppKings == 0 {
+			s += pw(fFirstKing)
+		}
+	}
+	return s
+}
+
+// kingReach returns the number of empty cells a king on c reaches by
+// sliding.
+func kingReach(c int, occupied uint64) int {
+	n := 0
+	for d := range 6 {
+		ray := &rays[c][d]
+		for k := range rayLen[c][d] {
+			if occupied&(1<<ray[k]) != 0 {
+				break
+			}
+			n++
+		}
+	}
+	return n
+}
+
+// features returns the feature counts of p, White minus Red, and the
+// number of pieces that blends the two weights: evaluate(p) is, for White
+// to move, taper of the weights times these counts (for Red, its
+// negation).
+func features(p *hexdame.Position) (f [numFeatures]int, pieces int) {
+	wm, wk := uint64(p.Men(hexdame.White)), uint64(p.Kings(hexdame.White))
+	rm, rk := uint64(p.Men(hexdame.Red)), uint64(p.Kings(hexdame.Red))
+	sideFeatures(&f, 1, wm, wk, rm, rk)
+	sideFeatures(&f, -1, rotate(rm), rotate(rk), rotate(wm), rotate(wk))
+	stm := p.SideToMove()
+	sign := 1
+	if stm == hexdame.Red {
+		sign = -1
+	}
+	if p.WithSideToMove(stm.Opponent()).HasCapture() {
+		f[fThreat] -= sign
+	}
+	f[fTempo] += sign
+	return f, bits.OnesCount64(wm | wk | rm | rk)
+}
+
+func sideFeatures(f *[numFeatures]int, sign int, men, kings, oppMen, oppKings uint64) {
+	occupied := men | kings | oppMen | oppKings
+	empty := allCells &^ occupied
+	lean := 0
+	for b := men; b != 0; b &= b - 1 {
+		c := bits.TrailingZeros64(b)
+		f[fMan] += sign
+		f[fManCell+int(cellClass[c])] += sign
+		f[fManMobility] += sign * bits.OnesCount64(whiteSteps[c]&empty)
+		lean += int(lateral[c])
+		if oppKings == 0 && runawayZone[c]&oppMen == 0 {
+			f[fRunaway+int(runawayDist[c])-1] += sign
+		}
+	}
+	f[fBalance] += sign * abs(lean)
+	for b := kings; b != 0; b &= b - 1 {
+		c := bits.TrailingZeros64(b)
+		f[fKing] += sign
+		f[fKingRing+int(cellRing[c])] += sign
+		f[fKingMobility] += sign * kingReach(c, occupied)
+	}
+	if kings != 0 && oppKings == 0 {
+		f[fFirstKing] += sign
+	}
+}

@@ -1,0 +1,69 @@
+package engine
+
+import "math"
+
+// Skill levels. A level below MaxLevel searches to a limited depth and
+// number of nodes, scores every root move, and plays the move whose score
+// plus a random error is best: the error is drawn from a normal
+// distribution whose spread shrinks as the level rises, so a weak level
+// misjudges close moves often and clear ones seldom. TestLevelLadder and
+// BENCHMARKS.md measure each level against the one below.
+type level struct {
+	depth int     // the deepest iteration, 0 for no limit
+	nodes uint64  // the most nodes, 0 for no limit
+	noise float64 // the spread of the error, in hundredths of a man
+}
+
+var levels = [MaxLevel + 1]level{
+	1:  {depth: 1, noise: 150},
+	2:  {depth: 2, noise: 100},
+	3:  {depth: 3, noise: 70},
+	4:  {depth: 4, noise: 50},
+	5:  {depth: 5, noise: 35},
+	6:  {depth: 6, noise: 25},
+	7:  {depth: 8, noise: 15},
+	8:  {depth: 10, noise: 10},
+	9:  {depth: 14, nodes: 400000},
+	10: {},
+}
+
+// chooseWithError returns res with the move chosen by the level's error
+// among res's lines.
+func (e *Engine) chooseWithError(res Result, lv level) Result {
+	best, bestValue := 0, math.Inf(-1)
+	for i, l := range res.Lines {
+		v := float64(l.Score) + lv.noise*e.rng.normal()
+		if v > bestValue {
+			best, bestValue = i, v
+		}
+	}
+	l := res.Lines[best]
+	res.Move, res.Score, res.PV = l.Move, l.Score, l.PV
+	return res
+}
+
+// rng is a SplitMix64 generator.
+type rng struct{ state uint64 }
+
+func newRNG(seed uint64) rng { return rng{seed} }
+
+func (r *rng) next() uint64 {
+	r.state += 0x9E3779B97F4A7C15
+	z := r.state
+	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+	z = (z ^ z>>27) * 0x94D049BB133111EB
+	return z ^ z>>31
+}
+
+// float returns a number in [0, 1).
+func (r *rng) float() float64 { return float64(r.next()>>11) / (1 << 53) }
+
+// normal returns a number drawn from the standard normal distribution
+// (Box-Muller).
+func (r *rng) normal() float64 {
+	u := r.float()
+	for u == 0 {
+		u = r.float()
+	}
+	return math.Sqrt(-2*math.Log(u)) * math.Cos(2*math.Pi*r.float())
+}
