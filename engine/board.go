@@ -13,11 +13,11 @@ import (
 const noCell = 255
 
 var (
-	allCells   uint64         // the bits of the 61 cells
-	cellFile   [64]int8       // file index 0..8 of each cell, -1 for other bits
-	cellRank   [64]int8       // rank index 0..8, -1 for other bits
-	cellAt     [9][9]uint8    // [file][rank] -> cell, noCell off the board
-	neighbours [64][6]uint8   // the adjacent cell in each direction, or noCell
+	allCells   uint64          // the bits of the 61 cells
+	cellFile   [64]int8        // file index 0..8 of each cell, -1 for other bits
+	cellRank   [64]int8        // rank index 0..8, -1 for other bits
+	cellAt     [9][9]uint8     // [file][rank] -> cell, noCell off the board
+	neighbours [64][6]uint8    // the adjacent cell in each direction, or noCell
 	rays       [64][6][8]uint8 // the cells from c to the edge in each direction
 	rayLen     [64][6]int8
 	// whiteSteps[c]: the cells a White man on c steps to.

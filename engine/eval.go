@@ -44,15 +44,15 @@ import (
 const (
 	fMan          = 0
 	fKing         = 1
-	fManCell      = 2                        // + the cell's class, 0..numClasses-1
-	fKingRing     = fManCell + numClasses    // + the ring, 0..4
-	fKingMobility = fKingRing + 5            // per empty cell
-	fRunaway      = fKingMobility + 1        // + distance-1, 0..7
-	fManMobility  = fRunaway + 8             // per empty cell
-	fFirstKing    = fManMobility + 1         // a king against none
-	fBalance      = fFirstKing + 1           // |sum of file-rank| over the men
-	fThreat       = fBalance + 1             // the side not to move could capture
-	fTempo        = fThreat + 1              // the side to move
+	fManCell      = 2                     // + the cell's class, 0..numClasses-1
+	fKingRing     = fManCell + numClasses // + the ring, 0..4
+	fKingMobility = fKingRing + 5         // per empty cell
+	fRunaway      = fKingMobility + 1     // + distance-1, 0..7
+	fManMobility  = fRunaway + 8          // per empty cell
+	fFirstKing    = fManMobility + 1      // a king against none
+	fBalance      = fFirstKing + 1        // |sum of file-rank| over the men
+	fThreat       = fBalance + 1          // the side not to move could capture
+	fTempo        = fThreat + 1           // the side to move
 	numFeatures   = fTempo + 1
 	numClasses    = 35 // cells up to the mirror symmetry
 	phasePieces   = 32 // pieces at which the evaluation is all middle game
