@@ -103,6 +103,8 @@ type Engine struct {
 	tt      *table
 	threads []*thread
 	rng     rng
+	ev      *evaluator // nil for defaultEvaluator; tests set others
+	variant uint64     // experimental search changes (see hooks.SetVariant)
 }
 
 // New returns an engine with options o, or an error wrapping
@@ -441,6 +443,11 @@ func (r *run) search() Result {
 func (r *run) prepare(t *thread) {
 	t.sh = r.sh
 	t.tt = r.e.tt
+	t.variant = r.e.variant
+	t.ev = r.e.ev
+	if t.ev == nil {
+		t.ev = defaultEvaluator
+	}
 	t.nodes, t.polled = 0, 0
 	t.keys = t.keys[:0]
 	rev := 0

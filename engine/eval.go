@@ -63,8 +63,8 @@ const (
 // A weight pair: middle game (opening) and ending.
 type weight struct{ mg, eg int32 }
 
-// weights are the tuned weights (see engine/internal/tune).
-var weights = [numFeatures]weight{
+// tunedWeights are the weights the tuner found (see engine/internal/tune).
+var tunedWeights = [numFeatures]weight{
 	// BEGIN TUNED WEIGHTS
 	fMan:          {100, 100},
 	fKing:         {300, 350},
@@ -85,16 +85,25 @@ var weights = [numFeatures]weight{
 	// END TUNED WEIGHTS
 }
 
-// Tables derived from the weights for evaluate: packed weight pairs
-// (see pack) by White-side cell.
-var (
+// An evaluator evaluates with a set of weights, kept as packed pairs (see
+// pack) and, for the cells, by White-side cell.
+type evaluator struct {
+	w              [numFeatures]weight
+	packed         [numFeatures]int64
 	manCellWeight  [64]int64
 	kingCellWeight [64]int64
-	cellClass      [64]int8   // the mirror class of each cell
-	cellRing       [64]int8   // distance from e5
-	runawayZone    [64]uint64 // the cells from which an enemy man could ever reach a man on c
-	runawayDist    [64]int8   // steps from c to White's crowning row
-	lateral        [64]int8   // file minus rank
+}
+
+// defaultEvaluator evaluates with the tuned weights.
+var defaultEvaluator = newEvaluator(&tunedWeights)
+
+// Board tables of the features.
+var (
+	cellClass   [64]int8   // the mirror class of each cell
+	cellRing    [64]int8   // distance from e5
+	runawayZone [64]uint64 // the cells from which an enemy man could ever reach a man on c
+	runawayDist [64]int8   // steps from c to White's crowning row
+	lateral     [64]int8   // file minus rank
 )
 
 func init() {
@@ -125,21 +134,49 @@ func init() {
 			}
 		}
 	}
-	setWeights(&weights)
 }
 
-// setWeights fills the tables of evaluate from w.
-func setWeights(w *[numFeatures]weight) {
-	weights = *w
+// newEvaluator returns an evaluator with weights w.
+func newEvaluator(w *[numFeatures]weight) *evaluator {
+	ev := &evaluator{w: *w}
+	for i, x := range w {
+		ev.packed[i] = pack(x.mg, x.eg)
+	}
 	for c := 0; c < 64; c++ {
 		if cellFile[c] < 0 {
 			continue
 		}
 		m := w[fManCell+int(cellClass[c])]
 		k := w[fKingRing+int(cellRing[c])]
-		manCellWeight[c] = pack(w[fMan].mg+m.mg, w[fMan].eg+m.eg)
-		kingCellWeight[c] = pack(w[fKing].mg+k.mg, w[fKing].eg+k.eg)
+		ev.manCellWeight[c] = pack(w[fMan].mg+m.mg, w[fMan].eg+m.eg)
+		ev.kingCellWeight[c] = pack(w[fKing].mg+k.mg, w[fKing].eg+k.eg)
 	}
+	return ev
+}
+
+// featureNames returns the names of the features, for the tuner.
+func featureNames() []string {
+	names := make([]string, numFeatures)
+	names[fMan], names[fKing] = "man", "king"
+	for c := 0; c < 64; c++ {
+		if f, r := cellFile[c], cellRank[c]; f >= 0 && f <= r {
+			mirror, _ := hexdame.CellAt(int(r), int(f))
+			names[fManCell+int(cellClass[c])] = "man on " + hexdame.Cell(c).String() + "/" + mirror.String()
+		}
+	}
+	for i := range 5 {
+		names[fKingRing+i] = "king on ring " + string(rune('0'+i))
+	}
+	names[fKingMobility] = "king mobility"
+	for i := range 8 {
+		names[fRunaway+i] = "runaway " + string(rune('1'+i)) + " from crowning"
+	}
+	names[fManMobility] = "man mobility"
+	names[fFirstKing] = "first king"
+	names[fBalance] = "balance"
+	names[fThreat] = "threat"
+	names[fTempo] = "tempo"
+	return names
 }
 
 func abs(x int) int {
@@ -155,27 +192,25 @@ func pack(mg, eg int32) int64 { return int64(mg)<<32 + int64(eg) }
 
 func unpack(s int64) (mg, eg int32) { return int32((s + 1<<31) >> 32), int32(s) }
 
-func pw(f int) int64 { return pack(weights[f].mg, weights[f].eg) }
-
 // evaluate returns the value of p, a position whose side to move has no
 // capture, for the side to move.
-func evaluate(p *hexdame.Position) int {
+func (ev *evaluator) evaluate(p *hexdame.Position) int {
 	wm, wk := uint64(p.Men(hexdame.White)), uint64(p.Kings(hexdame.White))
 	rm, rk := uint64(p.Men(hexdame.Red)), uint64(p.Kings(hexdame.Red))
-	s := evalSide(wm, wk, rm, rk) - evalSide(rotate(rm), rotate(rk), rotate(wm), rotate(wk))
+	s := ev.side(wm, wk, rm, rk) - ev.side(rotate(rm), rotate(rk), rotate(wm), rotate(wk))
 	stm := p.SideToMove()
 	// The side not to move threatens a capture.
 	if p.WithSideToMove(stm.Opponent()).HasCapture() {
 		if stm == hexdame.White {
-			s -= pw(fThreat)
+			s -= ev.packed[fThreat]
 		} else {
-			s += pw(fThreat)
+			s += ev.packed[fThreat]
 		}
 	}
 	if stm == hexdame.White {
-		s += pw(fTempo)
+		s += ev.packed[fTempo]
 	} else {
-		s -= pw(fTempo)
+		s -= ev.packed[fTempo]
 	}
 	v := taper(s, bits.OnesCount64(wm|wk|rm|rk))
 	if stm == hexdame.Red {
@@ -193,34 +228,34 @@ func taper(s int64, pieces int) int {
 	return max(-maxEval, min(maxEval, v))
 }
 
-// evalSide returns the packed sum of the features of one side, seen from
+// side returns the packed sum of the features of one side, seen from
 // White's side: its men and kings, the opponent's men and kings.
-func evalSide(men, kings, oppMen, oppKings uint64) int64 {
+func (ev *evaluator) side(men, kings, oppMen, oppKings uint64) int64 {
 	var s int64
 	occupied := men | kings | oppMen | oppKings
 	empty := allCells &^ occupied
 	var mobility, lean int
 	for b := men; b != 0; b &= b - 1 {
 		c := bits.TrailingZeros64(b)
-		s += manCellWeight[c]
+		s += ev.manCellWeight[c]
 		mobility += bits.OnesCount64(whiteSteps[c] & empty)
 		lean += int(lateral[c])
 		if oppKings == 0 && runawayZone[c]&oppMen == 0 {
-			s += pw(fRunaway + int(runawayDist[c]) - 1)
+			s += ev.packed[fRunaway+int(runawayDist[c])-1]
 		}
 	}
-	s += int64(mobility) * pw(fManMobility)
-	s += int64(abs(lean)) * pw(fBalance)
+	s += int64(mobility) * ev.packed[fManMobility]
+	s += int64(abs(lean)) * ev.packed[fBalance]
 	if kings != 0 {
 		reach := 0
 		for b := kings; b != 0; b &= b - 1 {
 			c := bits.TrailingZeros64(b)
-			s += kingCellWeight[c]
+			s += ev.kingCellWeight[c]
 			reach += kingReach(c, occupied)
 		}
-		s += int64(reach) * pw(fKingMobility)
+		s += int64(reach) * ev.packed[fKingMobility]
 		if oppKings == 0 {
-			s += pw(fFirstKing)
+			s += ev.packed[fFirstKing]
 		}
 	}
 	return s

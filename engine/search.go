@@ -65,6 +65,8 @@ type thread struct {
 	id       int
 	sh       *shared
 	tt       *table
+	ev       *evaluator
+	variant  uint64
 	nodes    uint64
 	polled   uint64 // nodes already added to sh.nodes
 	selDepth int
@@ -402,10 +404,10 @@ func (t *thread) qsearch(ply, alpha, beta int) int {
 		if !f.pos.HasLegalMoves() {
 			return -mateScore + ply
 		}
-		return evaluate(&f.pos)
+		return t.ev.evaluate(&f.pos)
 	}
 	if ply >= maxPly {
-		return evaluate(&f.pos)
+		return t.ev.evaluate(&f.pos)
 	}
 	f.moves = f.pos.AppendLegalMoves(f.moves[:0])
 	best := -infinity

@@ -165,3 +165,33 @@ func (t *table) hashfull() int {
 	}
 	return used * 1000 / (4 * n)
 }
+
+// The solver's entries share the table, under keys changed by solveSalt
+// so that they never answer the search's lookups. An entry keeps the
+// fewest plies known to win (in the score field, 0 for none) and the
+// most plies known not to (in the move field); its depth, which decides
+// what stays, is the greater of the two.
+const solveSalt = 0x5EED5011E5EED501
+
+// probeSolve returns what the table knows of the solver's position key.
+func (t *table) probeSolve(key uint64) (win, fail int, ok bool) {
+	h, ok := t.probe(key ^ solveSalt)
+	if !ok {
+		return 0, 0, false
+	}
+	return h.score, int(h.move), true
+}
+
+// storeSolve records that the attacker wins within d plies (win) or
+// does not.
+func (t *table) storeSolve(key uint64, d int, win bool) {
+	w, f, _ := t.probeSolve(key)
+	if win {
+		if w == 0 || w > d {
+			w = d
+		}
+	} else if f < d {
+		f = d
+	}
+	t.store(key^solveSalt, uint32(f), w, max(w, f), boundExact)
+}

@@ -1,0 +1,138 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/hexdame/hexdame"
+	"pgregory.net/rapid"
+)
+
+// playedPosition draws a position reached from the start by random legal
+// play.
+func playedPosition() *rapid.Generator[hexdame.Position] {
+	return rapid.Custom(func(t *rapid.T) hexdame.Position {
+		p := hexdame.StartPosition()
+		plies := rapid.IntRange(0, 150).Draw(t, "plies")
+		for range plies {
+			moves := p.LegalMoves()
+			if len(moves) == 0 {
+				break
+			}
+			p = p.PlayUnchecked(moves[rapid.IntRange(0, len(moves)-1).Draw(t, "move")])
+		}
+		return p
+	})
+}
+
+// randomPosition draws men and kings scattered over the board.
+func randomPosition() *rapid.Generator[hexdame.Position] {
+	return rapid.Custom(func(t *rapid.T) hexdame.Position {
+		var p hexdame.Position
+		n := rapid.IntRange(0, 32).Draw(t, "pieces")
+		for range n {
+			f := rapid.IntRange(0, 8).Draw(t, "file")
+			r := rapid.IntRange(max(0, f-4), min(8, f+4)).Draw(t, "rank")
+			c, _ := hexdame.CellAt(f, r)
+			x := hexdame.Piece(rapid.IntRange(int(hexdame.WhiteMan), int(hexdame.RedKing)).Draw(t, "piece"))
+			p = p.WithPiece(c, x)
+		}
+		return p.WithSideToMove(hexdame.Color(rapid.IntRange(0, 1).Draw(t, "side")))
+	})
+}
+
+func anyPosition() *rapid.Generator[hexdame.Position] {
+	return rapid.OneOf(playedPosition(), randomPosition())
+}
+
+// The evaluation is exactly the tapered sum of the weights times the
+// features: what the tuner fits is what the search uses.
+func TestEvaluateIsFeaturesTimesWeights(t *testing.T) {
+	ev := defaultEvaluator
+	rapid.Check(t, func(t *rapid.T) {
+		p := anyPosition().Draw(t, "position")
+		f, pieces := features(&p)
+		var s int64
+		for i, n := range f {
+			s += int64(n) * pack(ev.w[i].mg, ev.w[i].eg)
+		}
+		want := taper(s, pieces)
+		if p.SideToMove() == hexdame.Red {
+			want = -want
+		}
+		if got := ev.evaluate(&p); got != want {
+			t.Fatalf("%v: evaluate = %d, features give %d (%v)", p, got, want, f)
+		}
+	})
+}
+
+// The evaluation is symmetric: the position turned half around with the
+// colours swapped has the same value for its side to move.
+func TestEvaluateSymmetric(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := anyPosition().Draw(t, "position")
+		q := mirrorColours(p)
+		if a, b := defaultEvaluator.evaluate(&p), defaultEvaluator.evaluate(&q); a != b {
+			t.Fatalf("%v: %d, but %d for %v", p, a, b, q)
+		}
+	})
+}
+
+// mirrorColours returns p turned half around with the colours swapped.
+func mirrorColours(p hexdame.Position) hexdame.Position {
+	var q hexdame.Position
+	for c := 0; c < 64; c++ {
+		if cellFile[c] < 0 {
+			continue
+		}
+		x := p.Piece(hexdame.Cell(c))
+		if !x.IsValid() {
+			continue
+		}
+		q = q.WithPiece(hexdame.Cell(rotateCell(c)), hexdame.MakePiece(x.Color().Opponent(), x.IsKing()))
+	}
+	return q.WithSideToMove(p.SideToMove().Opponent())
+}
+
+func TestRotate(t *testing.T) {
+	for c := 0; c < 64; c++ {
+		if cellFile[c] < 0 {
+			if rotate(1<<c) != 0 && c < 64-int(rotateShift) {
+				t.Errorf("bit %d, not a cell, rotates to %#x", c, rotate(1<<c))
+			}
+			continue
+		}
+		r := rotateCell(c)
+		if cellFile[r] != 8-cellFile[c] || cellRank[r] != 8-cellRank[c] {
+			t.Errorf("%v rotates to %v", hexdame.Cell(c), hexdame.Cell(r))
+		}
+		if rotate(1<<c) != 1<<r {
+			t.Errorf("rotate(%v) = %#x, want bit %d", hexdame.Cell(c), rotate(1<<c), r)
+		}
+	}
+}
+
+func TestFeatureNames(t *testing.T) {
+	seen := map[string]bool{}
+	for i, n := range featureNames() {
+		if n == "" || seen[n] {
+			t.Errorf("feature %d: name %q empty or repeated", i, n)
+		}
+		seen[n] = true
+	}
+}
+
+func BenchmarkEvaluate(b *testing.B) {
+	for _, fen := range []string{
+		"W:Wa1,a2,a3,b1,b2,b4,c1,c2,c4,d1,d3,e3,e4,f4:Bf6,f8,g6,g7,g8,h6,h7,h8,h9,i6,i7,i9,e7,d6",
+		"W:WKb2,Ke5,Kg3,d1:BKf8,Kh6,Kc6,i9",
+	} {
+		p := hexdame.MustParseFEN(fen)
+		b.Run(fen[:12], func(b *testing.B) {
+			b.ReportAllocs()
+			s := 0
+			for b.Loop() {
+				s += defaultEvaluator.evaluate(&p)
+			}
+		})
+	}
+}
