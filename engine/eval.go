@@ -66,62 +66,62 @@ type weight struct{ mg, eg int32 }
 // tunedWeights are the weights the tuner found (see engine/internal/tune).
 var tunedWeights = [numFeatures]weight{
 	// BEGIN TUNED WEIGHTS
-	0: {100, 100}, // man
-	1: {9, 58}, // king
-	2: {-21, -15}, // man on a1/a1
-	3: {-22, -17}, // man on a2/b1
-	4: {-15, 3}, // man on a3/c1
-	5: {-6, 14}, // man on a4/d1
-	6: {6, 22}, // man on a5/e1
-	7: {-38, -20}, // man on b2/b2
-	8: {-30, -22}, // man on b3/c2
-	9: {-18, -13}, // man on b4/d2
-	10: {-7, -4}, // man on b5/e2
-	11: {3, 4}, // man on b6/f2
+	0:  {100, 100}, // man
+	1:  {9, 58},    // king
+	2:  {-21, -15}, // man on a1/a1
+	3:  {-22, -17}, // man on a2/b1
+	4:  {-15, 3},   // man on a3/c1
+	5:  {-6, 14},   // man on a4/d1
+	6:  {6, 22},    // man on a5/e1
+	7:  {-38, -20}, // man on b2/b2
+	8:  {-30, -22}, // man on b3/c2
+	9:  {-18, -13}, // man on b4/d2
+	10: {-7, -4},   // man on b5/e2
+	11: {3, 4},     // man on b6/f2
 	12: {-13, -31}, // man on c3/c3
 	13: {-16, -24}, // man on c4/d3
-	14: {-9, -20}, // man on c5/e3
-	15: {-1, 0}, // man on c6/f3
-	16: {6, 20}, // man on c7/g3
-	17: {-8, -36}, // man on d4/d4
+	14: {-9, -20},  // man on c5/e3
+	15: {-1, 0},    // man on c6/f3
+	16: {6, 20},    // man on c7/g3
+	17: {-8, -36},  // man on d4/d4
 	18: {-12, -43}, // man on d5/e4
 	19: {-11, -16}, // man on d6/f4
-	20: {-13, 9}, // man on d7/g4
-	21: {3, 49}, // man on d8/h4
+	20: {-13, 9},   // man on d7/g4
+	21: {3, 49},    // man on d8/h4
 	22: {-18, -34}, // man on e5/e5
 	23: {-24, -16}, // man on e6/f5
-	24: {-18, 7}, // man on e7/g5
-	25: {6, 36}, // man on e8/h5
-	26: {0, 0}, // man on e9/i5
+	24: {-18, 7},   // man on e7/g5
+	25: {6, 36},    // man on e8/h5
+	26: {0, 0},     // man on e9/i5
 	27: {-10, -21}, // man on f6/f6
-	28: {-6, -1}, // man on f7/g6
-	29: {8, 14}, // man on f8/h6
-	30: {0, 0}, // man on f9/i6
-	31: {-2, 5}, // man on g7/g7
-	32: {5, 14}, // man on g8/h7
-	33: {0, 0}, // man on g9/i7
-	34: {3, 12}, // man on h8/h8
-	35: {0, 0}, // man on h9/i8
-	36: {0, 0}, // man on i9/i9
-	37: {1, -1}, // king on ring 0
-	38: {0, 7}, // king on ring 1
-	39: {0, 10}, // king on ring 2
-	40: {1, 11}, // king on ring 3
-	41: {7, 31}, // king on ring 4
-	42: {24, -1}, // king mobility
-	43: {6, 22}, // runaway 1 from crowning
-	44: {1, 5}, // runaway 2 from crowning
-	45: {-1, -2}, // runaway 3 from crowning
-	46: {0, -1}, // runaway 4 from crowning
-	47: {0, -1}, // runaway 5 from crowning
-	48: {0, 0}, // runaway 6 from crowning
-	49: {0, 0}, // runaway 7 from crowning
-	50: {0, 0}, // runaway 8 from crowning
-	51: {-7, -3}, // man mobility
-	52: {12, 115}, // first king
-	53: {1, -1}, // balance
-	54: {2, 12}, // threat
-	55: {1, 3}, // tempo
+	28: {-6, -1},   // man on f7/g6
+	29: {8, 14},    // man on f8/h6
+	30: {0, 0},     // man on f9/i6
+	31: {-2, 5},    // man on g7/g7
+	32: {5, 14},    // man on g8/h7
+	33: {0, 0},     // man on g9/i7
+	34: {3, 12},    // man on h8/h8
+	35: {0, 0},     // man on h9/i8
+	36: {0, 0},     // man on i9/i9
+	37: {1, -1},    // king on ring 0
+	38: {0, 7},     // king on ring 1
+	39: {0, 10},    // king on ring 2
+	40: {1, 11},    // king on ring 3
+	41: {7, 31},    // king on ring 4
+	42: {24, -1},   // king mobility
+	43: {6, 22},    // runaway 1 from crowning
+	44: {1, 5},     // runaway 2 from crowning
+	45: {-1, -2},   // runaway 3 from crowning
+	46: {0, -1},    // runaway 4 from crowning
+	47: {0, -1},    // runaway 5 from crowning
+	48: {0, 0},     // runaway 6 from crowning
+	49: {0, 0},     // runaway 7 from crowning
+	50: {0, 0},     // runaway 8 from crowning
+	51: {-7, -3},   // man mobility
+	52: {12, 115},  // first king
+	53: {1, -1},    // balance
+	54: {2, 12},    // threat
+	55: {1, 3},     // tempo
 	// END TUNED WEIGHTS
 }
 
@@ -134,8 +134,9 @@ type evaluator struct {
 	kingCellWeight [64]int64
 }
 
-// defaultEvaluator evaluates with the tuned weights.
-var defaultEvaluator = newEvaluator(&tunedWeights)
+// defaultEvaluator evaluates with the tuned weights. It is made by init,
+// after the board tables it needs.
+var defaultEvaluator *evaluator
 
 // Board tables of the features.
 var (
@@ -174,6 +175,7 @@ func init() {
 			}
 		}
 	}
+	defaultEvaluator = newEvaluator(&tunedWeights)
 }
 
 // newEvaluator returns an evaluator with weights w.
