@@ -301,7 +301,13 @@ func (t *thread) search(ply, depth, alpha, beta int) int {
 		return alpha
 	}
 	if depth <= 0 {
-		return t.qsearch(ply, alpha, beta)
+		// Variant 1: a threatened side gets one more ply to answer.
+		f := &t.stack[ply]
+		if t.variant&1 == 0 || ply >= 2*t.rootDepth || f.pos.HasCapture() ||
+			!f.pos.WithSideToMove(f.pos.SideToMove().Opponent()).HasCapture() {
+			return t.qsearch(ply, alpha, beta)
+		}
+		depth = 1
 	}
 	t.count()
 	if ply > t.selDepth {

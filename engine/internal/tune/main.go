@@ -134,6 +134,7 @@ func selfplay(args []string) error {
 			fmt.Fprintf(bw, "%s %s\n", p.FEN(), result)
 			positions++
 		}
+		bw.Flush() // a run cut short keeps its games
 		if n := s.Games(); n%100 == 0 {
 			fmt.Fprintf(os.Stderr, "%d games, %d positions, %v\n", n, positions, time.Since(start).Round(time.Second))
 		}

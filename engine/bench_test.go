@@ -1,0 +1,68 @@
+package engine
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/hexdame/hexdame"
+)
+
+type namedPosition struct {
+	name string
+	pos  hexdame.Position
+}
+
+// readPositions reads a file of "name<TAB>FEN" lines.
+func readPositions(tb testing.TB, path string) []namedPosition {
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	var out []namedPosition
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		name, fen, _ := strings.Cut(line, "\t")
+		p, err := hexdame.ParseFEN(fen)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		out = append(out, namedPosition{name, p})
+	}
+	return out
+}
+
+// BenchmarkSearch searches each middle-game position of
+// testdata/middlegame.fen to a fixed depth on one thread, the table
+// emptied before each search, and reports the nodes per second.
+func BenchmarkSearch(b *testing.B) {
+	e, err := New(Options{HashMiB: 64})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, np := range readPositions(b, "testdata/middlegame.fen") {
+		b.Run(np.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var nodes uint64
+			for b.Loop() {
+				b.StopTimer()
+				e.Clear()
+				b.StartTimer()
+				res, err := e.Search(context.Background(), np.pos, SearchOptions{Limits: Limits{Depth: 11}})
+				if err != nil {
+					b.Fatal(err)
+				}
+				nodes += res.Nodes
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+		})
+	}
+}
