@@ -606,11 +606,11 @@ func (r *run) enough(t *thread, depth int) bool {
 	if (best > winBound || best < -winBound) && depth >= mateScore-abs(best)+4 && r.multiPV == 1 {
 		return true
 	}
+	if len(r.moves) == 1 && (r.limits.Clock > 0 || r.limits.MoveTime > 0) {
+		return true // a forced move takes no thought
+	}
 	if r.soft > 0 {
 		elapsed := time.Since(r.sh.start)
-		if len(r.moves) == 1 && r.limits.Clock > 0 {
-			return true // a forced move takes no thought
-		}
 		if elapsed >= r.soft/2 {
 			return true // the next depth would not finish in time
 		}
