@@ -82,3 +82,51 @@ func rotate(b uint64) uint64 { return bits.Reverse64(b) >> rotateShift }
 
 // rotateCell returns the cell that c goes to by rotate.
 func rotateCell(c int) int { return 63 - int(rotateShift) - c }
+
+// Steps as shifts: moving one step in a direction moves the cells of each
+// rank that have a neighbour there by the same number of bits, and the
+// ranks need at most four different numbers, all of one sign: positive for
+// the forward directions (UpRight, UpLeft, Up), negative for the others.
+// stepMask[d][i] holds the cells that move by stepShift[d][i] bits (a mask
+// of 0 pads the unused places).
+var (
+	stepMask  [6][4]uint64
+	stepShift [6][4]uint
+)
+
+func init() {
+	for d := range stepMask {
+		n := 0
+		byDelta := map[int]int{}
+		for c := 0; c < 64; c++ {
+			nb := neighbours[c][d]
+			if nb == noCell {
+				continue
+			}
+			delta := int(nb) - c
+			if (delta > 0) != (d < 3) {
+				panic("engine: a step against its direction's sense")
+			}
+			i, ok := byDelta[delta]
+			if !ok {
+				if n == 4 {
+					panic("engine: a step needs more than four shifts")
+				}
+				i, byDelta[delta] = n, n
+				stepShift[d][i] = uint(abs(delta))
+				n++
+			}
+			stepMask[d][i] |= 1 << c
+		}
+	}
+}
+
+// step returns the cells one step in direction d from the cells of b (the
+// steps that stay on the board).
+func step(b uint64, d int) uint64 {
+	m, s := &stepMask[d], &stepShift[d]
+	if d < 3 {
+		return (b&m[0])<<s[0] | (b&m[1])<<s[1] | (b&m[2])<<s[2] | (b&m[3])<<s[3]
+	}
+	return (b&m[0])>>s[0] | (b&m[1])>>s[1] | (b&m[2])>>s[2] | (b&m[3])>>s[3]
+}

@@ -27,7 +27,11 @@ import (
 //   - king mobility: the empty cells a king reaches by sliding;
 //   - runaways: a man that no enemy man can ever reach and with no enemy
 //     king on the board, by its distance to its crowning row (1 to 8);
-//   - men's mobility: the empty cells the men step to;
+//   - men's mobility: the men that can step;
+//   - hanging pieces: those an enemy man next to them could jump (it is
+//     the side to move's, as the other side has no capture);
+//   - holes: men with an empty cell behind them, straight (the a1-i9
+//     column) or oblique, where a jumping enemy man would land;
 //   - the first king: having a king when the opponent has none;
 //   - balance: how far the men lean to one wing (the sum of file minus
 //     rank over them, without its sign);
@@ -53,7 +57,10 @@ const (
 	fBalance      = fFirstKing + 1        // |sum of file-rank| over the men
 	fThreat       = fBalance + 1          // the side not to move could capture
 	fTempo        = fThreat + 1           // the side to move
-	numFeatures   = fTempo + 1
+	fHanging      = fTempo + 1            // pieces an enemy man could jump
+	fHoleBehind   = fHanging + 1          // men with an empty cell straight behind
+	fHoleAside    = fHoleBehind + 1       // men with an empty cell obliquely behind (each)
+	numFeatures   = fHoleAside + 1
 	numClasses    = 35 // cells up to the mirror symmetry
 	phasePieces   = 32 // pieces at which the evaluation is all middle game
 	manValue      = 100
@@ -218,6 +225,9 @@ func featureNames() []string {
 	names[fBalance] = "balance"
 	names[fThreat] = "threat"
 	names[fTempo] = "tempo"
+	names[fHanging] = "hanging"
+	names[fHoleBehind] = "hole behind"
+	names[fHoleAside] = "hole aside"
 	return names
 }
 
@@ -240,6 +250,11 @@ func (ev *evaluator) evaluate(p *hexdame.Position) int {
 	wm, wk := uint64(p.Men(hexdame.White)), uint64(p.Kings(hexdame.White))
 	rm, rk := uint64(p.Men(hexdame.Red)), uint64(p.Kings(hexdame.Red))
 	s := ev.side(wm, wk, rm, rk) - ev.side(rotate(rm), rotate(rk), rotate(wm), rotate(wk))
+	st := structureOf(wm, wk, rm, rk)
+	s += int64(st.mobile[0]-st.mobile[1])*ev.packed[fManMobility] +
+		int64(st.hanging[0]-st.hanging[1])*ev.packed[fHanging] +
+		int64(st.behind[0]-st.behind[1])*ev.packed[fHoleBehind] +
+		int64(st.aside[0]-st.aside[1])*ev.packed[fHoleAside]
 	stm := p.SideToMove()
 	// The side not to move threatens a capture.
 	if p.WithSideToMove(stm.Opponent()).HasCapture() {
@@ -275,18 +290,15 @@ func taper(s int64, pieces int) int {
 func (ev *evaluator) side(men, kings, oppMen, oppKings uint64) int64 {
 	var s int64
 	occupied := men | kings | oppMen | oppKings
-	empty := allCells &^ occupied
-	var mobility, lean int
+	lean := 0
 	for b := men; b != 0; b &= b - 1 {
 		c := bits.TrailingZeros64(b)
 		s += ev.manCellWeight[c]
-		mobility += bits.OnesCount64(whiteSteps[c] & empty)
 		lean += int(lateral[c])
 		if oppKings == 0 && runawayZone[c]&oppMen == 0 {
 			s += ev.packed[fRunaway+int(runawayDist[c])-1]
 		}
 	}
-	s += int64(mobility) * ev.packed[fManMobility]
 	s += int64(abs(lean)) * ev.packed[fBalance]
 	if kings != 0 {
 		reach := 0
@@ -300,6 +312,44 @@ func (ev *evaluator) side(men, kings, oppMen, oppKings uint64) int64 {
 			s += ev.packed[fFirstKing]
 		}
 	}
+	return s
+}
+
+// The structure: for each side its mobile men (those with an empty cell
+// to step to), its hanging pieces and its men with holes behind them,
+// counted on the board as it is (steps turn with the side), for both sides
+// from the same shifted bitboards.
+type structure struct {
+	mobile, hanging, behind, aside [2]int
+}
+
+func structureOf(wm, wk, rm, rk uint64) structure {
+	white, red := wm|wk, rm|rk
+	empty := allCells &^ (white | red)
+	var e, w, r [6]uint64 // e[d]: the cells one step in direction d from an empty cell
+	for d := range 6 {
+		e[d] = step(empty, d)
+		w[d] = step(white, d)
+		r[d] = step(red, d)
+	}
+	up, upLeft, upRight := int(hexdame.Up), int(hexdame.UpLeft), int(hexdame.UpRight)
+	down, downLeft, downRight := int(hexdame.Down), int(hexdame.DownLeft), int(hexdame.DownRight)
+	var hw, hr uint64
+	for d := range 3 {
+		hw |= r[d]&e[d+3] | r[d+3]&e[d]
+		hr |= w[d]&e[d+3] | w[d+3]&e[d]
+	}
+	var s structure
+	// A White man on c steps up to c+Up when c is a step Down from an
+	// empty cell.
+	s.mobile[0] = bits.OnesCount64(wm & (e[down] | e[downLeft] | e[downRight]))
+	s.mobile[1] = bits.OnesCount64(rm & (e[up] | e[upLeft] | e[upRight]))
+	s.hanging[0] = bits.OnesCount64(white & hw)
+	s.hanging[1] = bits.OnesCount64(red & hr)
+	s.behind[0] = bits.OnesCount64(wm & e[up])
+	s.behind[1] = bits.OnesCount64(rm & e[down])
+	s.aside[0] = bits.OnesCount64(wm&e[upLeft]) + bits.OnesCount64(wm&e[upRight])
+	s.aside[1] = bits.OnesCount64(rm&e[downLeft]) + bits.OnesCount64(rm&e[downRight])
 	return s
 }
 
@@ -328,6 +378,11 @@ func features(p *hexdame.Position) (f [numFeatures]int, pieces int) {
 	rm, rk := uint64(p.Men(hexdame.Red)), uint64(p.Kings(hexdame.Red))
 	sideFeatures(&f, 1, wm, wk, rm, rk)
 	sideFeatures(&f, -1, rotate(rm), rotate(rk), rotate(wm), rotate(wk))
+	st := structureOf(wm, wk, rm, rk)
+	f[fManMobility] = st.mobile[0] - st.mobile[1]
+	f[fHanging] = st.hanging[0] - st.hanging[1]
+	f[fHoleBehind] = st.behind[0] - st.behind[1]
+	f[fHoleAside] = st.aside[0] - st.aside[1]
 	stm := p.SideToMove()
 	sign := 1
 	if stm == hexdame.Red {
@@ -342,13 +397,11 @@ func features(p *hexdame.Position) (f [numFeatures]int, pieces int) {
 
 func sideFeatures(f *[numFeatures]int, sign int, men, kings, oppMen, oppKings uint64) {
 	occupied := men | kings | oppMen | oppKings
-	empty := allCells &^ occupied
 	lean := 0
 	for b := men; b != 0; b &= b - 1 {
 		c := bits.TrailingZeros64(b)
 		f[fMan] += sign
 		f[fManCell+int(cellClass[c])] += sign
-		f[fManMobility] += sign * bits.OnesCount64(whiteSteps[c]&empty)
 		lean += int(lateral[c])
 		if oppKings == 0 && runawayZone[c]&oppMen == 0 {
 			f[fRunaway+int(runawayDist[c])-1] += sign

@@ -136,3 +136,17 @@ func BenchmarkEvaluate(b *testing.B) {
 		})
 	}
 }
+
+func TestStep(t *testing.T) {
+	for d := range 6 {
+		for c := 0; c < 64; c++ {
+			var want uint64
+			if n := neighbours[c][d]; n != noCell {
+				want = 1 << n
+			}
+			if got := step(1<<c, d); got != want {
+				t.Errorf("step(%v, %v) = %#x, want %#x", hexdame.Cell(c), hexdame.Direction(d), got, want)
+			}
+		}
+	}
+}

@@ -6,8 +6,8 @@
 // for White (1, 1/2 or 0), and the weights are fitted so that
 // 1/(1+exp(-k·eval)) predicts the label, minimising the mean log loss
 // (cross-entropy) with Adam over the whole set, with a small L2 penalty
-// that keeps rarely seen features near 0. The man's weights stay at 100
-// (the unit of the scores); k is fitted with the others.
+// that keeps rarely seen features near 0. The man's middle-game weight stays
+// at 100 (the unit of the scores); k is fitted with the others.
 //
 // Rerun the tuning from the repository's root (each step prints what it
 // does on standard error):
@@ -23,6 +23,12 @@
 // the engine with weights a (default: the tuned ones in eval.go) against
 // weights b and prints the score of a. write puts a weights file into
 // eval.go between its BEGIN and END TUNED WEIGHTS lines.
+//
+// tactics picks positions of selfplay's output where the side to move
+// forces a win within a horizon, proven by Solve, for the engine's tactics
+// test (engine/testdata/tactics.fen):
+//
+//	go run ./engine/internal/tune tactics -n 60 -out engine/testdata/tactics.fen /tmp/games.txt
 package main
 
 import (
@@ -32,6 +38,7 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"os"
 	"runtime"
 	"strconv"
@@ -47,7 +54,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: tune selfplay|fit|match|write [flags]")
+		fmt.Fprintln(os.Stderr, "usage: tune selfplay|fit|match|write|tactics [flags]")
 		os.Exit(2)
 	}
 	var err error
@@ -60,6 +67,8 @@ func main() {
 		err = runMatch(os.Args[2:])
 	case "write":
 		err = write(os.Args[2:])
+	case "tactics":
+		err = tactics(os.Args[2:])
 	default:
 		err = errors.New("unknown command " + os.Args[1])
 	}
@@ -221,7 +230,7 @@ func fit(args []string) error {
 		w[2*i], w[2*i+1] = float64(x[0]), float64(x[1])
 	}
 	w[2*n] = math.Log(0.01)
-	fixed := func(j int) bool { return j == 0 || j == 1 } // the man
+	fixed := func(j int) bool { return j == 0 } // the man in the middle game: the unit
 	workers := runtime.GOMAXPROCS(0)
 	loss := func(grad []float64) float64 {
 		k := math.Exp(w[2*n])
@@ -410,4 +419,70 @@ func runMatch(args []string) error {
 		})
 	fmt.Printf("a vs b: %v\n", score)
 	return nil
+}
+
+// tactics writes positions with a forced win of at most -plies plies: a
+// name, the FEN, the plies of the fastest win and every winning key.
+func tactics(args []string) error {
+	fs := flag.NewFlagSet("tactics", flag.ExitOnError)
+	n := fs.Int("n", 60, "the number of positions")
+	plies := fs.Int("plies", 9, "the longest win")
+	minPlies := fs.Int("min", 3, "the shortest win")
+	maxKeys := fs.Int("keys", 2, "the most winning first moves")
+	out := fs.String("out", "", "the output file (required)")
+	seed := fs.Uint64("seed", 3, "the seed of the sampling")
+	fs.Parse(args)
+	if *out == "" || fs.NArg() == 0 {
+		return errors.New("tactics: want -out and data files")
+	}
+	var fens []string
+	for _, name := range fs.Args() {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			if fen, _, ok := strings.Cut(line, " "); ok {
+				fens = append(fens, fen)
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(*seed, 5))
+	r.Shuffle(len(fens), func(i, j int) { fens[i], fens[j] = fens[j], fens[i] })
+	e, err := engine.New(engine.Options{HashMiB: 64})
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	b.WriteString("# Positions of the engine's games against itself where the side to move forces\n")
+	b.WriteString("# a win (the opponent left without a move) within " + strconv.Itoa(*plies) + " plies, proven by Solve\n")
+	b.WriteString("# (go run ./engine/internal/tune tactics): a name, the FEN, the plies of the\n")
+	b.WriteString("# fastest win and every winning first move, tab-separated.\n")
+	found := 0
+	seen := map[string]bool{}
+	for _, fen := range fens {
+		if found >= *n {
+			break
+		}
+		p, err := hexdame.ParseFEN(fen)
+		if err != nil || seen[fen] {
+			continue
+		}
+		seen[fen] = true
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		sol, err := e.Solve(ctx, p, *plies, engine.SolveOptions{All: true})
+		cancel()
+		// A test of the engine: few keys among several moves.
+		if err != nil || !sol.Win || sol.Plies < *minPlies || len(sol.Keys) > *maxKeys || p.CountLegalMoves() < 3 {
+			continue
+		}
+		var keys []string
+		for _, k := range sol.Keys {
+			keys = append(keys, p.FormatMovePath(k.Move, hexdame.Algebraic))
+		}
+		found++
+		fmt.Fprintf(&b, "win%d-%02d\t%s\t%d\t%s\n", sol.Plies, found, fen, sol.Plies, strings.Join(keys, " "))
+		fmt.Fprintf(os.Stderr, "%d: %s win %d, %d keys\n", found, fen, sol.Plies, len(keys))
+	}
+	return os.WriteFile(*out, []byte(b.String()), 0o644)
 }
