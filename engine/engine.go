@@ -357,7 +357,12 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 	}
 	soft, hard := timeBudget(lim)
 	if hard > 0 {
-		sh.deadline = start.Add(hard)
+		// A timer stops the search, so that it stops on time even where
+		// a single move generation takes long (see testdata/hostile.fen
+		// in the rules package): the search looks at the flag between
+		// any two positions.
+		timer := time.AfterFunc(hard-time.Since(start), func() { sh.stop.Store(true) })
+		defer timer.Stop()
 	}
 	done := make(chan struct{})
 	defer close(done)

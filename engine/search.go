@@ -36,7 +36,6 @@ type shared struct {
 	stop      atomic.Bool
 	nodes     atomic.Uint64 // the nodes of all threads, counted in batches
 	start     time.Time
-	deadline  time.Time // the hard limit; zero for none
 	nodeLimit uint64
 	pollEvery uint64 // a power of two: nodes between two looks at the limits
 }
@@ -114,9 +113,6 @@ func (t *thread) poll() {
 	total := sh.nodes.Add(t.nodes - t.polled)
 	t.polled = t.nodes
 	if sh.nodeLimit > 0 && total >= sh.nodeLimit {
-		sh.stop.Store(true)
-	}
-	if !sh.deadline.IsZero() && !time.Now().Before(sh.deadline) {
 		sh.stop.Store(true)
 	}
 }
@@ -291,6 +287,9 @@ func (t *thread) updatePV(ply int, m hexdame.Move) {
 func (t *thread) search(ply, depth, alpha, beta int) int {
 	pvNode := beta-alpha > 1
 	t.pvLen[ply] = ply
+	if t.sh.stop.Load() {
+		return 0
+	}
 	if t.isDraw(ply) {
 		return 0
 	}
@@ -402,6 +401,9 @@ func (t *thread) search(ply, depth, alpha, beta int) int {
 func (t *thread) qsearch(ply, alpha, beta int) int {
 	t.count()
 	t.pvLen[ply] = ply
+	if t.sh.stop.Load() {
+		return 0
+	}
 	if ply > t.selDepth {
 		t.selDepth = ply
 	}
