@@ -73,62 +73,65 @@ type weight struct{ mg, eg int32 }
 // tunedWeights are the weights the tuner found (see engine/internal/tune).
 var tunedWeights = [numFeatures]weight{
 	// BEGIN TUNED WEIGHTS
-	0:  {100, 100}, // man
-	1:  {9, 58},    // king
-	2:  {-21, -15}, // man on a1/a1
-	3:  {-22, -17}, // man on a2/b1
-	4:  {-15, 3},   // man on a3/c1
-	5:  {-6, 14},   // man on a4/d1
-	6:  {6, 22},    // man on a5/e1
-	7:  {-38, -20}, // man on b2/b2
-	8:  {-30, -22}, // man on b3/c2
-	9:  {-18, -13}, // man on b4/d2
-	10: {-7, -4},   // man on b5/e2
-	11: {3, 4},     // man on b6/f2
-	12: {-13, -31}, // man on c3/c3
-	13: {-16, -24}, // man on c4/d3
-	14: {-9, -20},  // man on c5/e3
-	15: {-1, 0},    // man on c6/f3
-	16: {6, 20},    // man on c7/g3
-	17: {-8, -36},  // man on d4/d4
-	18: {-12, -43}, // man on d5/e4
-	19: {-11, -16}, // man on d6/f4
-	20: {-13, 9},   // man on d7/g4
-	21: {3, 49},    // man on d8/h4
-	22: {-18, -34}, // man on e5/e5
-	23: {-24, -16}, // man on e6/f5
-	24: {-18, 7},   // man on e7/g5
-	25: {6, 36},    // man on e8/h5
+	0:  {100, 17},  // man
+	1:  {8, 53},    // king
+	2:  {-26, 0},   // man on a1/a1
+	3:  {-28, -3},  // man on a2/b1
+	4:  {-24, 12},  // man on a3/c1
+	5:  {-18, 20},  // man on a4/d1
+	6:  {-4, 28},   // man on a5/e1
+	7:  {-34, -13}, // man on b2/b2
+	8:  {-28, -15}, // man on b3/c2
+	9:  {-17, -10}, // man on b4/d2
+	10: {-9, -3},   // man on b5/e2
+	11: {-2, 9},    // man on b6/f2
+	12: {-13, -25}, // man on c3/c3
+	13: {-16, -19}, // man on c4/d3
+	14: {-11, -15}, // man on c5/e3
+	15: {-6, 0},    // man on c6/f3
+	16: {0, 22},    // man on c7/g3
+	17: {-9, -29},  // man on d4/d4
+	18: {-14, -33}, // man on d5/e4
+	19: {-16, -11}, // man on d6/f4
+	20: {-20, 10},  // man on d7/g4
+	21: {-5, 51},   // man on d8/h4
+	22: {-19, -27}, // man on e5/e5
+	23: {-29, -10}, // man on e6/f5
+	24: {-25, 8},   // man on e7/g5
+	25: {3, 37},    // man on e8/h5
 	26: {0, 0},     // man on e9/i5
-	27: {-10, -21}, // man on f6/f6
-	28: {-6, -1},   // man on f7/g6
-	29: {8, 14},    // man on f8/h6
+	27: {-11, -19}, // man on f6/f6
+	28: {-8, 1},    // man on f7/g6
+	29: {7, 15},    // man on f8/h6
 	30: {0, 0},     // man on f9/i6
-	31: {-2, 5},    // man on g7/g7
-	32: {5, 14},    // man on g8/h7
+	31: {-4, 7},    // man on g7/g7
+	32: {5, 16},    // man on g8/h7
 	33: {0, 0},     // man on g9/i7
-	34: {3, 12},    // man on h8/h8
+	34: {4, 15},    // man on h8/h8
 	35: {0, 0},     // man on h9/i8
 	36: {0, 0},     // man on i9/i9
-	37: {1, -1},    // king on ring 0
-	38: {0, 7},     // king on ring 1
+	37: {2, 2},     // king on ring 0
+	38: {0, 9},     // king on ring 1
 	39: {0, 10},    // king on ring 2
-	40: {1, 11},    // king on ring 3
-	41: {7, 31},    // king on ring 4
-	42: {24, -1},   // king mobility
+	40: {1, 10},    // king on ring 3
+	41: {6, 23},    // king on ring 4
+	42: {16, -1},   // king mobility
 	43: {6, 22},    // runaway 1 from crowning
-	44: {1, 5},     // runaway 2 from crowning
+	44: {1, 6},     // runaway 2 from crowning
 	45: {-1, -2},   // runaway 3 from crowning
 	46: {0, -1},    // runaway 4 from crowning
 	47: {0, -1},    // runaway 5 from crowning
 	48: {0, 0},     // runaway 6 from crowning
 	49: {0, 0},     // runaway 7 from crowning
 	50: {0, 0},     // runaway 8 from crowning
-	51: {-7, -3},   // man mobility
-	52: {12, 115},  // first king
-	53: {1, -1},    // balance
-	54: {2, 12},    // threat
-	55: {1, 3},     // tempo
+	51: {-9, 32},   // man mobility
+	52: {9, 105},   // first king
+	53: {0, 0},     // balance
+	54: {-4, 3},    // threat
+	55: {1, 2},     // tempo
+	56: {-3, -19},  // hanging
+	57: {-6, 5},    // hole behind
+	58: {-5, 6},    // hole aside
 	// END TUNED WEIGHTS
 }
 

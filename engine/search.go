@@ -207,6 +207,9 @@ const (
 	historyMax   = 1 << 14
 )
 
+// rfpMargin is the margin per ply of reverse futility pruning.
+const rfpMargin = 60
+
 // orderMoves scores the moves at ply for the move order.
 func (t *thread) orderMoves(ply int, ttMove uint32) {
 	f := &t.stack[ply]
@@ -324,6 +327,13 @@ func (t *thread) search(ply, depth, alpha, beta int) int {
 			if hit.bound == boundExact || (hit.bound == boundLower && s >= beta) || (hit.bound == boundUpper && s <= alpha) {
 				return s
 			}
+		}
+	}
+	// Variant 2: a quiet position whose evaluation is far above beta at
+	// a small depth is taken to fail high (reverse futility).
+	if t.variant&2 != 0 && !pvNode && depth <= 3 && beta > -winBound && beta < winBound && !f.pos.HasCapture() {
+		if ev := t.ev.evaluate(&f.pos); ev-rfpMargin*depth >= beta && f.pos.HasLegalMoves() {
+			return ev - rfpMargin*depth
 		}
 	}
 	f.moves = f.pos.AppendLegalMoves(f.moves[:0])
