@@ -255,7 +255,11 @@ func TestConcurrentEngines(t *testing.T) {
 	if testing.Short() {
 		depth = 5
 	}
-	want, err := (&Engine{}).Search(context.Background(), p, SearchOptions{Limits: Limits{Depth: depth}})
+	alone, err := New(Options{HashMiB: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := alone.Search(context.Background(), p, SearchOptions{Limits: Limits{Depth: depth}})
 	if err != nil {
 		t.Fatal(err)
 	}
