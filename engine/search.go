@@ -96,12 +96,13 @@ func newThread(id int) *thread {
 
 // lmrTable[d][i]: how many plies a late quiet move is reduced at depth d
 // as the i-th move.
-var lmrTable [64][64]int8
+var lmrTable, lmrTable2 [64][64]int8
 
 func init() {
 	for d := 1; d < 64; d++ {
 		for i := 1; i < 64; i++ {
 			lmrTable[d][i] = int8(0.25 + math.Log(float64(d))*math.Log(float64(i))/2.25)
+			lmrTable2[d][i] = int8(0.5 + math.Log(float64(d))*math.Log(float64(i))/1.75)
 		}
 	}
 }
@@ -209,6 +210,9 @@ const (
 
 // rfpMargin is the margin per ply of reverse futility pruning.
 const rfpMargin = 60
+
+// futilityMargin is the margin per ply of futility pruning.
+const futilityMargin = 80
 
 // orderMoves scores the moves at ply for the move order.
 func (t *thread) orderMoves(ply int, ttMove uint32) {
@@ -341,15 +345,27 @@ func (t *thread) search(ply, depth, alpha, beta int) int {
 		return -mateScore + ply
 	}
 	// A forced move costs no choice: look one ply further.
-	if len(f.moves) == 1 && ply < 2*t.rootDepth {
+	if len(f.moves) == 1 && ply < 2*t.rootDepth && t.variant&8 == 0 {
 		depth++
 	}
 	t.orderMoves(ply, ttMove)
 	t.stack[ply+2].killers = [2]hexdame.Move{}
 	best, bestMove := -infinity, hexdame.Move{}
 	origAlpha := alpha
+	// Variant 32: at the frontier, quiet moves cannot lift a position
+	// far below alpha (futility pruning).
+	futile := false
+	if t.variant&32 != 0 && !pvNode && depth <= 2 && alpha > -winBound && alpha < winBound && !f.moves[0].IsCapture() {
+		futile = t.ev.evaluate(&f.pos)+futilityMargin*depth <= alpha
+	}
 	for i := range f.moves {
 		m := f.pick(i)
+		if futile && i > 0 && f.scores[i] < orderKiller2 {
+			if best < alpha {
+				best = alpha // what is skipped could not do better
+			}
+			break
+		}
 		t.setChild(ply, m)
 		newDepth := depth - 1
 		var score int
@@ -359,6 +375,9 @@ func (t *thread) search(ply, depth, alpha, beta int) int {
 			r := 0
 			if depth >= 3 && i >= 2 && !m.IsCapture() && f.scores[i] < orderKiller2 {
 				r = int(lmrTable[min(depth, 63)][min(i, 63)])
+				if t.variant&4 != 0 {
+					r = int(lmrTable2[min(depth, 63)][min(i, 63)])
+				}
 				if pvNode {
 					r--
 				}
