@@ -4,7 +4,9 @@ import (
 	"context"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -126,5 +128,89 @@ func TestStrengthSpringer(t *testing.T) {
 	}
 	if got := p.FormatMovePath(res.Move, hexdame.Algebraic); got != "b5-c5" {
 		t.Errorf("played %s, want b5-c5", got)
+	}
+}
+
+// A tactic: a position with a forced win and every winning first move.
+type tactic struct {
+	name  string
+	pos   hexdame.Position
+	plies int
+	keys  []string
+}
+
+func readTactics(t *testing.T) []tactic {
+	var out []tactic
+	data, err := os.ReadFile("testdata/tactics.fen")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) != 4 {
+			t.Fatalf("bad line %q", line)
+		}
+		plies, err := strconv.Atoi(f[2])
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, tactic{f[0], hexdame.MustParseFEN(f[1]), plies, strings.Fields(f[3])})
+	}
+	return out
+}
+
+// In each position of testdata/tactics.fen (a forced win of at most 9
+// plies, proven by Solve, in the engine's own games) the engine plays a
+// winning key at 1 s a move (0.2 s in the reduced run).
+func TestStrengthTactics(t *testing.T) {
+	scale := longTests(t)
+	limit := time.Second
+	if scale < 1 {
+		limit = 200 * time.Millisecond
+	}
+	tactics := readTactics(t)
+	if len(tactics) < 50 {
+		t.Errorf("%d tactics, want at least 50", len(tactics))
+	}
+	var e Engine
+	solved := 0
+	for _, tc := range tactics {
+		e.Clear()
+		res, err := e.Search(context.Background(), tc.pos, SearchOptions{Limits: Limits{MoveTime: limit}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		played := tc.pos.FormatMovePath(res.Move, hexdame.Algebraic)
+		if !slices.Contains(tc.keys, played) {
+			t.Errorf("%s %v: played %s (%v), the keys are %v", tc.name, tc.pos, played, res.Score, tc.keys)
+			continue
+		}
+		solved++
+	}
+	t.Logf("%d of %d tactics solved at %v a move", solved, len(tactics), limit)
+}
+
+// The short tactics (wins in 3 and 5 plies) at 50,000 nodes a move: the
+// quick version of TestStrengthTactics that runs by default.
+func TestTacticsQuick(t *testing.T) {
+	e, err := New(Options{HashMiB: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range readTactics(t) {
+		if tc.plies > 5 {
+			continue
+		}
+		e.Clear()
+		res, err := e.Search(context.Background(), tc.pos, SearchOptions{Limits: Limits{Nodes: 50000}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if played := tc.pos.FormatMovePath(res.Move, hexdame.Algebraic); !slices.Contains(tc.keys, played) {
+			t.Errorf("%s %v: played %s (%v), the keys are %v", tc.name, tc.pos, played, res.Score, tc.keys)
+		}
 	}
 }
