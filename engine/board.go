@@ -20,6 +20,7 @@ var (
 	neighbours [64][6]uint8    // the adjacent cell in each direction, or noCell
 	rays       [64][6][8]uint8 // the cells from c to the edge in each direction
 	rayLen     [64][6]int8
+	rayMask    [64][6]uint64 // the cells of rays[c][d]
 	// whiteSteps[c]: the cells a White man on c steps to.
 	whiteSteps [64]uint64
 	// rotateShift turns a bit reversal into the half-turn of the board:
@@ -66,6 +67,9 @@ func init() {
 				k++
 			}
 			rayLen[c][d] = int8(k)
+			for _, x := range rays[c][d][:k] {
+				rayMask[c][d] |= 1 << x
+			}
 			if k > 0 {
 				neighbours[c][d] = rays[c][d][0]
 				if d < hexdame.DownLeft {

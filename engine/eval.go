@@ -12,9 +12,10 @@ import (
 // It is linear in a set of features, each counted for White minus Red,
 // with two weights per feature: one for the opening and middle game, one
 // for the ending. The two sums are blended by the number of pieces on the
-// board (32 or more: all middle game; none: all ending). Red's pieces are
-// turned half around the board (rotate) so that every feature is counted
-// from White's side for both colours.
+// board (32 or more: all middle game; none: all ending). A feature is
+// the same for both colours up to the half-turn of the board that takes
+// one side's start to the other's: the tables of Red's cells are White's
+// turned around.
 //
 // The features:
 //
@@ -26,16 +27,13 @@ import (
 //   - a king's ring: its distance from the centre e5 (0 to 4);
 //   - king mobility: the empty cells a king reaches by sliding;
 //   - runaways: a man that no enemy man can ever reach and with no enemy
-//     king on the board, by its distance to its crowning row (1 to 8);
+//     king on the board, by its distance to its crowning row (1 to 4);
 //   - men's mobility: the men that can step;
 //   - hanging pieces: those an enemy man next to them could jump (it is
 //     the side to move's, as the other side has no capture);
 //   - holes: men with an empty cell behind them, straight (the a1-i9
 //     column) or oblique, where a jumping enemy man would land;
 //   - the first king: having a king when the opponent has none;
-//   - balance: how far the men lean to one wing (the sum of file minus
-//     rank over them, without its sign);
-//   - a threat: the side not to move could capture if it were its turn;
 //   - the move: who is to move.
 //
 // The weights come from the tuner (engine/internal/tune, see its doc
@@ -51,17 +49,16 @@ const (
 	fManCell      = 2                     // + the cell's class, 0..numClasses-1
 	fKingRing     = fManCell + numClasses // + the ring, 0..4
 	fKingMobility = fKingRing + 5         // per empty cell
-	fRunaway      = fKingMobility + 1     // + distance-1, 0..7
-	fManMobility  = fRunaway + 8          // per empty cell
+	fRunaway      = fKingMobility + 1     // + distance-1, 0..maxRunaway-1
+	fManMobility  = fRunaway + maxRunaway // per empty cell
 	fFirstKing    = fManMobility + 1      // a king against none
-	fBalance      = fFirstKing + 1        // |sum of file-rank| over the men
-	fThreat       = fBalance + 1          // the side not to move could capture
-	fTempo        = fThreat + 1           // the side to move
+	fTempo        = fFirstKing + 1        // the side to move
 	fHanging      = fTempo + 1            // pieces an enemy man could jump
 	fHoleBehind   = fHanging + 1          // men with an empty cell straight behind
 	fHoleAside    = fHoleBehind + 1       // men with an empty cell obliquely behind (each)
 	numFeatures   = fHoleAside + 1
 	numClasses    = 35 // cells up to the mirror symmetry
+	maxRunaway    = 4  // the farthest runaway counted, in steps
 	phasePieces   = 32 // pieces at which the evaluation is all middle game
 	manValue      = 100
 	maxEval       = 20000 // evaluations are kept within ±maxEval
@@ -120,41 +117,36 @@ var tunedWeights = [numFeatures]weight{
 	44: {1, 6},     // runaway 2 from crowning
 	45: {-1, -2},   // runaway 3 from crowning
 	46: {0, -1},    // runaway 4 from crowning
-	47: {0, -1},    // runaway 5 from crowning
-	48: {0, 0},     // runaway 6 from crowning
-	49: {0, 0},     // runaway 7 from crowning
-	50: {0, 0},     // runaway 8 from crowning
-	51: {-9, 32},   // man mobility
-	52: {9, 105},   // first king
-	53: {0, 0},     // balance
-	54: {-4, 3},    // threat
-	55: {1, 2},     // tempo
-	56: {-3, -19},  // hanging
-	57: {-6, 5},    // hole behind
-	58: {-5, 6},    // hole aside
+	47: {-9, 32},   // man mobility
+	48: {9, 105},   // first king
+	49: {1, 2},     // tempo
+	50: {-3, -19},  // hanging
+	51: {-6, 5},    // hole behind
+	52: {-5, 6},    // hole aside
 	// END TUNED WEIGHTS
 }
 
 // An evaluator evaluates with a set of weights, kept as packed pairs (see
-// pack) and, for the cells, by White-side cell.
+// pack) and, for the cells, by colour and cell.
 type evaluator struct {
 	w              [numFeatures]weight
 	packed         [numFeatures]int64
-	manCellWeight  [64]int64
-	kingCellWeight [64]int64
+	manCellWeight  [2][64]int64 // the man's weight and its cell's
+	kingCellWeight [2][64]int64 // the king's weight and its ring's
 }
 
 // defaultEvaluator evaluates with the tuned weights. It is made by init,
 // after the board tables it needs.
 var defaultEvaluator *evaluator
 
-// Board tables of the features.
+// Board tables of the features, by colour and cell where they differ
+// (Red's are White's turned around).
 var (
-	cellClass   [64]int8   // the mirror class of each cell
-	cellRing    [64]int8   // distance from e5
-	runawayZone [64]uint64 // the cells from which an enemy man could ever reach a man on c
-	runawayDist [64]int8   // steps from c to White's crowning row
-	lateral     [64]int8   // file minus rank
+	cellClass   [2][64]int8   // the mirror class of each cell, seen from the colour's side
+	cellRing    [64]int8      // distance from e5
+	runawayZone [2][64]uint64 // the cells from which an enemy man could ever reach a man on c
+	runawayDist [2][64]int8   // steps from c to the colour's crowning row
+	runawayFrom [2]uint64     // the cells at most maxRunaway steps from it
 )
 
 func init() {
@@ -170,19 +162,25 @@ func init() {
 			k = int8(len(classOf))
 			classOf[key] = k
 		}
-		cellClass[c] = k
+		cellClass[0][c], cellClass[1][rotateCell(c)] = k, k
 		df, dr := int(f)-4, int(r)-4
 		if (df < 0) == (dr < 0) {
 			cellRing[c] = int8(max(abs(df), abs(dr)))
 		} else {
 			cellRing[c] = int8(abs(df) + abs(dr))
 		}
-		runawayDist[c] = max(1, 8-max(f, r)) // a man set up on its crowning row counts as one step away
-		lateral[c] = f - r
+		// A man set up on its crowning row counts as one step away.
+		runawayDist[0][c] = max(1, 8-max(f, r))
+		runawayDist[1][rotateCell(c)] = runawayDist[0][c]
 		for x := 0; x < 64; x++ {
 			if cellFile[x] >= f-1 && cellRank[x] >= r-1 && x != c {
-				runawayZone[c] |= 1 << x
+				runawayZone[0][c] |= 1 << x
 			}
+		}
+		runawayZone[1][rotateCell(c)] = rotate(runawayZone[0][c])
+		if runawayDist[0][c] <= maxRunaway {
+			runawayFrom[0] |= 1 << c
+			runawayFrom[1] |= 1 << rotateCell(c)
 		}
 	}
 	defaultEvaluator = newEvaluator(&tunedWeights)
@@ -198,10 +196,12 @@ func newEvaluator(w *[numFeatures]weight) *evaluator {
 		if cellFile[c] < 0 {
 			continue
 		}
-		m := w[fManCell+int(cellClass[c])]
 		k := w[fKingRing+int(cellRing[c])]
-		ev.manCellWeight[c] = pack(w[fMan].mg+m.mg, w[fMan].eg+m.eg)
-		ev.kingCellWeight[c] = pack(w[fKing].mg+k.mg, w[fKing].eg+k.eg)
+		for col := range 2 {
+			m := w[fManCell+int(cellClass[col][c])]
+			ev.manCellWeight[col][c] = pack(w[fMan].mg+m.mg, w[fMan].eg+m.eg)
+			ev.kingCellWeight[col][c] = pack(w[fKing].mg+k.mg, w[fKing].eg+k.eg)
+		}
 	}
 	return ev
 }
@@ -213,20 +213,18 @@ func featureNames() []string {
 	for c := 0; c < 64; c++ {
 		if f, r := cellFile[c], cellRank[c]; f >= 0 && f <= r {
 			mirror, _ := hexdame.CellAt(int(r), int(f))
-			names[fManCell+int(cellClass[c])] = "man on " + hexdame.Cell(c).String() + "/" + mirror.String()
+			names[fManCell+int(cellClass[0][c])] = "man on " + hexdame.Cell(c).String() + "/" + mirror.String()
 		}
 	}
 	for i := range 5 {
 		names[fKingRing+i] = "king on ring " + string(rune('0'+i))
 	}
 	names[fKingMobility] = "king mobility"
-	for i := range 8 {
+	for i := range maxRunaway {
 		names[fRunaway+i] = "runaway " + string(rune('1'+i)) + " from crowning"
 	}
 	names[fManMobility] = "man mobility"
 	names[fFirstKing] = "first king"
-	names[fBalance] = "balance"
-	names[fThreat] = "threat"
 	names[fTempo] = "tempo"
 	names[fHanging] = "hanging"
 	names[fHoleBehind] = "hole behind"
@@ -252,21 +250,13 @@ func unpack(s int64) (mg, eg int32) { return int32((s + 1<<31) >> 32), int32(s) 
 func (ev *evaluator) evaluate(p *hexdame.Position) int {
 	wm, wk := uint64(p.Men(hexdame.White)), uint64(p.Kings(hexdame.White))
 	rm, rk := uint64(p.Men(hexdame.Red)), uint64(p.Kings(hexdame.Red))
-	s := ev.side(wm, wk, rm, rk) - ev.side(rotate(rm), rotate(rk), rotate(wm), rotate(wk))
-	st := structureOf(wm, wk, rm, rk)
+	s := ev.side(0, wm, wk, rm, rk) - ev.side(1, rm, rk, wm, wk)
+	st := structureOf(wm, wk, rm, rk, p.SideToMove())
 	s += int64(st.mobile[0]-st.mobile[1])*ev.packed[fManMobility] +
 		int64(st.hanging[0]-st.hanging[1])*ev.packed[fHanging] +
 		int64(st.behind[0]-st.behind[1])*ev.packed[fHoleBehind] +
 		int64(st.aside[0]-st.aside[1])*ev.packed[fHoleAside]
 	stm := p.SideToMove()
-	// The side not to move threatens a capture.
-	if p.WithSideToMove(stm.Opponent()).HasCapture() {
-		if stm == hexdame.White {
-			s -= ev.packed[fThreat]
-		} else {
-			s += ev.packed[fThreat]
-		}
-	}
 	if stm == hexdame.White {
 		s += ev.packed[fTempo]
 	} else {
@@ -288,26 +278,28 @@ func taper(s int64, pieces int) int {
 	return max(-maxEval, min(maxEval, v))
 }
 
-// side returns the packed sum of the features of one side, seen from
-// White's side: its men and kings, the opponent's men and kings.
-func (ev *evaluator) side(men, kings, oppMen, oppKings uint64) int64 {
+// side returns the packed sum of the features of colour col (0 White, 1
+// Red) with men and kings, against the opponent's.
+func (ev *evaluator) side(col int, men, kings, oppMen, oppKings uint64) int64 {
 	var s int64
-	occupied := men | kings | oppMen | oppKings
-	lean := 0
+	cells := &ev.manCellWeight[col]
 	for b := men; b != 0; b &= b - 1 {
-		c := bits.TrailingZeros64(b)
-		s += ev.manCellWeight[c]
-		lean += int(lateral[c])
-		if oppKings == 0 && runawayZone[c]&oppMen == 0 {
-			s += ev.packed[fRunaway+int(runawayDist[c])-1]
+		s += cells[bits.TrailingZeros64(b)]
+	}
+	if oppKings == 0 {
+		zone, dist := &runawayZone[col], &runawayDist[col]
+		for b := men & runawayFrom[col]; b != 0; b &= b - 1 {
+			if c := bits.TrailingZeros64(b); zone[c]&oppMen == 0 {
+				s += ev.packed[fRunaway+int(dist[c])-1]
+			}
 		}
 	}
-	s += int64(abs(lean)) * ev.packed[fBalance]
 	if kings != 0 {
+		occupied := men | kings | oppMen | oppKings
 		reach := 0
 		for b := kings; b != 0; b &= b - 1 {
 			c := bits.TrailingZeros64(b)
-			s += ev.kingCellWeight[c]
+			s += ev.kingCellWeight[col][c]
 			reach += kingReach(c, occupied)
 		}
 		s += int64(reach) * ev.packed[fKingMobility]
@@ -319,55 +311,59 @@ func (ev *evaluator) side(men, kings, oppMen, oppKings uint64) int64 {
 }
 
 // The structure: for each side its mobile men (those with an empty cell
-// to step to), its hanging pieces and its men with holes behind them,
-// counted on the board as it is (steps turn with the side), for both sides
-// from the same shifted bitboards.
+// to step to), its men with holes behind them, and the side to move's
+// hanging pieces (the other side has none: the side to move would have a
+// capture), all from the same shifted bitboards.
 type structure struct {
 	mobile, hanging, behind, aside [2]int
 }
 
-func structureOf(wm, wk, rm, rk uint64) structure {
+func structureOf(wm, wk, rm, rk uint64, stm hexdame.Color) structure {
 	white, red := wm|wk, rm|rk
 	empty := allCells &^ (white | red)
-	var e, w, r [6]uint64 // e[d]: the cells one step in direction d from an empty cell
-	for d := range 6 {
-		e[d] = step(empty, d)
-		w[d] = step(white, d)
-		r[d] = step(red, d)
-	}
+	// e[d]: the cells one step in direction d from an empty cell.
+	e := [6]uint64{step(empty, 0), step(empty, 1), step(empty, 2), step(empty, 3), step(empty, 4), step(empty, 5)}
 	up, upLeft, upRight := int(hexdame.Up), int(hexdame.UpLeft), int(hexdame.UpRight)
 	down, downLeft, downRight := int(hexdame.Down), int(hexdame.DownLeft), int(hexdame.DownRight)
-	var hw, hr uint64
-	for d := range 3 {
-		hw |= r[d]&e[d+3] | r[d+3]&e[d]
-		hr |= w[d]&e[d+3] | w[d+3]&e[d]
-	}
 	var s structure
 	// A White man on c steps up to c+Up when c is a step Down from an
 	// empty cell.
 	s.mobile[0] = bits.OnesCount64(wm & (e[down] | e[downLeft] | e[downRight]))
 	s.mobile[1] = bits.OnesCount64(rm & (e[up] | e[upLeft] | e[upRight]))
-	s.hanging[0] = bits.OnesCount64(white & hw)
-	s.hanging[1] = bits.OnesCount64(red & hr)
 	s.behind[0] = bits.OnesCount64(wm & e[up])
 	s.behind[1] = bits.OnesCount64(rm & e[down])
 	s.aside[0] = bits.OnesCount64(wm&e[upLeft]) + bits.OnesCount64(wm&e[upRight])
 	s.aside[1] = bits.OnesCount64(rm&e[downLeft]) + bits.OnesCount64(rm&e[downRight])
+	// A piece on c hangs when an enemy piece is next to it and the cell
+	// beyond it, on the same line, is empty.
+	own, enemy := white, red
+	if stm == hexdame.Red {
+		own, enemy = red, white
+	}
+	h := step(enemy, 0)&e[3] | step(enemy, 1)&e[4] | step(enemy, 2)&e[5] |
+		step(enemy, 3)&e[0] | step(enemy, 4)&e[1] | step(enemy, 5)&e[2]
+	s.hanging[stm&1] = bits.OnesCount64(own & h)
 	return s
 }
 
 // kingReach returns the number of empty cells a king on c reaches by
-// sliding.
+// sliding: along each ray, the cells before the first occupied one (rays
+// in the forward directions run to higher bits, the others to lower).
 func kingReach(c int, occupied uint64) int {
 	n := 0
-	for d := range 6 {
-		ray := &rays[c][d]
-		for k := range rayLen[c][d] {
-			if occupied&(1<<ray[k]) != 0 {
-				break
-			}
-			n++
+	for d := range 3 {
+		ray := rayMask[c][d]
+		if blk := ray & occupied; blk != 0 {
+			ray &= blk&-blk - 1
 		}
+		n += bits.OnesCount64(ray)
+	}
+	for d := 3; d < 6; d++ {
+		ray := rayMask[c][d]
+		if blk := ray & occupied; blk != 0 {
+			ray &^= 2<<(63-bits.LeadingZeros64(blk)) - 1
+		}
+		n += bits.OnesCount64(ray)
 	}
 	return n
 }
@@ -379,38 +375,35 @@ func kingReach(c int, occupied uint64) int {
 func features(p *hexdame.Position) (f [numFeatures]int, pieces int) {
 	wm, wk := uint64(p.Men(hexdame.White)), uint64(p.Kings(hexdame.White))
 	rm, rk := uint64(p.Men(hexdame.Red)), uint64(p.Kings(hexdame.Red))
-	sideFeatures(&f, 1, wm, wk, rm, rk)
-	sideFeatures(&f, -1, rotate(rm), rotate(rk), rotate(wm), rotate(wk))
-	st := structureOf(wm, wk, rm, rk)
+	sideFeatures(&f, 0, wm, wk, rm, rk)
+	sideFeatures(&f, 1, rm, rk, wm, wk)
+	stm := p.SideToMove()
+	st := structureOf(wm, wk, rm, rk, stm)
 	f[fManMobility] = st.mobile[0] - st.mobile[1]
 	f[fHanging] = st.hanging[0] - st.hanging[1]
 	f[fHoleBehind] = st.behind[0] - st.behind[1]
 	f[fHoleAside] = st.aside[0] - st.aside[1]
-	stm := p.SideToMove()
 	sign := 1
 	if stm == hexdame.Red {
 		sign = -1
-	}
-	if p.WithSideToMove(stm.Opponent()).HasCapture() {
-		f[fThreat] -= sign
 	}
 	f[fTempo] += sign
 	return f, bits.OnesCount64(wm | wk | rm | rk)
 }
 
-func sideFeatures(f *[numFeatures]int, sign int, men, kings, oppMen, oppKings uint64) {
+// sideFeatures adds the features of colour col (0 White, 1 Red) to f,
+// with a sign: + for White, - for Red.
+func sideFeatures(f *[numFeatures]int, col int, men, kings, oppMen, oppKings uint64) {
+	sign := 1 - 2*col
 	occupied := men | kings | oppMen | oppKings
-	lean := 0
 	for b := men; b != 0; b &= b - 1 {
 		c := bits.TrailingZeros64(b)
 		f[fMan] += sign
-		f[fManCell+int(cellClass[c])] += sign
-		lean += int(lateral[c])
-		if oppKings == 0 && runawayZone[c]&oppMen == 0 {
-			f[fRunaway+int(runawayDist[c])-1] += sign
+		f[fManCell+int(cellClass[col][c])] += sign
+		if oppKings == 0 && runawayFrom[col]&(1<<c) != 0 && runawayZone[col][c]&oppMen == 0 {
+			f[fRunaway+int(runawayDist[col][c])-1] += sign
 		}
 	}
-	f[fBalance] += sign * abs(lean)
 	for b := kings; b != 0; b &= b - 1 {
 		c := bits.TrailingZeros64(b)
 		f[fKing] += sign

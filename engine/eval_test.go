@@ -150,3 +150,23 @@ func TestStep(t *testing.T) {
 		}
 	}
 }
+
+// kingReach counts the empty cells along each ray up to the first piece.
+func TestKingReach(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		occupied := rapid.Uint64().Draw(t, "occupied") & allCells
+		c := rapid.IntRange(0, 63).Filter(func(c int) bool { return cellFile[c] >= 0 }).Draw(t, "cell")
+		want := 0
+		for d := range 6 {
+			for _, x := range rays[c][d][:rayLen[c][d]] {
+				if occupied&(1<<x) != 0 {
+					break
+				}
+				want++
+			}
+		}
+		if got := kingReach(c, occupied); got != want {
+			t.Fatalf("kingReach(%v, %#x) = %d, want %d", hexdame.Cell(c), occupied, got, want)
+		}
+	})
+}
