@@ -115,21 +115,21 @@ func BenchmarkPerft(b *testing.B) {
 			b.ReportAllocs()
 			var n uint64
 			for b.Loop() {
-				n = Perft(StartPosition(), depth)
+				n = Perft(StartPosition(), depth, PerftOptions{})
 			}
 			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "leaves/s")
 		})
 	}
 	for _, nf := range benchmarkFENs(b)[1:] {
 		p := MustParseFEN(nf.fen)
-		if Perft(p, 4) == 0 {
+		if Perft(p, 4, PerftOptions{}) == 0 {
 			continue // the game ends within the depth
 		}
 		b.Run(nf.name+"/depth4", func(b *testing.B) {
 			b.ReportAllocs()
 			var n uint64
 			for b.Loop() {
-				n = Perft(p, 4)
+				n = Perft(p, 4, PerftOptions{})
 			}
 			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "leaves/s")
 		})
@@ -164,7 +164,7 @@ func hashAfter(h uint64, p *Position, m Move) uint64 {
 	}
 	from := kind(m.from)
 	to := from
-	if m.Promotes() {
+	if p.Crowns(m) {
 		to++
 	}
 	h ^= zobristRed ^ zobristPieces[from][m.from] ^ zobristPieces[to][m.to]

@@ -15,16 +15,19 @@ const NumCells = 61
 // number 1..61 in the reading order of the standard diagram (i9 is 1, a1 is
 // 61).
 //
-// Cell values are small and comparable. The valid cells are Cell(0) through
-// Cell(NumCells-1) in rank order (a1, b1, c1, d1, e1, a2, ...), so the zero
-// Cell is a1; NoCell and every other value above NumCells-1 is invalid, and
-// methods on an invalid cell return zero values ("" from String, 0 from
-// Number).
+// Cell values are small and comparable. The zero Cell, NoCell, is not a
+// cell, as the zero netip.Addr is no address: a Cell left unset, or
+// decoded from JSON without a value, is invalid rather than a corner of
+// the board. The valid cells are Cell(1) through Cell(NumCells); their
+// order is the package's own (rank by rank, a1 first), and programs should
+// get cells from ParseCell, CellAt or CellFromNumber rather than from
+// integers. Methods on an invalid cell return zero values ("invalid cell"
+// from String, 0 from Number, -1 from File and Rank).
 type Cell uint8
 
-// NoCell is the invalid cell, returned with errors and by lookups that fall
-// off the board.
-const NoCell Cell = 255
+// NoCell is the zero Cell, which denotes no cell. It is returned with
+// errors and by lookups that fall off the board.
+const NoCell Cell = 0
 
 // ErrInvalidCell is wrapped by the errors returned when a cell name or number
 // does not denote a cell of the board.
@@ -49,16 +52,35 @@ const (
 // NumDirections is the number of directions.
 const NumDirections = 6
 
-var directionNames = [NumDirections]string{"up-right", "up-left", "up", "down-left", "down-right", "down"}
+// ErrInvalidDirection is wrapped by the errors of ParseDirection and of
+// marshalling a Direction beyond Down.
+var ErrInvalidDirection = errors.New("invalid direction")
 
-// String returns the direction's name, such as "up-left", or "" for an
-// invalid direction.
-func (d Direction) String() string {
-	if d >= NumDirections {
-		return ""
-	}
-	return directionNames[d]
+var directionNames = enumNames{kind: "direction", err: ErrInvalidDirection,
+	names: []string{"up-right", "up-left", "up", "down-left", "down-right", "down"}}
+
+// String returns the direction's name, such as "up-left", or "invalid
+// direction" for a value beyond Down.
+func (d Direction) String() string { return directionNames.String(int(d)) }
+
+// ParseDirection reads a direction's name, such as "up-left", in any
+// case. Other text gives UpRight and an error wrapping
+// ErrInvalidDirection.
+func ParseDirection(s string) (Direction, error) {
+	d, err := directionNames.parse(s)
+	return Direction(d), err
 }
+
+// AppendText appends the direction's name; a value beyond Down gives an
+// error wrapping ErrInvalidDirection.
+func (d Direction) AppendText(b []byte) ([]byte, error) { return directionNames.appendText(b, int(d)) }
+
+// MarshalText implements encoding.TextMarshaler with the direction's name.
+func (d Direction) MarshalText() ([]byte, error) { return d.AppendText(nil) }
+
+// UnmarshalText implements encoding.TextUnmarshaler with ParseDirection.
+// On error d is unchanged.
+func (d *Direction) UnmarshalText(text []byte) error { return unmarshalWith(d, text, ParseDirection) }
 
 // Opposite returns the direction pointing the other way.
 func (d Direction) Opposite() Direction { return (d + 3) % NumDirections }
@@ -84,23 +106,29 @@ var dirSteps = [NumDirections][2]int{{1, 0}, {0, 1}, {1, 1}, {-1, 0}, {0, -1}, {
 // is the Cell value itself.
 const numAxes = 3
 
-const allCells uint64 = 1<<NumCells - 1
+// allCells holds the bits of the 61 cells, 1 to 61, in every numbering.
+const allCells uint64 = (1<<NumCells - 1) << 1
 
-// Board tables, computed once at package initialisation.
+// cellSlots is the size of the tables indexed by Cell: NoCell, then the 61
+// cells.
+const cellSlots = NumCells + 1
+
+// Board tables, computed once at package initialisation. The entries for
+// NoCell say it has no neighbour, no ray and no bit.
 var (
-	cellFile   [NumCells]int8
-	cellRank   [NumCells]int8
-	cellAt     [9][9]Cell                // [file][rank], NoCell off the board
-	cellNumber [NumCells]int8            // 1..61
-	numberCell [NumCells + 1]Cell        // inverse of cellNumber; [0] is NoCell
-	axisBit    [numAxes][NumCells]uint64 // the cell's bit in each axis numbering
-	cellBits   [NumCells][numAxes]uint64 // the same, grouped by cell
-	axisCell   [numAxes][64]Cell         // inverse of axisBit
-	neighbor   [NumCells][NumDirections]Cell
+	cellFile   [cellSlots]int8
+	cellRank   [cellSlots]int8
+	cellAt     [9][9]Cell                 // [file][rank], NoCell off the board
+	cellNumber [cellSlots]int8            // 1..61
+	numberCell [NumCells + 1]Cell         // inverse of cellNumber; [0] is NoCell
+	axisBit    [numAxes][cellSlots]uint64 // the cell's bit in each axis numbering
+	cellBits   [cellSlots][numAxes]uint64 // the same, grouped by cell
+	axisCell   [numAxes][64]Cell          // inverse of axisBit, NoCell for bits 0, 62 and 63
+	neighbor   [cellSlots][NumDirections]Cell
 	// rays[c][d] lists the cells from c (exclusive) to the edge in direction d.
-	rays    [NumCells][NumDirections][8]Cell
-	rayLen  [NumCells][NumDirections]int8
-	rayMask [numAxes][2][NumCells]uint64 // [axis][0 forward, 1 backward][cell], in the axis numbering
+	rays    [cellSlots][NumDirections][8]Cell
+	rayLen  [cellSlots][NumDirections]int8
+	rayMask [numAxes][2][cellSlots]uint64 // [axis][0 forward, 1 backward][cell], in the axis numbering
 	// hasStep[a][0] holds the cells (axis numbering) with a neighbour in the
 	// positive direction of axis a, hasStep[a][1] those with one in the
 	// negative direction; hasJump likewise for two cells.
@@ -109,19 +137,19 @@ var (
 	// between[from][to]: canonical bitboard of the cells strictly between two
 	// cells of one line (0 when not on a line or adjacent); lineDir gives the
 	// direction from one to the other, or 255.
-	between [NumCells][NumCells]uint64
-	lineDir [NumCells][NumCells]Direction
+	between [cellSlots][cellSlots]uint64
+	lineDir [cellSlots][cellSlots]Direction
 	// crossing[a] holds the two axes other than a.
 	crossing = [numAxes][2]int{{1, 2}, {0, 2}, {0, 1}}
 	// runPrefix[a][b][i] holds, in the numbering of axis b, the cells whose
 	// index in axis a's numbering is below i: the cells of a run from lo to
 	// hi in a's numbering are runPrefix[a][b][hi+1] ^ runPrefix[a][b][lo]
 	// in b's.
-	runPrefix [numAxes][numAxes][NumCells + 1]uint64
+	runPrefix [numAxes][numAxes][64]uint64
 	// Promotion rows, canonical bitboards.
 	backRow [2]uint64
 	// forwardSteps[color][c]: the cells a man of that color on c steps to.
-	forwardSteps [2][NumCells]uint64
+	forwardSteps [2][cellSlots]uint64
 )
 
 func validFR(f, r int) bool {
@@ -139,8 +167,9 @@ func init() {
 			lineDir[c][t] = 255
 		}
 	}
-	// Axis 0: rank by rank, files ascending. This is the Cell numbering.
-	n := 0
+	// Axis 0: rank by rank, files ascending. This is the Cell numbering,
+	// from 1.
+	n := 1
 	for r := 0; r < 9; r++ {
 		for f := 0; f < 9; f++ {
 			if validFR(f, r) {
@@ -150,8 +179,10 @@ func init() {
 			}
 		}
 	}
+	cellFile[NoCell], cellRank[NoCell] = -1, -1
 	// Axis 1: file by file, ranks ascending. Axis 2: column by column
-	// (f-r from -4 to 4), files ascending.
+	// (f-r from -4 to 4), files ascending. Each numbering uses bits 1 to
+	// 61, as the Cell numbering does, so that allCells serves all three.
 	orders := [numAxes]func(yield func(f, r int)){
 		func(yield func(f, r int)) {
 			for r := 0; r < 9; r++ {
@@ -176,10 +207,7 @@ func init() {
 		},
 	}
 	for a := range orders {
-		for i := range axisCell[a] {
-			axisCell[a][i] = NoCell
-		}
-		i := 0
+		i := 1
 		orders[a](func(f, r int) {
 			if validFR(f, r) {
 				c := cellAt[f][r]
@@ -192,7 +220,7 @@ func init() {
 	}
 	for a := range runPrefix {
 		for b := range runPrefix[a] {
-			for i := 0; i < NumCells; i++ {
+			for i := 1; i < 63; i++ {
 				runPrefix[a][b][i+1] = runPrefix[a][b][i] | axisBit[b][axisCell[a][i]]
 			}
 		}
@@ -200,7 +228,6 @@ func init() {
 	// Numbers: diagram rows (f+r constant) from the top, left to right
 	// (files ascending).
 	n = 1
-	numberCell[0] = NoCell
 	for s := 16; s >= 0; s-- {
 		for f := 0; f < 9; f++ {
 			if r := s - f; validFR(f, r) {
@@ -211,17 +238,16 @@ func init() {
 			}
 		}
 	}
-	for c := Cell(0); c < NumCells; c++ {
+	for c := Cell(1); c <= NumCells; c++ {
 		f, r := int(cellFile[c]), int(cellRank[c])
 		for d := Direction(0); d < NumDirections; d++ {
 			df, dr := d.Step()
-			neighbor[c][d] = NoCell
 			if validFR(f+df, r+dr) {
 				neighbor[c][d] = cellAt[f+df][r+dr]
 				if d.positive() {
-					forwardSteps[White][c] |= 1 << neighbor[c][d]
+					forwardSteps[White][c] |= bit(neighbor[c][d])
 				} else {
-					forwardSteps[Red][c] |= 1 << neighbor[c][d]
+					forwardSteps[Red][c] |= bit(neighbor[c][d])
 				}
 			}
 			k := 0
@@ -279,15 +305,20 @@ func CellFromNumber(n int) (c Cell, ok bool) {
 	return numberCell[n], true
 }
 
-// A CellError reports a cell name or number that does not denote a cell.
-// It wraps ErrInvalidCell.
+// A CellError reports a cell name or number that does not denote a cell,
+// or a cell that cannot be where it was given. It wraps ErrInvalidCell.
 type CellError struct {
 	Text string // the text that was parsed
+	Why  string // what was wrong, when the text alone does not say: "given twice"
 }
 
-// Error returns the message, with the text that was parsed.
+// Error returns the message, with the text that was parsed and why.
 func (e *CellError) Error() string {
-	return "hexdame: invalid cell " + quoteClipped(e.Text)
+	s := "hexdame: invalid cell " + quoteClipped(e.Text)
+	if e.Why != "" {
+		s += ": " + e.Why
+	}
+	return s
 }
 
 // Unwrap returns ErrInvalidCell.
@@ -343,8 +374,9 @@ func parseCellBytes(s string) (Cell, bool) {
 	return cellAt[f][r], true
 }
 
-// IsValid reports whether c is one of the 61 cells.
-func (c Cell) IsValid() bool { return c < NumCells }
+// IsValid reports whether c is one of the 61 cells: false for NoCell,
+// the zero Cell, and for every value above NumCells.
+func (c Cell) IsValid() bool { return c-1 < NumCells }
 
 // File returns the file index 0..8 (a..i), or -1 for an invalid cell.
 func (c Cell) File() int {
@@ -371,21 +403,21 @@ func (c Cell) Number() int {
 	return int(cellNumber[c])
 }
 
-// String returns the cell in algebraic notation, such as "e5", or "" for an
-// invalid cell.
-func (c Cell) String() string {
-	if !c.IsValid() {
-		return ""
-	}
-	return string([]byte{'a' + byte(cellFile[c]), '1' + byte(cellRank[c])})
-}
+// String returns the cell in algebraic notation, such as "e5", or
+// "invalid cell" for an invalid cell.
+func (c Cell) String() string { return c.Format(Algebraic) }
 
-// AppendText appends the cell in algebraic notation to b. An invalid cell,
-// such as NoCell, appends nothing.
+// AppendText appends the cell in algebraic notation to b. NoCell, the
+// zero Cell, appends nothing (as the zero netip.Addr does); any other
+// invalid cell gives an error wrapping ErrInvalidCell.
 func (c Cell) AppendText(b []byte) ([]byte, error) {
+	if !c.IsValid() && c != NoCell {
+		return b, &CellError{Text: strconv.Itoa(int(c))}
+	}
 	return c.appendTo(b, Algebraic), nil
 }
 
+// appendTo appends c in notation n, and nothing for an invalid cell.
 func (c Cell) appendTo(b []byte, n Notation) []byte {
 	if !c.IsValid() {
 		return b
@@ -396,19 +428,19 @@ func (c Cell) appendTo(b []byte, n Notation) []byte {
 	return append(b, 'a'+byte(cellFile[c]), '1'+byte(cellRank[c]))
 }
 
-// Format returns the cell in the given notation: "e5" or "31". An invalid
-// cell gives "".
-func (c Cell) Format(n Notation) string { return string(c.appendTo(nil, n)) }
+// Format returns the cell in the given notation: "e5" or "31" (algebraic
+// for a Notation that is neither). An invalid cell gives "invalid cell".
+func (c Cell) Format(n Notation) string {
+	if !c.IsValid() {
+		return "invalid cell"
+	}
+	return string(c.appendTo(nil, n))
+}
 
 // MarshalText implements encoding.TextMarshaler with the algebraic name,
 // and "" for NoCell. Any other invalid cell gives an error wrapping
 // ErrInvalidCell.
-func (c Cell) MarshalText() ([]byte, error) {
-	if !c.IsValid() && c != NoCell {
-		return nil, &CellError{Text: strconv.Itoa(int(c))}
-	}
-	return c.AppendText(nil)
-}
+func (c Cell) MarshalText() ([]byte, error) { return c.AppendText(nil) }
 
 // UnmarshalText implements encoding.TextUnmarshaler, accepting what
 // ParseCell accepts, and "" as NoCell.
@@ -444,37 +476,93 @@ const (
 	Numeric                   // cells as 1..61
 )
 
-// String returns "algebraic" or "numeric".
-func (n Notation) String() string {
-	if n == Numeric {
-		return "numeric"
-	}
-	return "algebraic"
-}
-
-// ErrInvalidNotation is wrapped by the error ParseNotation returns.
+// ErrInvalidNotation is wrapped by the errors of ParseNotation and of
+// marshalling a Notation that is neither Algebraic nor Numeric.
 var ErrInvalidNotation = errors.New("invalid notation")
+
+var notationNames = enumNames{kind: "notation", names: []string{"algebraic", "numeric"}, err: ErrInvalidNotation}
+
+// String returns "algebraic" or "numeric", and "invalid notation" for any
+// other value.
+func (n Notation) String() string { return notationNames.String(int(n)) }
 
 // ParseNotation reads "algebraic" or "numeric" (in any case) as the
 // notation it names. Other text gives Algebraic and an error wrapping
 // ErrInvalidNotation.
 func ParseNotation(s string) (Notation, error) {
-	switch strings.ToLower(s) {
-	case "algebraic":
-		return Algebraic, nil
-	case "numeric":
-		return Numeric, nil
-	}
-	return Algebraic, &valueError{kind: "notation", text: s, err: ErrInvalidNotation}
+	n, err := notationNames.parse(s)
+	return Notation(n), err
 }
 
-// A valueError reports text that names no value of a kind.
+// AppendText appends "algebraic" or "numeric"; any other value gives an
+// error wrapping ErrInvalidNotation.
+func (n Notation) AppendText(b []byte) ([]byte, error) { return notationNames.appendText(b, int(n)) }
+
+// MarshalText implements encoding.TextMarshaler: "algebraic" or "numeric".
+func (n Notation) MarshalText() ([]byte, error) { return n.AppendText(nil) }
+
+// UnmarshalText implements encoding.TextUnmarshaler with ParseNotation.
+// On error n is unchanged.
+func (n *Notation) UnmarshalText(text []byte) error { return unmarshalWith(n, text, ParseNotation) }
+
+// enumNames are the text forms of the values of an enumeration, the
+// value's index: names[v] is v's text, and an empty name, or an index
+// beyond them, an invalid value. Every enumeration of the package prints
+// an invalid value the same way: "invalid " and the kind.
+type enumNames struct {
+	kind  string // what a value is, in words: "color"
+	names []string
+	err   error // the sentinel the errors wrap
+}
+
+// String returns v's name, or "invalid KIND".
+func (e *enumNames) String(v int) string {
+	if v >= 0 && v < len(e.names) && e.names[v] != "" {
+		return e.names[v]
+	}
+	return "invalid " + e.kind
+}
+
+// appendText appends v's name, or returns an error for an invalid value.
+func (e *enumNames) appendText(b []byte, v int) ([]byte, error) {
+	if v < 0 || v >= len(e.names) || e.names[v] == "" {
+		return b, &valueError{kind: e.kind, text: strconv.Itoa(v), err: e.err}
+	}
+	return append(b, e.names[v]...), nil
+}
+
+// parse reads a name in any case; other text gives 0 and an error.
+func (e *enumNames) parse(s string) (int, error) {
+	for v, name := range e.names {
+		if name != "" && strings.EqualFold(s, name) {
+			return v, nil
+		}
+	}
+	return 0, e.parseError(s)
+}
+
+// parseError is the error for text that names no value.
+func (e *enumNames) parseError(s string) error {
+	return &valueError{kind: e.kind, text: strconv.Quote(clipped(s)), err: e.err}
+}
+
+// unmarshalWith sets *v to parse(text), leaving it unchanged on error.
+func unmarshalWith[T any](v *T, text []byte, parse func(string) (T, error)) error {
+	x, err := parse(string(text))
+	if err == nil {
+		*v = x
+	}
+	return err
+}
+
+// A valueError reports a value, or text, that is none of a kind's: text
+// is the value as a number, or the text quoted.
 type valueError struct {
 	kind, text string
 	err        error
 }
 
-func (e *valueError) Error() string { return "hexdame: invalid " + e.kind + " " + quoteClipped(e.text) }
+func (e *valueError) Error() string { return "hexdame: invalid " + e.kind + " " + e.text }
 func (e *valueError) Unwrap() error { return e.err }
 
 // bit returns the bitboard of cell c in the Cell (axis 0) numbering.

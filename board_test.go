@@ -40,7 +40,7 @@ func TestCells(t *testing.T) {
 	if count != NumCells {
 		t.Errorf("%d cells, want %d", count, NumCells)
 	}
-	if NoCell.String() != "" || NoCell.Number() != 0 || NoCell.IsValid() {
+	if NoCell.String() != "invalid cell" || NoCell.Number() != 0 || NoCell.IsValid() || Cell(0) != NoCell {
 		t.Error("NoCell methods")
 	}
 }

@@ -130,16 +130,10 @@ func (p *Position) appendQuietMoves(dst []Move) []Move {
 	if p.side == Red {
 		back = -1
 	}
-	promo := backRow[p.side]
 	for a := 0; a < numAxes; a++ {
 		for t := p.manSteps(a); t != 0; {
 			i := popLowest(&t)
-			to := axisCell[a][i]
-			m := Move{from: axisCell[a][(i-back)&63], to: to}
-			if promo&bit(to) != 0 {
-				m.flags = movePromotes
-			}
-			dst = append(dst, m)
+			dst = append(dst, Move{from: axisCell[a][(i-back)&63], to: axisCell[a][i]})
 		}
 	}
 	for k := p.pieces[0][p.side] & p.kings[0]; k != 0; {
@@ -147,7 +141,7 @@ func (p *Position) appendQuietMoves(dst []Move) []Move {
 		for a := 0; a < numAxes; a++ {
 			for dir := 0; dir < 2; dir++ {
 				for t := p.kingSlides(c, a, dir == 1); t != 0; {
-					dst = append(dst, Move{from: c, to: axisCell[a][popLowest(&t)], flags: moveByKing})
+					dst = append(dst, Move{from: c, to: axisCell[a][popLowest(&t)]})
 				}
 			}
 		}
@@ -229,10 +223,8 @@ type captureSearch struct {
 	// axisOcc holds occ, and axisEnemy the opponent's pieces, in the
 	// numbering of each axis.
 	axisOcc, axisEnemy [numAxes]uint64
-	from               Cell   // the capturing piece's start cell
-	flags              uint8  // moveByKing for a king
-	promo              uint64 // the capturing side's back row
-	nodes              int    // states visited
+	from               Cell // the capturing piece's start cell
+	nodes              int  // states visited
 	// memo holds the states explored from the current piece, once the
 	// search has visited memoAfter states; finals holds the moves found
 	// since then, so that each is added once.
@@ -266,7 +258,7 @@ func (p *Position) appendCaptures(dst []Move) []Move {
 // appendCapturesFrom appends the legal captures of the side to move, given
 // the pieces that can capture.
 func (p *Position) appendCapturesFrom(dst []Move, capturers uint64) []Move {
-	s := captureSearch{start: len(dst), enemy: p.pieces[0][p.side^1], promo: backRow[p.side]}
+	s := captureSearch{start: len(dst), enemy: p.pieces[0][p.side^1]}
 	s.capturable = s.enemy
 	dst = s.run(p, dst, capturers)
 	if s.memo != nil {
@@ -295,7 +287,6 @@ func (s *captureSearch) run(p *Position, dst []Move, pieces uint64) []Move {
 			s.capturable = capturable(s.occ, s.enemy)
 		}
 		if p.kings[0]&bit(c) != 0 {
-			s.flags = moveByKing
 			for a := range s.axisOcc {
 				occ := (p.pieces[a][White] | p.pieces[a][Red]) &^ cellBits[c][a]
 				s.axisOcc[a] = occ
@@ -311,7 +302,6 @@ func (s *captureSearch) run(p *Position, dst []Move, pieces uint64) []Move {
 			}
 			dst = s.king(dst, c)
 		} else {
-			s.flags = 0
 			dst = s.man(dst, c, 0, 0)
 		}
 	}
@@ -615,11 +605,7 @@ func (s *captureSearch) add(dst []Move, a int, ends uint64, captured uint64, n i
 		if s.finals != nil && s.finals.insert(to, captured, 0) {
 			continue
 		}
-		m := Move{from: s.from, to: to, captured: captured, flags: s.flags}
-		if s.flags&moveByKing == 0 && s.promo&bit(to) != 0 {
-			m.flags |= movePromotes
-		}
-		dst = append(dst, m)
+		dst = append(dst, Move{from: s.from, to: to, captured: captured})
 	}
 	return dst
 }
@@ -765,7 +751,7 @@ func (p Position) findPath(dst []Cell, m Move, mode pathMode, via []Cell) ([]Cel
 		occ:    p.occupied() &^ bit(m.from),
 		target: m.captured,
 		to:     m.to,
-		king:   m.ByKing(),
+		king:   p.kings[0]&bit(m.from) != 0,
 		mode:   mode,
 	}
 	s.nvia = copy(s.via[:], via)

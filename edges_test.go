@@ -38,7 +38,7 @@ func TestDiagramGolden(t *testing.T) {
 }
 
 func TestInvalidCellFileRank(t *testing.T) {
-	for _, c := range []Cell{NoCell, NumCells, 200} {
+	for _, c := range []Cell{NoCell, NumCells + 1, 200} {
 		if c.File() != -1 || c.Rank() != -1 {
 			t.Errorf("Cell(%d): File %d, Rank %d; want -1, -1", c, c.File(), c.Rank())
 		}
@@ -47,10 +47,10 @@ func TestInvalidCellFileRank(t *testing.T) {
 
 func TestCellsOfColor(t *testing.T) {
 	p := MustParseFEN("W:Wc3,a1,Ke5:Bi9,Kg7")
-	if got, want := p.Cells(White), []Cell{MustParseCell("a1"), MustParseCell("c3"), MustParseCell("e5")}; !slices.Equal(got, want) {
+	if got, want := p.Pieces(White).Cells(), []Cell{MustParseCell("a1"), MustParseCell("c3"), MustParseCell("e5")}; !slices.Equal(got, want) {
 		t.Errorf("Cells(White) = %v, want %v", got, want)
 	}
-	if got, want := p.Cells(Red), []Cell{MustParseCell("g7"), MustParseCell("i9")}; !slices.Equal(got, want) {
+	if got, want := p.Pieces(Red).Cells(), []Cell{MustParseCell("g7"), MustParseCell("i9")}; !slices.Equal(got, want) {
 		t.Errorf("Cells(Red) = %v, want %v", got, want)
 	}
 }
@@ -98,7 +98,7 @@ func TestNoLegalMoveMessage(t *testing.T) {
 	if len(p.LegalMoves()) != 0 {
 		t.Fatalf("%s has legal moves %v", noMoveFEN, p.LegalMoves())
 	}
-	from := p.Cells(White)[0]
+	from := p.Pieces(White).Cells()[0]
 	_, err := p.ParseMove(from.String() + "-" + from.String())
 	if !errors.Is(err, ErrIllegalMove) || !strings.Contains(err.Error(), "White has no legal move") {
 		t.Errorf("ParseMove in a blocked position = %v, want an illegal move saying White has no legal move", err)

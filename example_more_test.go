@@ -70,7 +70,7 @@ func ExamplePosition_WithPiece() {
 
 func ExamplePosition_Diagram() {
 	p := hexdame.MustParseFEN("W:WKe5,a1:Bi9,f6")
-	fmt.Print(p.Diagram())
+	fmt.Print(p.Diagram(hexdame.DiagramOptions{}))
 	// Output:
 	//                  r
 	//               .     .
@@ -131,12 +131,12 @@ func ExampleMoveError() {
 	fmt.Println(errors.Is(err, hexdame.ErrIllegalMove))
 	_, err = p.ParseMove("d4-q5")
 	fmt.Println(err)
-	fmt.Println(errors.Is(err, hexdame.ErrInvalidMoveText), errors.Is(err, hexdame.ErrInvalidCell))
+	fmt.Println(errors.Is(err, hexdame.ErrMoveSyntax), errors.Is(err, hexdame.ErrInvalidCell))
 	// Output:
 	// the piece on d4 cannot move to e6
 	// 15 legal moves
 	// true
-	// hexdame: move "d4-q5": invalid move text: no cell "q5"
+	// hexdame: move "d4-q5": invalid move syntax: no cell "q5"
 	// true true
 }
 
@@ -188,7 +188,7 @@ func ExampleGame_Record() {
 	g.PlayText("d4-e5")
 	g.SetTag("White", "Ann")
 	rec := g.Record(hexdame.Numeric)
-	fmt.Println(rec.Tags[4], rec.Body[0].Text, rec.Result)
+	fmt.Println(rec.Tags[4], rec.Body[0].Text, rec.ResultText)
 	// Output:
 	// {White Ann} 40-31 *
 }
@@ -217,7 +217,7 @@ func ExampleNode() {
 	}
 	root := g.Root()
 	for _, n := range root.Children() {
-		fmt.Printf("%v %v %q\n", n.Move(), n.IsMainLine(), n.Comment())
+		fmt.Printf("%v %v %q\n", n.Move(), n.IsMainline(), n.Comment())
 	}
 	alt := root.Children()[1]
 	fmt.Println(alt.Next().Move(), alt.Next().Before())
@@ -225,7 +225,7 @@ func ExampleNode() {
 	fmt.Println(n)
 	n, _ = root.AddMoveText("b4-b5")
 	n.SetComment("another try")
-	hexdame.NewWriter(os.Stdout).WriteRecord(&hexdame.Record{Body: g.Record(hexdame.Algebraic).Body, Result: "*"})
+	hexdame.NewWriter(os.Stdout).WriteRecord(&hexdame.Record{Body: g.Record(hexdame.Algebraic).Body, ResultText: "*"})
 	// Output:
 	// d4-e5 true "the main move"
 	// c4-c5 false ""
@@ -245,19 +245,27 @@ func ExampleNode_PromoteToMain() {
 
 func ExampleReader_Games() {
 	const pdn = `[Event "One"] 1. d4-e5 f6xd4 2-0
-[Event "Two"] 1. d4-e5 f6-f5 2. c3-c4 *`
+[Event "Two"] 1. d4-e5 f6-f5 2. c3-c4 *
+[Event "Three" 1. d4-e5 *`
 	for g, err := range hexdame.NewReader(strings.NewReader(pdn)).Games() {
-		event, _ := g.Tag("Event")
 		if err != nil {
-			// A game with problems comes with its legal part.
-			fmt.Printf("%s breaks after ply %d: %v\n", event, g.Ply(), err)
+			// A game with problems comes with its legal part, when its
+			// text could be read: g is nil for text that is not PDN.
+			if g != nil {
+				event, _ := g.Tag("Event")
+				fmt.Printf("%s breaks after ply %d: %v\n", event, g.Ply(), err)
+			} else {
+				fmt.Println(err)
+			}
 			continue
 		}
+		event, _ := g.Tag("Event")
 		fmt.Println(event, g.Outcome())
 	}
 	// Output:
 	// One 2-0 (resignation)
-	// Two breaks after ply 1: pdn: game 2, line 2, column 24: ply 2, move f6-f5: illegal move: capture is compulsory; legal: f6xd4
+	// Two breaks after ply 1: hexdame: game 2, line 2, column 24: ply 2, move f6-f5: illegal move: capture is compulsory; legal: f6xd4
+	// hexdame: game 3, line 3, column 16: invalid PDN: tag Event must end with ]
 }
 
 func ExampleReader_Records() {
@@ -271,7 +279,7 @@ func ExampleReader_Records() {
 	}
 	// Output:
 	// [{Event A}] 1
-	// pdn: game 2, line 1, column 35: invalid PDN: tag Event must end with ]
+	// hexdame: game 2, line 1, column 35: invalid PDN: tag Event must end with ]
 }
 
 func ExampleReader_ReadRecord() {
@@ -308,8 +316,8 @@ func ExampleReader_CheckGame() {
 	}
 	// Output:
 	// valid
-	// pdn: game 2, line 2, column 14: ply 1, move d4-d6: illegal move: the piece on d4 cannot move to d6; legal: a4-a5, a4-b5, b4-b5, b4-c5, c4-c5, c4-d5, d1-e1, d1-e2, d2-e2, d2-e3, d3-e3, d3-e4, d4-d5, d4-e4, d4-e5
-	// pdn: game 2, line 2, column 30: ply 3, move a1-a2: illegal move: capture is compulsory; legal: c3xe5, c4xe4, d3xd5
+	// hexdame: game 2, line 2, column 14: ply 1, move d4-d6: illegal move: the piece on d4 cannot move to d6; legal: a4-a5, a4-b5, b4-b5, b4-c5, c4-c5, c4-d5, d1-e1, d1-e2, d2-e2, d2-e3, d3-e3, d3-e4, d4-d5, d4-e4, d4-e5
+	// hexdame: game 2, line 2, column 30: ply 3, move a1-a2: illegal move: capture is compulsory; legal: c3xe5, c4xe4, d3xd5
 }
 
 func ExampleRecord_Replay() {
@@ -318,7 +326,7 @@ func ExampleRecord_Replay() {
 		Body: []hexdame.Element{{Kind: hexdame.MoveElement, Text: "c3xc3"}},
 	}
 	g, err := rec.Replay()
-	fmt.Println(g.Outcome(), err, g.Moves()[0].CaptureCount())
+	fmt.Println(g.Outcome(), err, g.Moves()[0].Captured().Len())
 	// Output:
 	// 2-0 (no legal move) <nil> 6
 }
@@ -351,7 +359,7 @@ func ExampleMove_MarshalJSON() {
 	}{hexdame.Red, hexdame.Outcome{Result: hexdame.WhiteWins, Reason: hexdame.NoLegalMove}})
 	fmt.Println(string(data))
 	// Output:
-	// {"from":"c3","to":"g5","captured":["d4","f5"],"king":false,"promotes":false}
+	// {"from":"c3","to":"g5","captured":["d4","f5"]}
 	// true
 	// {"Side":"Red","Outcome":{"result":"2-0","reason":"no legal move"}}
 }

@@ -12,7 +12,7 @@ import (
 
 func ExampleStartPosition() {
 	p := hexdame.StartPosition()
-	fmt.Print(p.Diagram())
+	fmt.Print(p.Diagram(hexdame.DiagramOptions{}))
 	fmt.Println(p.FEN())
 	// Output:
 	//                  r
@@ -67,12 +67,12 @@ func ExamplePosition_LegalMoves() {
 		fmt.Println(m, m.Captured())
 	}
 	// Output:
-	// a1xd4 [c3]
-	// a1xe5 [c3]
-	// a1xf6 [c3]
-	// a1xg7 [c3]
-	// a1xh8 [c3]
-	// a1xi9 [c3]
+	// a1xd4 {c3}
+	// a1xe5 {c3}
+	// a1xf6 {c3}
+	// a1xg7 {c3}
+	// a1xh8 {c3}
+	// a1xi9 {c3}
 }
 
 func ExamplePosition_AppendLegalMoves() {
@@ -98,7 +98,7 @@ func ExamplePosition_ParseMove() {
 	// Output:
 	// true
 	// hexdame: move "e1xh5": ambiguous move: several legal moves match; give the landing cells; candidates: e1xe8xb5xh5, e1xe9xa5xh5; legal: e1xe8xb5xh5, e1xe9xa5xh5, e1xe8xb5xi5, e1xe9xa5xi5
-	// e1xe8xb5xh5 [g5 e6 d7]
+	// e1xe8xb5xh5 {g5 e6 d7}
 }
 
 func ExamplePosition_Play() {
@@ -123,7 +123,7 @@ func ExamplePosition_Path() {
 
 func ExamplePerft() {
 	for depth := 1; depth <= 4; depth++ {
-		fmt.Println(depth, hexdame.Perft(hexdame.StartPosition(), depth))
+		fmt.Println(depth, hexdame.Perft(hexdame.StartPosition(), depth, hexdame.PerftOptions{}))
 	}
 	// Output:
 	// 1 15
@@ -174,7 +174,7 @@ func ExampleReader() {
 	}
 	// Output:
 	// Ann 3 2-0 (resignation)
-	// pdn: game 2, line 9, column 10: ply 2, move h6-h5: illegal move: capture is compulsory; legal: f6xd4
+	// hexdame: game 2, line 9, column 10: ply 2, move h6-h5: illegal move: capture is compulsory; legal: f6xd4
 }
 
 func ExampleWriter() {
@@ -210,7 +210,7 @@ func ExampleRecord_Convert() {
 }
 
 func ExamplePerftDivide() {
-	for _, c := range hexdame.PerftDivide(hexdame.StartPosition(), 2)[:3] {
+	for _, c := range hexdame.PerftDivide(hexdame.StartPosition(), 2, hexdame.PerftOptions{})[:3] {
 		fmt.Println(c.Move, c.Nodes)
 	}
 	// Output:

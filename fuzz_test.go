@@ -79,7 +79,7 @@ func FuzzParseMove(f *testing.F) {
 		m, err := p.ParseMove(s)
 		if err != nil {
 			var me *MoveError
-			if !errors.As(err, &me) || (!errors.Is(err, ErrInvalidMoveText) && !errors.Is(err, ErrIllegalMove) && !errors.Is(err, ErrAmbiguousMove)) {
+			if !errors.As(err, &me) || (!errors.Is(err, ErrMoveSyntax) && !errors.Is(err, ErrIllegalMove) && !errors.Is(err, ErrAmbiguousMove)) {
 				t.Fatalf("ParseMove(%q) error %v is not a *MoveError with a sentinel", s, err)
 			}
 			_ = err.Error()
@@ -135,8 +135,8 @@ func FuzzReadPDN(f *testing.F) {
 				t.Fatalf("record written as %q does not read back: %v", buf.String(), err)
 			}
 			want := *rec
-			if want.Result == "" {
-				want.Result = "*"
+			if want.ResultText == "" {
+				want.ResultText = "*"
 			}
 			if diff := recordDiff(&want, again); diff != "" {
 				t.Fatalf("record changed when written as %q:\n%s", buf.String(), diff)
@@ -276,7 +276,7 @@ func recordFromBytes(data []byte) *Record {
 				stack[top-1] = append(stack[top-1], Element{Kind: VariationElement, Variation: v})
 			}
 		case 8:
-			rec.Result = []string{"", "*", "2-0", "1/2-1/2", "4-6"}[next()%5]
+			rec.ResultText = []string{"", "*", "2-0", "1/2-1/2", "4-6"}[next()%5]
 		}
 	}
 	for len(stack) > 1 {
@@ -309,8 +309,8 @@ func checkWriteReadBack(t interface {
 		t.Fatalf("record written as %q does not read back: %v", buf.String(), err)
 	}
 	want := *rec
-	if want.Result == "" {
-		want.Result = "*"
+	if want.ResultText == "" {
+		want.ResultText = "*"
 	}
 	if diff := recordDiff(&want, again); diff != "" {
 		t.Fatalf("record written as %q reads back different:\n%s", buf.String(), diff)
@@ -413,7 +413,7 @@ func FuzzMoves(f *testing.F) {
 			t.Fatalf("ParseMove(%q) = %v, not legal", text, m)
 		}
 		path := p.Path(m)
-		if len(path) < 2 || path[0] != m.From() || path[len(path)-1] != m.To() || (m.IsCapture() && len(path) != m.CaptureCount()+1) {
+		if len(path) < 2 || path[0] != m.From() || path[len(path)-1] != m.To() || (m.IsCapture() && len(path) != m.Captured().Len()+1) {
 			t.Fatalf("Path(%v) = %v", m, path)
 		}
 		for _, n := range []Notation{Algebraic, Numeric} {

@@ -2,11 +2,13 @@ package hexdame
 
 import (
 	"cmp"
+	"encoding/json"
 	"errors"
 	"iter"
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // ErrGameOver is wrapped by the errors returned for a move played after the
@@ -22,30 +24,26 @@ var ErrResultMismatch = errors.New("result does not match the game")
 // hold or that the game writes itself.
 var ErrInvalidTag = errors.New("invalid tag")
 
-// ErrInvalidResult is wrapped by the errors returned by ParseResult.
+// ErrInvalidResult is wrapped by the errors of ParseResult and of
+// marshalling a Result beyond the constants.
 var ErrInvalidResult = errors.New("invalid result")
 
 // A Result is the result of a game as PDN records it.
 type Result uint8
 
 const (
-	NoResult      Result = iota // "*": the game goes on, or its result is unknown
-	WhiteWins                   // "2-0"
-	RedWins                     // "0-2"
-	Draw                        // "1-1"
-	DoubleForfeit               // "0-0": both players lose
+	NoResult  Result = iota // "*": the game goes on, or its result is unknown
+	WhiteWins               // "2-0"
+	RedWins                 // "0-2"
+	Draw                    // "1-1"
+	BothLose                // "0-0": both players lose (a double forfeit)
 )
 
-var resultStrings = [...]string{"*", "2-0", "0-2", "1-1", "0-0"}
+var resultNames = enumNames{kind: "result", names: []string{"*", "2-0", "0-2", "1-1", "0-0"}, err: ErrInvalidResult}
 
 // String returns the result in PDN's International form: "2-0", "0-2",
-// "1-1", "0-0" or "*" (and "" for an invalid Result).
-func (r Result) String() string {
-	if int(r) >= len(resultStrings) {
-		return ""
-	}
-	return resultStrings[r]
-}
+// "1-1", "0-0" or "*", and "invalid result" for any other value.
+func (r Result) String() string { return resultNames.String(int(r)) }
 
 // ParseResult reads a PDN result: the International form ("2-0", "0-2",
 // "1-1", "0-0"), the default form ("1-0", "0-1", "1/2-1/2", also "½-½") or
@@ -61,15 +59,27 @@ func ParseResult(s string) (Result, error) {
 	case "1-1", "1/2-1/2", "½-½":
 		return Draw, nil
 	case "0-0":
-		return DoubleForfeit, nil
+		return BothLose, nil
 	}
-	return NoResult, &resultError{s}
+	return NoResult, resultNames.parseError(s)
 }
 
-type resultError struct{ text string }
+// AppendText appends the result in PDN's International form ("2-0",
+// "0-2", "1-1", "0-0" or "*"); any other value gives an error wrapping
+// ErrInvalidResult.
+func (r Result) AppendText(b []byte) ([]byte, error) { return resultNames.appendText(b, int(r)) }
 
-func (e *resultError) Error() string { return "hexdame: invalid result " + quoteClipped(e.text) }
-func (e *resultError) Unwrap() error { return ErrInvalidResult }
+// MarshalText implements encoding.TextMarshaler with the International
+// form of the result.
+func (r Result) MarshalText() ([]byte, error) { return r.AppendText(nil) }
+
+// UnmarshalText implements encoding.TextUnmarshaler with ParseResult. On
+// error r is unchanged.
+func (r *Result) UnmarshalText(text []byte) error { return unmarshalWith(r, text, ParseResult) }
+
+// ErrInvalidReason is wrapped by the errors of ParseReason and of
+// marshalling a Reason beyond the constants.
+var ErrInvalidReason = errors.New("invalid reason")
 
 // A Reason says why a game ended.
 type Reason uint8
@@ -80,31 +90,48 @@ const (
 	ThreefoldRepetition               // the same position occurred for the third time: a draw
 	Resignation                       // a win recorded while the loser could still move
 	Agreement                         // a draw recorded before the rules ended the game
-	Forfeit                           // a double forfeit recorded
+	DoubleForfeit                     // both players lost, as recorded (the result BothLose)
 	KingMoveRule                      // DrawRules.KingMoves: only kings moved, nothing captured, for that many moves: a draw
 )
 
-var reasonStrings = [...]string{"not over", "no legal move", "threefold repetition", "resignation", "agreement", "forfeit", "king-move rule"}
+var reasonNames = enumNames{kind: "reason", err: ErrInvalidReason, names: []string{"not over", "no legal move",
+	"threefold repetition", "resignation", "agreement", "double forfeit", "king-move rule"}}
 
-// String describes the reason in a few words.
-func (r Reason) String() string {
-	if int(r) >= len(reasonStrings) {
-		return ""
-	}
-	return reasonStrings[r]
+// String describes the reason in a few words, such as "threefold
+// repetition", and returns "invalid reason" for a value beyond the
+// constants.
+func (r Reason) String() string { return reasonNames.String(int(r)) }
+
+// ParseReason reads what Reason.String writes, such as "threefold
+// repetition", in any case. Other text gives NotOver and an error
+// wrapping ErrInvalidReason.
+func ParseReason(s string) (Reason, error) {
+	r, err := reasonNames.parse(s)
+	return Reason(r), err
 }
+
+// AppendText appends the reason in words; a value beyond the constants
+// gives an error wrapping ErrInvalidReason.
+func (r Reason) AppendText(b []byte) ([]byte, error) { return reasonNames.appendText(b, int(r)) }
+
+// MarshalText implements encoding.TextMarshaler with the reason in words.
+func (r Reason) MarshalText() ([]byte, error) { return r.AppendText(nil) }
+
+// UnmarshalText implements encoding.TextUnmarshaler with ParseReason. On
+// error r is unchanged.
+func (r *Reason) UnmarshalText(text []byte) error { return unmarshalWith(r, text, ParseReason) }
 
 // An Outcome is how a game stands: its result and why.
 type Outcome struct {
-	Result Result `json:"result"`
-	Reason Reason `json:"reason"`
+	Result Result `json:"result"` // the result; NoResult while the game goes on
+	Reason Reason `json:"reason"` // why the game ended; NotOver while it goes on
 }
 
 // IsOver reports whether the game has ended.
 func (o Outcome) IsOver() bool { return o.Reason != NotOver }
 
-// Winner returns the winning color; ok is false for a game that is drawn,
-// forfeited by both, or not over.
+// Winner returns the winning color; ok is false, and the color NoColor,
+// for a game that is drawn, lost by both, or not over.
 func (o Outcome) Winner() (c Color, ok bool) {
 	switch o.Result {
 	case WhiteWins:
@@ -112,7 +139,7 @@ func (o Outcome) Winner() (c Color, ok bool) {
 	case RedWins:
 		return Red, true
 	}
-	return White, false
+	return NoColor, false
 }
 
 // String describes the outcome, such as "2-0 (no legal move)".
@@ -174,6 +201,18 @@ type packedPosition [3]uint64
 
 func (p *Position) pack() packedPosition {
 	return packedPosition{p.pieces[0][White], p.pieces[0][Red], p.kings[0] | uint64(p.side&1)<<63}
+}
+
+// isKingMove reports whether m, played in the position k packs, is a
+// king's move without capture: one after which an earlier position can
+// recur.
+func (k packedPosition) isKingMove(m Move) bool {
+	return m.captured == 0 && k[2]&bit(m.from) != 0
+}
+
+// isKingMove is packedPosition.isKingMove for a Position.
+func (p *Position) isKingMove(m Move) bool {
+	return m.captured == 0 && p.kings[0]&bit(m.from) != 0
 }
 
 // unpack returns the position k packs.
@@ -245,7 +284,7 @@ func (g *Game) recount() {
 	clear(g.counts)
 	n := g.end
 	g.counts[n.pos]++
-	for n.parent != nil && !n.setup && n.move.ByKing() && !n.move.IsCapture() {
+	for n.parent != nil && !n.setup && n.parent.pos.isKingMove(n.move) {
 		n = n.parent
 		g.counts[n.pos]++
 	}
@@ -269,33 +308,59 @@ func (g *Game) reset(p Position) {
 	g.counts[p.pack()] = 1
 }
 
+// ErrNilGame is wrapped by the errors that the methods of a nil *Game
+// return for a change: a nil *Game reads as a game from the start
+// position with no moves, and cannot be changed.
+var ErrNilGame = errors.New("nil *Game")
+
+var errNilGame = &gameError{err: ErrNilGame, msg: "the method was called on a nil *Game"}
+
 // Root returns the root of the game's tree: the start position, before
-// any move.
+// any move. A nil *Game has no tree: Root returns nil.
 func (g *Game) Root() *Node {
+	if g == nil {
+		return nil
+	}
 	g.init()
 	return &g.root
 }
 
-// End returns the last node of the main line: the current position.
+// End returns the last node of the main line: the current position. A
+// nil *Game has no tree: End returns nil.
 func (g *Game) End() *Node {
+	if g == nil {
+		return nil
+	}
 	g.init()
 	return g.end
 }
 
-// StartPosition returns the position the game started from.
-func (g *Game) StartPosition() Position {
+// InitialPosition returns the position the game started from: the
+// root's (StartPosition for a nil *Game).
+func (g *Game) InitialPosition() Position {
+	if g == nil {
+		return StartPosition()
+	}
 	g.init()
 	return g.root.Position()
 }
 
-// Position returns the current position: the main line's last.
+// Position returns the current position: the main line's last
+// (StartPosition for a nil *Game).
 func (g *Game) Position() Position {
+	if g == nil {
+		return StartPosition()
+	}
 	g.init()
 	return g.pos
 }
 
-// Moves returns the moves of the main line, in order.
+// Moves returns the moves of the main line, in order (nil for a nil
+// *Game).
 func (g *Game) Moves() []Move {
+	if g == nil {
+		return nil
+	}
 	g.init()
 	out := make([]Move, 0, g.ply)
 	for n := range g.root.mainLine() {
@@ -307,8 +372,12 @@ func (g *Game) Moves() []Move {
 }
 
 // Positions returns the positions of the main line: the start position,
-// then the position after each move.
+// then the position after each move (a setup's own position is not
+// listed). A nil *Game gives the start position alone.
 func (g *Game) Positions() []Position {
+	if g == nil {
+		return []Position{StartPosition()}
+	}
 	g.init()
 	out := make([]Position, 1, g.ply+1)
 	out[0] = g.root.Position()
@@ -320,29 +389,37 @@ func (g *Game) Positions() []Position {
 	return out
 }
 
-// A Ply is one move of a game with the positions around it.
-type Ply struct {
-	Number int      `json:"ply"`    // the move's number in the game, from 1
+// A PlayedMove is one move of a game's main line with the positions
+// around it.
+type PlayedMove struct {
+	Ply    int      `json:"ply"`    // the move's number in the game: 1 for the first move
 	Move   Move     `json:"move"`   // the move
 	Before Position `json:"before"` // the position it was played in
 	After  Position `json:"after"`  // the position it led to
 }
 
-// Plies returns an iterator over the moves of the main line in order, each
-// with the positions before and after it.
-func (g *Game) Plies() iter.Seq[Ply] {
-	return func(yield func(Ply) bool) {
+// PlayedMoves returns an iterator over the moves of the main line in
+// order, each with the positions before and after it (none for a nil
+// *Game).
+func (g *Game) PlayedMoves() iter.Seq[PlayedMove] {
+	return func(yield func(PlayedMove) bool) {
+		if g == nil {
+			return
+		}
 		g.init()
 		for n := range g.root.mainLine() {
-			if !n.setup && !yield(Ply{Number: n.ply, Move: n.move, Before: n.Before(), After: n.Position()}) {
+			if !n.setup && !yield(PlayedMove{Ply: n.ply, Move: n.move, Before: n.Before(), After: n.Position()}) {
 				return
 			}
 		}
 	}
 }
 
-// Ply returns the number of moves of the main line.
+// Ply returns the number of moves of the main line (0 for a nil *Game).
 func (g *Game) Ply() int {
+	if g == nil {
+		return 0
+	}
 	g.init()
 	return g.ply
 }
@@ -350,6 +427,9 @@ func (g *Game) Ply() int {
 // Repetitions returns how many times the current position has occurred in
 // the game (1 the first time); the third occurrence draws.
 func (g *Game) Repetitions() int {
+	if g == nil {
+		return 1
+	}
 	g.init()
 	if g.window == g.ply {
 		return 1 // the position alone: counts needs not hold it
@@ -358,18 +438,32 @@ func (g *Game) Repetitions() int {
 }
 
 // SetDrawRules sets the draw rules the game applies besides Freeling's
-// (see DrawRules). The zero DrawRules removes them.
-func (g *Game) SetDrawRules(r DrawRules) { g.rules = r }
+// (see DrawRules). The zero DrawRules removes them. On a nil *Game it
+// does nothing.
+func (g *Game) SetDrawRules(r DrawRules) {
+	if g != nil {
+		g.rules = r
+	}
+}
 
-// DrawRules returns the draw rules the game applies besides Freeling's.
-func (g *Game) DrawRules() DrawRules { return g.rules }
+// DrawRules returns the draw rules the game applies besides Freeling's
+// (none for a nil *Game).
+func (g *Game) DrawRules() DrawRules {
+	if g == nil {
+		return DrawRules{}
+	}
+	return g.rules
+}
 
 // Outcome returns how the game stands. The rules come first: a side to move
 // with no legal move has lost, and a third occurrence of a position is a
 // draw; then the draw rules set with SetDrawRules. Otherwise a result set
 // with SetResult (or read from a record) ends the game by resignation,
-// agreement or forfeit.
+// agreement or forfeit. A nil *Game is not over.
 func (g *Game) Outcome() Outcome {
+	if g == nil {
+		return Outcome{NoResult, NotOver}
+	}
 	g.init()
 	if o := g.rulesOutcome(); o.IsOver() {
 		return o
@@ -380,16 +474,24 @@ func (g *Game) Outcome() Outcome {
 // rulesOutcome is how the rules (and the draw rules set) have the game
 // stand, leaving recorded results aside.
 func (g *Game) rulesOutcome() Outcome {
-	if !g.pos.HasLegalMoves() {
-		if g.pos.SideToMove() == White {
+	return rulesOutcome(&g.pos, g.Repetitions(), g.ply-g.window, g.rules)
+}
+
+// rulesOutcome is how the rules have a game stand in position p, which
+// has occurred reps times, after kingPlies plies in which only kings
+// moved without capturing, under the draw rules r.
+func rulesOutcome(p *Position, reps, kingPlies int, r DrawRules) Outcome {
+	if !p.HasLegalMoves() {
+		if p.side == White {
 			return Outcome{RedWins, NoLegalMove}
 		}
 		return Outcome{WhiteWins, NoLegalMove}
 	}
-	if g.Repetitions() >= 3 {
+	if reps >= 3 {
 		return Outcome{Draw, ThreefoldRepetition}
 	}
-	if k := g.rules.KingMoves; k > 0 && g.ply-g.window >= 2*k {
+	// kingPlies/2 >= k, which 2*k would overflow for a huge k.
+	if k := r.KingMoves; k > 0 && kingPlies/2 >= k {
 		return Outcome{Draw, KingMoveRule}
 	}
 	return Outcome{NoResult, NotOver}
@@ -402,20 +504,24 @@ func recordedOutcome(r Result) Outcome {
 		return Outcome{r, Resignation}
 	case Draw:
 		return Outcome{Draw, Agreement}
-	case DoubleForfeit:
-		return Outcome{DoubleForfeit, Forfeit}
+	case BothLose:
+		return Outcome{BothLose, DoubleForfeit}
 	}
 	return Outcome{NoResult, NotOver}
 }
 
 // SetResult records a result decided by the players: a resignation, a draw
-// by agreement, a forfeit; NoResult clears it. It returns an error wrapping
-// ErrResultMismatch when the rules have already ended the game with another
-// result, and one wrapping ErrInvalidResult for a Result that is none of
-// the constants.
+// by agreement, a double forfeit; NoResult clears it. It returns an error
+// wrapping ErrResultMismatch when the rules have already ended the game
+// with another result, one wrapping ErrInvalidResult for a Result that is
+// none of the constants, and one wrapping ErrNilGame for a nil *Game.
 func (g *Game) SetResult(r Result) error {
-	if r > DoubleForfeit {
-		return &resultError{strconv.Itoa(int(r))}
+	if r > BothLose {
+		_, err := r.AppendText(nil)
+		return err
+	}
+	if g == nil {
+		return errNilGame
 	}
 	g.init()
 	if o := g.rulesOutcome(); o.IsOver() && r != NoResult && r != o.Result {
@@ -434,9 +540,13 @@ func (e *gameError) Error() string { return "hexdame: " + e.err.Error() + ": " +
 func (e *gameError) Unwrap() error { return e.err }
 
 // Play plays move m at the end of the main line. It returns an error
-// wrapping ErrGameOver when the game has ended, or the *MoveError of
-// Position.Play when m is not legal; the game is then unchanged.
+// wrapping ErrGameOver when the game has ended, the *MoveError of
+// Position.Play when m is not legal, and an error wrapping ErrNilGame for
+// a nil *Game; the game is then unchanged.
 func (g *Game) Play(m Move) error {
+	if g == nil {
+		return errNilGame
+	}
 	if o := g.Outcome(); o.IsOver() {
 		return &gameError{err: ErrGameOver, msg: "the game ended " + o.String()}
 	}
@@ -451,6 +561,9 @@ func (g *Game) Play(m Move) error {
 // PlayText reads a move with Position.ParseMove and plays it. It returns
 // the move, or an error as Play does or as ParseMove does.
 func (g *Game) PlayText(s string) (Move, error) {
+	if g == nil {
+		return Move{}, errNilGame
+	}
 	if o := g.Outcome(); o.IsOver() {
 		return Move{}, &gameError{err: ErrGameOver, msg: "the game ended " + o.String()}
 	}
@@ -469,7 +582,7 @@ func (g *Game) push(m Move, next Position) *Node {
 	if !g.forget {
 		g.end = g.end.addMain(&Node{game: g, move: m, pos: next.pack(), ply: g.ply})
 	}
-	if m.IsCapture() || !m.ByKing() {
+	if !g.pos.isKingMove(m) {
 		// A capture or a man move: no earlier position can recur. The
 		// window is the new position alone, which counts needs not hold.
 		g.pos, g.window = next, g.ply
@@ -478,6 +591,9 @@ func (g *Game) push(m Move, next Position) *Node {
 	if g.window == g.ply-1 {
 		// The window held only the position before the move, which counts
 		// may not hold.
+		if g.counts == nil {
+			g.counts = make(map[packedPosition]int32)
+		}
 		clear(g.counts)
 		g.counts[g.pos.pack()] = 1
 	}
@@ -489,7 +605,12 @@ func (g *Game) push(m Move, next Position) *Node {
 // Undo takes back the last move of the main line and reports whether there
 // was one. It removes from the tree that move, the variations that are
 // alternatives to it, and any setup after it, and drops a recorded result.
+// The nodes it removes are detached (see Node). A nil *Game has no move
+// to take back.
 func (g *Game) Undo() bool {
+	if g == nil {
+		return false
+	}
 	g.init()
 	last := g.end
 	for last.setup && last.parent != nil {
@@ -500,6 +621,9 @@ func (g *Game) Undo() bool {
 	}
 	before := last.parent
 	setupAfter := last != g.end
+	for _, c := range before.children {
+		c.detach()
+	}
 	before.children = nil
 	g.end, g.pos, g.ply = before, before.Position(), before.ply
 	g.recorded = NoResult
@@ -515,6 +639,9 @@ func (g *Game) Undo() bool {
 
 // Tag returns the value of the game's tag with the given name.
 func (g *Game) Tag(name string) (value string, ok bool) {
+	if g == nil {
+		return "", false
+	}
 	for _, t := range g.tags {
 		if t.Name == name {
 			return t.Value, true
@@ -524,17 +651,18 @@ func (g *Game) Tag(name string) (value string, ok bool) {
 }
 
 // SetTag sets a PDN tag of the game, such as "Event" or "White" (the Red
-// player is the "Black" tag). A name is a letter followed by letters,
-// digits and underscores, and a value is UTF-8 text; other names and
-// values give an error wrapping ErrInvalidTag, as do the FEN, SetUp,
-// GameType and Result tags, which are written from the game itself.
+// player is the "Black" tag, as PDN names the second player). A name is a
+// letter followed by letters, digits and underscores, and a value is
+// UTF-8 text that a PDN record can hold; other names
+// and values give an error wrapping ErrInvalidTag, as do the FEN, SetUp,
+// GameType and Result tags, which are written from the game itself. A nil
+// *Game gives an error wrapping ErrNilGame.
 func (g *Game) SetTag(name, value string) error {
-	if err := checkTag(name, value); err != nil {
-		return err
+	if g == nil {
+		return errNilGame
 	}
-	switch name {
-	case "FEN", "SetUp", "GameType", "Result":
-		return &gameError{err: ErrInvalidTag, msg: "the " + name + " tag is written from the game"}
+	if err := g.checkSettable(name, value); err != nil {
+		return err
 	}
 	for i := range g.tags {
 		if g.tags[i].Name == name {
@@ -544,6 +672,32 @@ func (g *Game) SetTag(name, value string) error {
 	}
 	g.tags = append(g.tags, Tag{name, value})
 	return nil
+}
+
+// checkSettable returns the error SetTag gives for a tag it refuses.
+func (g *Game) checkSettable(name, value string) error {
+	if err := checkTag(name, value); err != nil {
+		return err
+	}
+	switch name {
+	case "FEN", "SetUp", "GameType", "Result":
+		return &gameError{err: ErrInvalidTag, msg: "the " + name + " tag is written from the game"}
+	}
+	return nil
+}
+
+// RemoveTag removes the game's tag with the given name and reports
+// whether it had one.
+func (g *Game) RemoveTag(name string) bool {
+	if g == nil {
+		return false
+	}
+	i := slices.IndexFunc(g.tags, func(t Tag) bool { return t.Name == name })
+	if i < 0 {
+		return false
+	}
+	g.tags = slices.Delete(g.tags, i, i+1)
+	return true
 }
 
 // checkTag returns an error wrapping ErrInvalidTag when a tag pair cannot
@@ -556,11 +710,36 @@ func checkTag(name, value string) error {
 }
 
 // Tags returns the game's tags in order. The slice is a copy.
-func (g *Game) Tags() []Tag { return slices.Clone(g.tags) }
+func (g *Game) Tags() []Tag {
+	if g == nil {
+		return nil
+	}
+	return slices.Clone(g.tags)
+}
 
 // Notation returns the notation the game was read in (Algebraic for a game
 // not read from a record).
-func (g *Game) Notation() Notation { return g.notation }
+func (g *Game) Notation() Notation {
+	if g == nil {
+		return Algebraic
+	}
+	return g.notation
+}
+
+// SetNotation sets the notation the game is written in by default (see
+// Game.Notation). A Notation that is neither Algebraic nor Numeric gives
+// an error wrapping ErrInvalidNotation; a nil *Game one wrapping
+// ErrNilGame.
+func (g *Game) SetNotation(n Notation) error {
+	if _, err := n.AppendText(nil); err != nil {
+		return err
+	}
+	if g == nil {
+		return errNilGame
+	}
+	g.notation = n
+	return nil
+}
 
 // RandomGame plays a game of uniformly random legal moves, drawn from rng,
 // until the rules end it or maxPlies moves are played; a game still
@@ -594,3 +773,148 @@ func compareMoves(a, b Move) int {
 	}
 	return cmp.Compare(a.captured, b.captured)
 }
+
+// gameJSON is the JSON form of a Game.
+type gameJSON struct {
+	Tags      []Tag      `json:"tags"`
+	Start     *Position  `json:"start"`
+	Notation  Notation   `json:"notation"`
+	Moves     []plyJSON  `json:"moves"`
+	Result    Result     `json:"result"`
+	Outcome   *Outcome   `json:"outcome,omitempty"`
+	DrawRules *DrawRules `json:"drawRules,omitempty"`
+}
+
+// plyJSON is a move of the main line, or a setup in it.
+type plyJSON struct {
+	Move  Move
+	Setup *Position
+}
+
+func (p plyJSON) MarshalJSON() ([]byte, error) {
+	if p.Setup != nil {
+		return json.Marshal(struct {
+			Setup *Position `json:"setup"`
+		}{p.Setup})
+	}
+	return p.Move.MarshalJSON()
+}
+
+func (p *plyJSON) UnmarshalJSON(data []byte) error {
+	var s struct {
+		Setup *Position `json:"setup"`
+	}
+	if err := json.Unmarshal(data, &s); err == nil && s.Setup != nil {
+		p.Setup = s.Setup
+		return nil
+	}
+	if string(data) == "null" {
+		return &valueError{kind: "move", text: "null", err: ErrMoveSyntax}
+	}
+	return p.Move.UnmarshalJSON(data)
+}
+
+// MarshalJSON implements json.Marshaler. A game is an object with its
+// tags, its start position (FEN), the notation it was read in, the moves
+// of its main line (each as a Move marshals, or {"setup": FEN} for a
+// setup), the result the players recorded (SetResult), its outcome and,
+// when set, its draw rules:
+//
+//	{"tags":[{"name":"Event","value":"Club"}],"start":"W:W...:B...","notation":"algebraic",
+//	 "moves":[{"from":"d4","to":"e5","captured":[]}],"result":"*","outcome":{"result":"*","reason":"not over"}}
+//
+// Variations and annotations are not part of it: PDN keeps them. A nil
+// *Game marshals as null.
+func (g *Game) MarshalJSON() ([]byte, error) {
+	if g == nil {
+		return []byte("null"), nil
+	}
+	g.init()
+	start := g.root.Position()
+	o := g.Outcome()
+	j := gameJSON{Tags: g.tags, Start: &start, Notation: g.notation, Moves: []plyJSON{}, Result: g.recorded, Outcome: &o}
+	if j.Tags == nil {
+		j.Tags = []Tag{}
+	}
+	for n := range g.root.mainLine() {
+		if n.setup {
+			p := n.Position()
+			j.Moves = append(j.Moves, plyJSON{Setup: &p})
+		} else {
+			j.Moves = append(j.Moves, plyJSON{Move: n.move})
+		}
+	}
+	if g.rules != (DrawRules{}) {
+		j.DrawRules = &g.rules
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON implements json.Unmarshaler: it replaces the game with the
+// one MarshalJSON wrote, playing its moves from the start position. Every
+// member may be left out: without "start" the game starts from
+// StartPosition, as the zero Game does, and {} is a new game. A move that
+// is not legal where it stands gives the error Play gives, wrapped with
+// the move's number; a tag that SetTag refuses the error it gives (a tag
+// given twice keeps its last value); the outcome written is not read (the
+// moves decide it). On error the game is unchanged. Nodes of the game's
+// old tree are detached from it (see Node).
+func (g *Game) UnmarshalJSON(data []byte) error {
+	if g == nil {
+		return errNilGame
+	}
+	var j gameJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return err
+	}
+	start := StartPosition()
+	if j.Start != nil {
+		start = *j.Start
+	}
+	var ng Game
+	ng.begin(start)
+	ng.notation = j.Notation
+	if j.DrawRules != nil {
+		ng.rules = *j.DrawRules
+	}
+	for i, p := range j.Moves {
+		if p.Setup != nil {
+			ng.reset(*p.Setup)
+			continue
+		}
+		if err := ng.Play(p.Move); err != nil {
+			return &contextError{context: "move " + strconv.Itoa(i+1) + " of the game's JSON", err: err}
+		}
+	}
+	seen := make(map[string]int, len(j.Tags))
+	for _, t := range j.Tags {
+		if err := ng.checkSettable(t.Name, t.Value); err != nil {
+			return err
+		}
+		if i, ok := seen[t.Name]; ok {
+			ng.tags[i].Value = t.Value
+			continue
+		}
+		seen[t.Name] = len(ng.tags)
+		ng.tags = append(ng.tags, t)
+	}
+	if err := ng.SetResult(j.Result); err != nil {
+		return err
+	}
+	g.detachTree()
+	*g = ng
+	g.fixOwner()
+	return nil
+}
+
+// A contextError says where an error happened.
+type contextError struct {
+	context string
+	err     error
+}
+
+func (e *contextError) Error() string {
+	return "hexdame: " + e.context + ": " + strings.TrimPrefix(e.err.Error(), "hexdame: ")
+}
+
+func (e *contextError) Unwrap() error { return e.err }

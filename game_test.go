@@ -108,7 +108,7 @@ func TestOutcome(t *testing.T) {
 		{WhiteWins, Outcome{WhiteWins, Resignation}},
 		{RedWins, Outcome{RedWins, Resignation}},
 		{Draw, Outcome{Draw, Agreement}},
-		{DoubleForfeit, Outcome{DoubleForfeit, Forfeit}},
+		{BothLose, Outcome{BothLose, DoubleForfeit}},
 	} {
 		if err := g.SetResult(tc.r); err != nil || g.Outcome() != tc.want {
 			t.Errorf("SetResult(%v): %v, %v", tc.r, g.Outcome(), err)
@@ -122,7 +122,7 @@ func TestOutcome(t *testing.T) {
 func TestParseResult(t *testing.T) {
 	for s, want := range map[string]Result{
 		"2-0": WhiteWins, "1-0": WhiteWins, "0-2": RedWins, "0-1": RedWins,
-		"1-1": Draw, "1/2-1/2": Draw, "0-0": DoubleForfeit, "*": NoResult,
+		"1-1": Draw, "1/2-1/2": Draw, "0-0": BothLose, "*": NoResult,
 	} {
 		if got, err := ParseResult(s); err != nil || got != want {
 			t.Errorf("ParseResult(%q) = %v, %v", s, got, err)
@@ -141,7 +141,7 @@ func TestParseResult(t *testing.T) {
 func TestGameMovesAndTags(t *testing.T) {
 	g := NewGame()
 	playAll(t, g, "d4-e5", "f6xd4")
-	if g.Ply() != 2 || len(g.Positions()) != 3 || g.Positions()[0] != StartPosition() || g.Moves()[1].CaptureCount() != 1 {
+	if g.Ply() != 2 || len(g.Positions()) != 3 || g.Positions()[0] != StartPosition() || g.Moves()[1].Captured().Len() != 1 {
 		t.Errorf("ply %d, positions %d", g.Ply(), len(g.Positions()))
 	}
 	if err := g.Play(g.Moves()[0]); !errors.Is(err, ErrIllegalMove) {

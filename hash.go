@@ -20,9 +20,9 @@ package hexdame
 const zobristSeed = 0x48455844414D45
 
 var (
-	zobristPieces  [4][NumCells]uint64
+	zobristPieces  [4][cellSlots]uint64 // [kind][cell]; [kind][NoCell] is 0
 	zobristRed     uint64
-	zobristPieces2 [4][NumCells]uint64
+	zobristPieces2 [4][cellSlots]uint64
 	zobristRed2    uint64
 )
 
@@ -36,13 +36,13 @@ func init() {
 		return z ^ z>>31
 	}
 	for k := range zobristPieces {
-		for c := range zobristPieces[k] {
+		for c := 1; c <= NumCells; c++ {
 			zobristPieces[k][c] = next()
 		}
 	}
 	zobristRed = next()
 	for k := range zobristPieces2 {
-		for c := range zobristPieces2[k] {
+		for c := 1; c <= NumCells; c++ {
 			zobristPieces2[k][c] = next()
 		}
 	}
@@ -60,7 +60,7 @@ func (p Position) Hash() uint64 { return p.hash(&zobristPieces, zobristRed) }
 // hash2 is the independent second key.
 func (p *Position) hash2() uint64 { return p.hash(&zobristPieces2, zobristRed2) }
 
-func (p *Position) hash(keys *[4][NumCells]uint64, red uint64) uint64 {
+func (p *Position) hash(keys *[4][cellSlots]uint64, red uint64) uint64 {
 	var h uint64
 	if p.side == Red {
 		h = red

@@ -12,25 +12,55 @@ import (
 // and FEN Red is written B, as the second player of draughts.
 type Color uint8
 
-// The two colors.
+// The two colors, and NoColor, the color of no piece.
 const (
-	White Color = iota // moves first; men start on a1..d4
-	Red                // B in PDN and FEN; men start on f6..i9
+	White   Color = iota // moves first; men start on a1..d4
+	Red                  // B in PDN and FEN; men start on f6..i9
+	NoColor              // not a side: the color of NoPiece
 )
 
-// Opponent returns the other color.
-func (c Color) Opponent() Color { return c ^ 1 }
+// ErrInvalidColor is wrapped by the errors of ParseColor and of marshalling
+// a Color that is neither White nor Red.
+var ErrInvalidColor = errors.New("invalid color")
 
-// String returns "White" or "Red" ("" for an invalid color).
-func (c Color) String() string {
-	switch c {
-	case White:
-		return "White"
-	case Red:
-		return "Red"
+var colorNames = enumNames{kind: "color", names: []string{"White", "Red"}, err: ErrInvalidColor}
+
+// Opponent returns the other color: Red for White, White for Red. Any
+// other Color gives NoColor.
+func (c Color) Opponent() Color {
+	if c > Red {
+		return NoColor
 	}
-	return ""
+	return c ^ 1
 }
+
+// String returns "White" or "Red", and "invalid color" for NoColor or any
+// other value.
+func (c Color) String() string { return colorNames.String(int(c)) }
+
+// ParseColor reads a color: "White" or "Red" in any case, or the PDN
+// letters "W" and "B" (the second player, Red); "R" is read as Red too.
+// Other text gives NoColor and an error wrapping ErrInvalidColor.
+func ParseColor(s string) (Color, error) {
+	switch strings.ToLower(s) {
+	case "white", "w":
+		return White, nil
+	case "red", "b", "r":
+		return Red, nil
+	}
+	return NoColor, colorNames.parseError(s)
+}
+
+// AppendText appends the color's name, "White" or "Red"; any other Color
+// gives an error wrapping ErrInvalidColor.
+func (c Color) AppendText(b []byte) ([]byte, error) { return colorNames.appendText(b, int(c)) }
+
+// MarshalText implements encoding.TextMarshaler with the color's name.
+func (c Color) MarshalText() ([]byte, error) { return c.AppendText(nil) }
+
+// UnmarshalText implements encoding.TextUnmarshaler with ParseColor. On
+// error c is unchanged.
+func (c *Color) UnmarshalText(text []byte) error { return unmarshalWith(c, text, ParseColor) }
 
 // A Piece is what stands on a cell: nothing, or a man or king of a color.
 type Piece uint8
@@ -44,22 +74,37 @@ const (
 	RedKing                // R
 )
 
-// MakePiece returns the man (king false) or king of color c.
+// ErrInvalidPiece is wrapped by the errors of ParsePiece and of
+// marshalling a Piece beyond RedKing.
+var ErrInvalidPiece = errors.New("invalid piece")
+
+var pieceNames = enumNames{kind: "piece", names: []string{".", "w", "W", "r", "R"}, err: ErrInvalidPiece}
+
+var pieceWords = [...]string{"empty", "white man", "white king", "red man", "red king"}
+
+// MakePiece returns the man (king false) or king of color c, and NoPiece
+// for a Color that is neither White nor Red.
 func MakePiece(c Color, king bool) Piece {
-	p := WhiteMan + Piece(c&1)*2
+	if c > Red {
+		return NoPiece
+	}
+	p := WhiteMan + Piece(c)*2
 	if king {
 		p++
 	}
 	return p
 }
 
-// Color returns the piece's color; for NoPiece it returns White, so check
-// IsValid first where that matters.
+// Color returns the piece's color, and NoColor for NoPiece and any
+// invalid Piece.
 func (p Piece) Color() Color {
-	if p == RedMan || p == RedKing {
+	switch p {
+	case WhiteMan, WhiteKing:
+		return White
+	case RedMan, RedKing:
 		return Red
 	}
-	return White
+	return NoColor
 }
 
 // IsKing reports whether p is a king.
@@ -70,15 +115,39 @@ func (p Piece) IsKing() bool { return p == WhiteKing || p == RedKing }
 func (p Piece) IsValid() bool { return p >= WhiteMan && p <= RedKing }
 
 // String returns the diagram symbol: "w" and "W" for White's man and king,
-// "r" and "R" for Red's, "." for NoPiece, "?" for anything else.
-func (p Piece) String() string {
-	if p > RedKing {
-		return "?"
+// "r" and "R" for Red's, "." for NoPiece, and "invalid piece" for any
+// other value.
+func (p Piece) String() string { return pieceNames.String(int(p)) }
+
+// ParsePiece reads a piece as the diagram writes it ("w" and "W" for
+// White's man and king, "r" and "R" for Red's, "." for an empty cell) or
+// in words, in any case ("white man", "red king", "empty"). Other text
+// gives NoPiece and an error wrapping ErrInvalidPiece.
+func ParsePiece(s string) (Piece, error) {
+	for i, sym := range pieceNames.names {
+		if s == sym {
+			return Piece(i), nil
+		}
 	}
-	return pieceSymbols[p : p+1]
+	for i, w := range pieceWords {
+		if strings.EqualFold(s, w) {
+			return Piece(i), nil
+		}
+	}
+	return NoPiece, pieceNames.parseError(s)
 }
 
-const pieceSymbols = ".wWrR"
+// AppendText appends the piece's diagram symbol: "w", "W", "r", "R", or
+// "." for NoPiece; any other Piece gives an error wrapping
+// ErrInvalidPiece.
+func (p Piece) AppendText(b []byte) ([]byte, error) { return pieceNames.appendText(b, int(p)) }
+
+// MarshalText implements encoding.TextMarshaler with the diagram symbol.
+func (p Piece) MarshalText() ([]byte, error) { return p.AppendText(nil) }
+
+// UnmarshalText implements encoding.TextUnmarshaler with ParsePiece. On
+// error p is unchanged.
+func (p *Piece) UnmarshalText(text []byte) error { return unmarshalWith(p, text, ParsePiece) }
 
 // Position is a HexDame position: the pieces on the board and the side to
 // move. It is a small comparable value: it can be copied, compared with ==,
@@ -141,9 +210,12 @@ func (p Position) WithPiece(c Cell, x Piece) Position {
 	return p.put(c, x)
 }
 
-// WithSideToMove returns a copy of p with side c to move.
+// WithSideToMove returns a copy of p with side c to move. A Color that
+// is neither White nor Red leaves the copy unchanged.
 func (p Position) WithSideToMove(c Color) Position {
-	p.side = c & 1
+	if c <= Red {
+		p.side = c
+	}
 	return p
 }
 
@@ -164,17 +236,31 @@ func (p Position) Piece(c Cell) Piece {
 	return NoPiece
 }
 
-// Count returns the number of men and kings of color c.
+// Count returns the number of men and kings of color c (none for a Color
+// that is neither White nor Red).
 func (p Position) Count(c Color) (men, kings int) {
-	own := p.pieces[0][c&1]
+	if c > Red {
+		return 0, 0
+	}
+	own := p.pieces[0][c]
 	k := bits.OnesCount64(own & p.kings[0])
 	return bits.OnesCount64(own) - k, k
 }
 
-// Cells returns the cells holding pieces of color c, in Cell order.
-func (p Position) Cells(c Color) []Cell {
-	return appendCells(nil, p.pieces[0][c&1])
+// Pieces returns the cells holding the men and kings of color c (none for
+// a Color that is neither White nor Red).
+func (p Position) Pieces(c Color) CellSet {
+	if c > Red {
+		return 0
+	}
+	return CellSet(p.pieces[0][c])
 }
+
+// Men returns the cells holding the men of color c.
+func (p Position) Men(c Color) CellSet { return p.Pieces(c) &^ CellSet(p.kings[0]) }
+
+// Kings returns the cells holding the kings of color c.
+func (p Position) Kings(c Color) CellSet { return p.Pieces(c) & CellSet(p.kings[0]) }
 
 func appendCells(dst []Cell, b uint64) []Cell {
 	for b != 0 {
@@ -261,12 +347,12 @@ func ParseFEN(s string) (Position, error) {
 			}
 			first, last, ok := parseFENCells(tok)
 			if !ok {
-				return fail(thisOff, "invalid square "+quoteClipped(tok))
+				return fail(thisOff, "invalid cell "+quoteClipped(tok))
 			}
 			for n := first; n <= last; n++ {
 				c := numberCell[n]
 				if occupied&bit(c) != 0 {
-					return fail(thisOff, "square "+c.String()+" given twice")
+					return fail(thisOff, "cell "+c.String()+" given twice")
 				}
 				occupied |= bit(c)
 				p = p.put(c, MakePiece(col, king))
@@ -298,7 +384,7 @@ func splitTrimmed(s string, sep byte, base int) []textPart {
 	}
 }
 
-// parseFENCells parses one FEN square or numeric range into the numbers of
+// parseFENCells parses one FEN cell or numeric range into the numbers of
 // its first and last cell.
 func parseFENCells(tok string) (first, last int, ok bool) {
 	if lo, hi, isRange := strings.Cut(tok, "-"); isRange {
@@ -326,12 +412,12 @@ func MustParseFEN(s string) Position {
 	return p
 }
 
-// FEN returns the position in FEN with algebraic squares, each side's pieces
+// FEN returns the position in FEN with algebraic cells, each side's pieces
 // in file order (a1, a2, ..., i9): "W:Wa1,a2,...:Bf6,...".
 func (p Position) FEN() string { return string(p.AppendFEN(nil, Algebraic)) }
 
-// FormatFEN returns the position in FEN with squares in notation n; numeric
-// squares are listed in ascending order without ranges.
+// FormatFEN returns the position in FEN with cells in notation n; numeric
+// cells are listed in ascending order without ranges.
 func (p Position) FormatFEN(n Notation) string { return string(p.AppendFEN(nil, n)) }
 
 // AppendFEN appends the position's FEN in notation n to dst.
@@ -358,7 +444,7 @@ func (p Position) AppendFEN(dst []byte, n Notation) []byte {
 				emit(numberCell[k])
 			}
 		} else {
-			for i := 0; i < NumCells; i++ {
+			for i := 1; i <= NumCells; i++ {
 				emit(axisCell[1][i])
 			}
 		}
@@ -366,7 +452,7 @@ func (p Position) AppendFEN(dst []byte, n Notation) []byte {
 	return dst
 }
 
-// AppendText appends the position's FEN with algebraic squares to b.
+// AppendText appends the position's FEN with algebraic cells to b.
 func (p Position) AppendText(b []byte) ([]byte, error) { return p.AppendFEN(b, Algebraic), nil }
 
 // MarshalText implements encoding.TextMarshaler with the algebraic FEN.
@@ -382,7 +468,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// String returns the position's FEN with algebraic squares, as FEN does:
+// String returns the position's FEN with algebraic cells, as FEN does:
 // the canonical text of a position, which MarshalText writes and ParseFEN
 // reads. Diagram draws it.
 func (p Position) String() string { return p.FEN() }
@@ -397,15 +483,11 @@ type DiagramOptions struct {
 // Diagram returns a diagram of the position in the layout of the standard
 // diagram (White at the bottom, one text row per horizontal row of the
 // hexagon; w and W for White's men and kings, r and R for Red's, . for an
-// empty cell), followed by a line saying who is to move. At most one
-// DiagramOptions may be given: with Coordinates, each file's letter is
+// empty cell), followed by a line saying who is to move. The zero
+// DiagramOptions draws just that; with Coordinates, each file's letter is
 // written beyond its lowest cell and each rank's number beyond its lowest
 // cell, as on a board's edge; with Flip, Red is at the bottom.
-func (p Position) Diagram(opts ...DiagramOptions) string {
-	var o DiagramOptions
-	if len(opts) > 0 {
-		o = opts[0]
-	}
+func (p Position) Diagram(o DiagramOptions) string {
 	var b strings.Builder
 	b.Grow(22 * 20)
 	writeDiagram(&b, func(c Cell) string { return p.Piece(c).String() }, o)
@@ -430,7 +512,7 @@ func writeDiagram(b *strings.Builder, label func(Cell) string, o DiagramOptions)
 		}
 		rows[f+r] = append(rows[f+r], mark{f - r, text})
 	}
-	for c := Cell(0); c < NumCells; c++ {
+	for c := Cell(1); c <= NumCells; c++ {
 		put(int(cellFile[c]), int(cellRank[c]), label(c))
 	}
 	top, bottom := 16, 0

@@ -219,25 +219,25 @@ func TestClimbSlowPositions(t *testing.T) {
 func TestHostileMoveTextPanics(t *testing.T) {
 	long := strings.Repeat("d4-", 62) + "d4" // 63 cells
 	p := StartPosition()
-	if _, err := p.ParseMove(long); !errors.Is(err, ErrInvalidMoveText) {
+	if _, err := p.ParseMove(long); !errors.Is(err, ErrMoveSyntax) {
 		t.Errorf("ParseMove of 63 cells: %v", err)
 	}
-	if _, err := NewGame().PlayText(long); !errors.Is(err, ErrInvalidMoveText) {
+	if _, err := NewGame().PlayText(long); !errors.Is(err, ErrMoveSyntax) {
 		t.Errorf("PlayText of 63 cells: %v", err)
 	}
 	pdn := "1. " + long + " *"
-	if _, err := NewReader(strings.NewReader(pdn)).ReadGame(); !errors.Is(err, ErrInvalidMoveText) {
+	if _, err := NewReader(strings.NewReader(pdn)).ReadGame(); !errors.Is(err, ErrMoveSyntax) {
 		t.Errorf("ReadGame: %v", err)
 	}
 	rec, err := NewReader(strings.NewReader(pdn)).ReadRecord()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := rec.Convert(Numeric); !errors.Is(err, ErrInvalidMoveText) {
+	if _, err := rec.Convert(Numeric); !errors.Is(err, ErrMoveSyntax) {
 		t.Errorf("Convert: %v", err)
 	}
 	var buf bytes.Buffer
-	if err := NewReader(strings.NewReader(pdn)).ConvertRecord(NewWriter(&buf), Numeric); !errors.Is(err, ErrInvalidMoveText) || buf.Len() != 0 {
+	if err := NewReader(strings.NewReader(pdn)).ConvertRecord(NewWriter(&buf), Numeric); !errors.Is(err, ErrMoveSyntax) || buf.Len() != 0 {
 		t.Errorf("ConvertRecord: %v, wrote %q", err, buf.String())
 	}
 	// Exactly 62 cells is not too many to read (it is not legal here).
@@ -300,7 +300,7 @@ func deepRecord(depth, moves int) *Record {
 			inner = inner[:len(inner)-1]
 		}
 	}
-	return &Record{Body: inner, Result: "*"}
+	return &Record{Body: inner, ResultText: "*"}
 }
 
 func TestHostileConvertMemory(t *testing.T) {
@@ -461,7 +461,7 @@ func TestHostileWriterRefuses(t *testing.T) {
 		{Body: []Element{{Kind: NAGElement, NAG: -1}}},
 		{Body: []Element{{Kind: VariationElement}}},
 		{Body: []Element{{Kind: 0}}},
-		{Body: []Element{{Kind: MoveElement, Text: "d4-e5"}}, Result: "4-6"},
+		{Body: []Element{{Kind: MoveElement, Text: "d4-e5"}}, ResultText: "4-6"},
 		{Body: []Element{{Kind: CommentElement, Text: strings.Repeat("x", maxTokenLen+1)}}},
 	}
 	for _, rec := range bad {
@@ -472,7 +472,7 @@ func TestHostileWriterRefuses(t *testing.T) {
 	}
 	// A tag value with a backslash or a quote reads back as it was.
 	for _, v := range []string{`x\`, `a\"b`, `\\`, `"`, "line\nbreak"} {
-		rec := &Record{Tags: []Tag{{"Event", v}}, Body: []Element{{Kind: MoveElement, Text: "d4-e5"}}, Result: "*"}
+		rec := &Record{Tags: []Tag{{"Event", v}}, Body: []Element{{Kind: MoveElement, Text: "d4-e5"}}, ResultText: "*"}
 		var buf bytes.Buffer
 		if err := NewWriter(&buf).WriteRecord(rec); err != nil {
 			t.Fatal(err)
@@ -485,19 +485,19 @@ func TestHostileWriterRefuses(t *testing.T) {
 }
 
 func TestHostilePerftLimits(t *testing.T) {
-	if n := Perft(StartPosition(), math.MaxInt); n != 0 {
+	if n := Perft(StartPosition(), math.MaxInt, PerftOptions{}); n != 0 {
 		t.Errorf("Perft(start, MaxInt) = %d", n)
 	}
-	if n := Perft(Position{}, 1<<30); n != 0 {
+	if n := Perft(Position{}, 1<<30, PerftOptions{}); n != 0 {
 		t.Errorf("Perft(empty, 1<<30) = %d", n)
 	}
 	if n := Perft(StartPosition(), math.MaxInt, PerftOptions{Workers: 2}); n != 0 {
 		t.Errorf("Perft(start, MaxInt) on 2 workers = %d", n)
 	}
-	if d := PerftDivide(StartPosition(), MaxPerftDepth+1); d != nil {
+	if d := PerftDivide(StartPosition(), MaxPerftDepth+1, PerftOptions{}); d != nil {
 		t.Errorf("PerftDivide beyond the maximum: %v", d)
 	}
-	if n := Perft(Position{}, MaxPerftDepth); n != 0 {
+	if n := Perft(Position{}, MaxPerftDepth, PerftOptions{}); n != 0 {
 		t.Errorf("Perft(empty, MaxPerftDepth) = %d", n)
 	}
 }
@@ -505,7 +505,7 @@ func TestHostilePerftLimits(t *testing.T) {
 // Variations nested more deeply than a Reader reads are refused, not
 // followed down the stack.
 func TestHostileDeepRecord(t *testing.T) {
-	rec := &Record{Result: "*"}
+	rec := &Record{ResultText: "*"}
 	body := []Element{{Kind: MoveElement, Text: "d4-e5"}}
 	for range 1_000_000 {
 		body = []Element{{Kind: MoveElement, Text: "d4-e5"}, {Kind: VariationElement, Variation: body}}
@@ -538,7 +538,7 @@ func TestHostileZeroValues(t *testing.T) {
 	if rec := (&Game{}).Record(Algebraic); rec == nil || len(rec.Body) != 0 {
 		t.Errorf("zero Game Record: %+v", rec)
 	}
-	if len((&Game{}).Positions()) != 1 || (&Game{}).StartPosition() != StartPosition() {
+	if len((&Game{}).Positions()) != 1 || (&Game{}).InitialPosition() != StartPosition() {
 		t.Error("zero Game positions")
 	}
 	if err := (&Game{}).SetResult(Draw); err != nil {

@@ -2,35 +2,38 @@ package hexdame
 
 import (
 	"cmp"
+	"encoding/json"
 	"errors"
-	"math/bits"
 	"slices"
 	"strconv"
 )
 
-// A Move is one legal move: the cell the piece starts from, the cell where it
-// ends, the set of pieces it captures, and whether it is made by a king and
-// whether it promotes a man.
+// A Move is one move: the cell the piece starts from, the cell where it
+// ends, and the set of pieces it captures.
 //
 // Following the rules ("two sequences with the same start cell, the same end
 // cell and the same set of captured pieces are the same move"), a Move is
 // exactly that outcome, so two Moves compare equal with == precisely when
-// they are the same move, whichever capture path was taken. The landing
-// cells of a capture depend on the position it is played in: get them with
-// Position.Path or Position.AppendPath.
+// they are the same move, whichever capture path was taken. What else a
+// move does follows from the position it is played in: whether a king
+// moves (p.Piece(m.From()).IsKing()), whether it crowns a man
+// (Position.Crowns), and the landing cells of a capture (Position.Path).
 //
-// Moves are made by the Position methods that generate or parse them; the
-// zero Move is not a legal move in any position.
+// Moves come from the Position methods that generate or parse them, or
+// from MakeMove; the zero Move is not a move.
 type Move struct {
 	captured uint64 // bitboard of the captured pieces (Cell numbering)
 	from, to Cell
-	flags    uint8
 }
 
-const (
-	moveByKing   uint8 = 1 << iota // the moving piece is a king
-	movePromotes                   // a man ends on its back row and is crowned
-)
+// MakeMove returns the move from from to to that captures the pieces on
+// the cells of captured. It checks nothing: whether the result describes
+// a move at all is for IsValid to say, and whether it is legal in a
+// position for Position.IsLegal and Position.Play. Bits of captured that
+// denote no cell are dropped.
+func MakeMove(from, to Cell, captured CellSet) Move {
+	return Move{from: from, to: to, captured: uint64(captured & AllCells)}
+}
 
 // From returns the cell the moving piece starts from.
 func (m Move) From() Cell { return m.from }
@@ -41,37 +44,40 @@ func (m Move) To() Cell { return m.to }
 // IsCapture reports whether the move captures.
 func (m Move) IsCapture() bool { return m.captured != 0 }
 
-// CaptureCount returns the number of pieces the move captures.
-func (m Move) CaptureCount() int { return bits.OnesCount64(m.captured) }
+// Captured returns the set of cells whose pieces the move captures (empty
+// for a non-capture).
+func (m Move) Captured() CellSet { return CellSet(m.captured) }
 
-// Captured returns the captured cells in Cell order (nil for a non-capture).
-func (m Move) Captured() []Cell { return m.AppendCaptured(nil) }
-
-// AppendCaptured appends the captured cells, in Cell order, to dst.
-func (m Move) AppendCaptured(dst []Cell) []Cell { return appendCells(dst, m.captured) }
-
-// Captures reports whether the move captures the piece on cell c.
-func (m Move) Captures(c Cell) bool { return c.IsValid() && m.captured&bit(c) != 0 }
-
-// ByKing reports whether the moving piece is a king.
-func (m Move) ByKing() bool { return m.flags&moveByKing != 0 }
-
-// Promotes reports whether the move crowns a man: it ends on its own back
-// row.
-func (m Move) Promotes() bool { return m.flags&movePromotes != 0 }
+// IsValid reports whether m describes a move: its start and end are cells
+// of the board, a non-capture moves, and no captured cell is its start or
+// end. Every Move a Position gives is valid; the zero Move is not. A valid
+// Move need not be legal in a given position.
+func (m Move) IsValid() bool {
+	switch {
+	case !m.from.IsValid() || !m.to.IsValid() || m.captured&^allCells != 0:
+		return false
+	case m.captured == 0 && m.from == m.to:
+		return false
+	case m.captured&(bit(m.from)|bit(m.to)) != 0:
+		return false
+	}
+	return true
+}
 
 // String returns the move in short algebraic notation: "d4-e5" or "c3xe5",
 // or "invalid move" for a Move that is not valid (see IsValid), such as
 // the zero Move. Where two captures share start and end, only
 // Position.FormatMove tells them apart.
 func (m Move) String() string {
-	if !m.IsValid() {
-		return "invalid move"
-	}
 	return string(m.appendShort(nil, Algebraic))
 }
 
+// appendShort appends the move in the short form in notation n, or
+// "invalid move" for a Move that is not valid.
 func (m Move) appendShort(dst []byte, n Notation) []byte {
+	if !m.IsValid() {
+		return append(dst, "invalid move"...)
+	}
 	dst = m.from.appendTo(dst, n)
 	if m.IsCapture() {
 		dst = append(dst, 'x')
@@ -177,11 +183,7 @@ func (p *Position) quietMove(from, to Cell) (Move, bool) {
 	}
 	m := Move{from: from, to: to}
 	if p.kings[0]&f != 0 {
-		m.flags = moveByKing
 		return m, lineDir[from][to] < NumDirections && between[from][to]&p.occupied() == 0
-	}
-	if backRow[us]&t != 0 {
-		m.flags = movePromotes
 	}
 	return m, forwardSteps[us][from]&t != 0
 }
@@ -193,11 +195,11 @@ func (p *Position) occupied() uint64 { return p.pieces[0][White] | p.pieces[0][R
 
 // A MoveError reports a move that cannot be played or read: its text (when
 // it came from text), why, and the legal moves of the position. It wraps
-// ErrIllegalMove, ErrAmbiguousMove or ErrInvalidMoveText, and for move text that
+// ErrIllegalMove, ErrAmbiguousMove or ErrMoveSyntax, and for move text that
 // names a cell that does not exist ("d4-q5"), also the *CellError.
 type MoveError struct {
 	Text     string   // the move as written, or as printed for a Move value
-	Err      error    // ErrIllegalMove, ErrAmbiguousMove or ErrInvalidMoveText
+	Err      error    // ErrIllegalMove, ErrAmbiguousMove or ErrMoveSyntax
 	Why      string   // what was wrong, in words
 	Position Position // the position the move was tried in
 	// Cause is the *CellError behind a syntax error, when the text names
@@ -245,7 +247,7 @@ func (e *MoveError) Detail() string {
 		b = append(b, "; candidates: "...)
 		b = e.Position.appendMoveList(b, e.Candidates, e.Legal, e.notation)
 	}
-	if e.Err != ErrInvalidMoveText {
+	if e.Err != ErrMoveSyntax {
 		b = append(b, "; legal: "...)
 		if len(e.Legal) == 0 {
 			b = append(b, "none"...)
@@ -255,7 +257,7 @@ func (e *MoveError) Detail() string {
 	return string(b)
 }
 
-// Unwrap returns Err (ErrIllegalMove, ErrAmbiguousMove or ErrInvalidMoveText) and,
+// Unwrap returns Err (ErrIllegalMove, ErrAmbiguousMove or ErrMoveSyntax) and,
 // when set, Cause.
 func (e *MoveError) Unwrap() []error {
 	if e.Cause != nil {
@@ -349,13 +351,49 @@ func (p Position) Play(m Move) (Position, error) {
 
 // PlayUnchecked returns the position after the side to move plays m,
 // without checking that m is legal in p. It is for engines and searches
-// that play the moves AppendLegalMoves gave them for p, where checking again
-// is wasted work. For a move that is not legal in p the result is a
-// Position that may break the rules (it never panics); use Play for moves
-// from elsewhere.
+// that play the moves AppendLegalMoves gave them for p, where a full check
+// (a move generation) is wasted work.
+//
+// What the caller owes: m is a legal move of p. PlayUnchecked checks, at
+// the cost of a few bit operations, only what keeps the result a valid
+// position (one that FEN writes and ParseFEN reads back): that m is
+// valid, that its start holds a piece of the side to move, that its end
+// is empty (or is its start), and that it captures only pieces of the
+// opponent. A move that fails these checks returns p unchanged. A move
+// that passes them but is not legal (a man stepping backwards, a capture
+// that is not the longest) gives a valid position that the rules do not
+// reach from p; use Play for moves from elsewhere.
 func (p Position) PlayUnchecked(m Move) Position {
+	if !p.canApply(&m) {
+		return p
+	}
 	p.apply(&m)
 	return p
+}
+
+// canApply reports whether apply would give a valid position: m is
+// valid, its start holds a piece of the side to move, its end is empty or
+// its start, and it captures only the opponent's pieces.
+func (p *Position) canApply(m *Move) bool {
+	us := p.side & 1
+	own, them := p.pieces[0][us], p.pieces[0][us^1]
+	// Cells beyond 63 would wrap around in bit; 0, 62 and 63 are no
+	// cells, and never among the pieces nor in allCells. A capture's
+	// pieces are the opponent's, so neither its start (ours) nor its end
+	// (empty, or its start) is among them.
+	end := allCells &^ (own | them)
+	if m.captured != 0 {
+		end |= bit(m.from)
+	}
+	return m.from|m.to < 64 && own&bit(m.from) != 0 && end&bit(m.to) != 0 && m.captured&^them == 0
+}
+
+// Crowns reports whether m, played in p, crowns a man: a man of the side
+// to move ends its move on its back row. It reports false for a move that
+// no man of the side to move on m's start could make.
+func (p Position) Crowns(m Move) bool {
+	us := p.side & 1
+	return m.IsValid() && (p.pieces[0][us]&^p.kings[0])&bit(m.from) != 0 && backRow[us]&bit(m.to) != 0
 }
 
 // play returns the position after a move known to be legal.
@@ -373,11 +411,11 @@ func (p *Position) apply(m *Move) {
 	p.pieces[0][us] ^= x0
 	p.pieces[1][us] ^= x1
 	p.pieces[2][us] ^= x2
-	if m.flags&moveByKing != 0 {
+	if p.kings[0]&from[0] != 0 {
 		p.kings[0] ^= x0
 		p.kings[1] ^= x1
 		p.kings[2] ^= x2
-	} else if m.flags&movePromotes != 0 {
+	} else if backRow[us]&to[0] != 0 {
 		p.kings[0] |= to[0]
 		p.kings[1] |= to[1]
 		p.kings[2] |= to[2]
@@ -394,4 +432,56 @@ func (p *Position) apply(m *Move) {
 		}
 	}
 	p.side = them
+}
+
+// moveJSON is the JSON form of a Move.
+type moveJSON struct {
+	From     Cell    `json:"from"`
+	To       Cell    `json:"to"`
+	Captured CellSet `json:"captured"`
+}
+
+// MarshalJSON implements json.Marshaler. A move is an object with its
+// start and end cells and the captured cells in Cell order:
+//
+//	{"from":"c3","to":"g5","captured":["d4","f5"]}
+//
+// A Move that is not valid (the zero Move among them) is null.
+func (m Move) MarshalJSON() ([]byte, error) {
+	if !m.IsValid() {
+		return []byte("null"), nil
+	}
+	return json.Marshal(moveJSON{From: m.from, To: m.to, Captured: m.Captured()})
+}
+
+// UnmarshalJSON implements json.Unmarshaler, reading what MarshalJSON
+// writes (null as the zero Move); "captured" may be left out for a
+// non-capture, and other members are ignored. An object that describes no
+// move (no "from" or "to", a captured cell that is the start or the end,
+// a non-capture that does not move) gives an error wrapping
+// ErrMoveSyntax, a name that is no cell one wrapping ErrInvalidCell; m is
+// then unchanged. The move is not checked against any position: Play and
+// IsLegal do that.
+func (m *Move) UnmarshalJSON(data []byte) error {
+	if string(data) == "null" {
+		*m = Move{}
+		return nil
+	}
+	var j moveJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return err
+	}
+	v := MakeMove(j.From, j.To, j.Captured)
+	if !v.IsValid() {
+		why := "not a move"
+		switch {
+		case j.From == NoCell:
+			why = "no start cell (\"from\")"
+		case j.To == NoCell:
+			why = "no end cell (\"to\")"
+		}
+		return &valueError{kind: "move", text: strconv.Quote(clipped(string(data))) + ": " + why, err: ErrMoveSyntax}
+	}
+	*m = v
+	return nil
 }

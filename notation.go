@@ -6,9 +6,11 @@ import (
 	"unicode/utf8"
 )
 
-// ErrInvalidMoveText is wrapped by the errors returned for move text that is not
-// written as a move at all.
-var ErrInvalidMoveText = errors.New("invalid move text")
+// ErrMoveSyntax is wrapped by the errors returned for input that does not
+// describe a move at all: move text not written as a move ("d4-", "q5-e5")
+// or a JSON move without a start or end cell. Whether a move is legal in
+// a position is another matter: see ErrIllegalMove.
+var ErrMoveSyntax = errors.New("invalid move syntax")
 
 // ErrAmbiguousMove is wrapped by the errors returned for move text that
 // names more than one legal move.
@@ -91,7 +93,7 @@ func isLetter(b byte) bool { return b|0x20 >= 'a' && b|0x20 <= 'z' }
 
 // syntaxError returns the *MoveError for text s that scanMove rejected.
 func (p Position) syntaxError(s, reason, badCell string) *MoveError {
-	e := &MoveError{Text: s, Err: ErrInvalidMoveText, Why: reason, Position: p}
+	e := &MoveError{Text: s, Err: ErrMoveSyntax, Why: reason, Position: p}
 	if badCell != "" {
 		e.Cause = &CellError{Text: badCell}
 		e.Why = "no cell " + quoteClipped(badCell)
@@ -113,7 +115,7 @@ func (p Position) syntaxError(s, reason, badCell string) *MoveError {
 // appear in that order among its landing cells (a king's landing cell may
 // be any cell it could land on there).
 //
-// Errors are *MoveError values wrapping ErrInvalidMoveText (the text is not a move),
+// Errors are *MoveError values wrapping ErrMoveSyntax (the text is not a move),
 // ErrIllegalMove (no legal move matches; the error lists the legal moves)
 // or ErrAmbiguousMove (several match; the error lists them).
 func (p Position) ParseMove(s string) (Move, error) {
@@ -222,7 +224,7 @@ func (p Position) whyIllegal(legal []Move, from, to Cell) string {
 		}
 	}
 	if legal[0].IsCapture() {
-		n := legal[0].CaptureCount()
+		n := legal[0].Captured().Len()
 		if n == 1 {
 			return "capture is compulsory"
 		}
@@ -247,7 +249,8 @@ func (p Position) MustParseMove(s string) Move {
 // written between them ("c3xe5xg5"), or every landing cell when the turns
 // alone do not tell the moves apart (another move's path turns at, or
 // lands on, exactly those cells). A move that is not legal in p is written
-// in the short form.
+// in the short form, and a Move that is not valid (the zero Move) as
+// "invalid move", as Move.String writes it.
 func (p Position) FormatMove(m Move, n Notation) string { return string(p.AppendMove(nil, m, n)) }
 
 // AppendMove appends FormatMove(m, n) to dst.
@@ -303,7 +306,8 @@ func (p Position) appendMoveIn(dst []byte, m Move, legal []Move, n Notation) []b
 // landing cell: "d4-e5", "c3xe5xg5". A king that captures two pieces in one
 // straight run shows the cell where it landed between them. The path is
 // the one Path gives. A capture that no path of the piece on its start
-// cell makes in p, and any non-capture, is written in the short form.
+// cell makes in p, and any non-capture, is written in the short form; a
+// Move that is not valid as "invalid move".
 //
 // Unlike Path, FormatMovePath does not check that a capture is legal
 // (that it takes the most pieces), so listing the paths of the moves
@@ -314,7 +318,7 @@ func (p Position) FormatMovePath(m Move, n Notation) string {
 
 // AppendMovePath appends FormatMovePath(m, n) to dst.
 func (p Position) AppendMovePath(dst []byte, m Move, n Notation) []byte {
-	if !m.IsCapture() || !p.canCapture(m) {
+	if !m.IsCapture() || !p.canApply(&m) {
 		return m.appendShort(dst, n)
 	}
 	var cells [maxMoveCells]Cell
@@ -323,20 +327,6 @@ func (p Position) AppendMovePath(dst []byte, m Move, n Notation) []byte {
 		return m.appendShort(dst, n)
 	}
 	return appendPath(dst, path, 'x', n)
-}
-
-// canCapture reports whether m describes a capture the piece on its start
-// cell could make in p, apart from majority capture: a piece of the side
-// to move, of the kind m says, and captured pieces of the other side.
-func (p Position) canCapture(m Move) bool {
-	if !m.from.IsValid() || !m.to.IsValid() || m.captured&^allCells != 0 {
-		return false
-	}
-	from := bit(m.from)
-	if p.pieces[0][p.side&1]&from == 0 || (p.kings[0]&from != 0) != m.ByKing() {
-		return false
-	}
-	return m.captured&^p.pieces[0][(p.side^1)&1] == 0 && (m.to == m.from || p.occupied()&bit(m.to) == 0)
 }
 
 func appendPath(dst []byte, path []Cell, sep byte, n Notation) []byte {

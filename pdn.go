@@ -48,7 +48,7 @@ var ErrNotHexDame = errors.New("not a HexDame record")
 
 // A ParseError reports a problem in a PDN record: where it is, and what was
 // wrong. It wraps Err, which is ErrInvalidPDN for text that is not PDN, a
-// *MoveError (wrapping ErrIllegalMove, ErrAmbiguousMove or ErrInvalidMoveText) for a
+// *MoveError (wrapping ErrIllegalMove, ErrAmbiguousMove or ErrMoveSyntax) for a
 // move that cannot be played, a *FENError for a bad FEN tag or setup, or
 // ErrGameOver, ErrNotHexDame, ErrResultMismatch or ErrInvalidCell.
 type ParseError struct {
@@ -64,7 +64,7 @@ type ParseError struct {
 // never panics, whatever the fields hold.
 func (e *ParseError) Error() string {
 	var b strings.Builder
-	b.WriteString("pdn: game ")
+	b.WriteString("hexdame: game ")
 	b.WriteString(strconv.Itoa(e.Game))
 	b.WriteString(", line ")
 	b.WriteString(strconv.Itoa(e.Line))
@@ -120,14 +120,14 @@ type readError struct {
 }
 
 func (e *readError) Error() string {
-	return "pdn: reading game " + strconv.Itoa(e.game) + " at line " + strconv.Itoa(e.line) +
+	return "hexdame: reading game " + strconv.Itoa(e.game) + " at line " + strconv.Itoa(e.line) +
 		", column " + strconv.Itoa(e.col) + ": " + e.err.Error()
 }
 
 func (e *readError) Unwrap() error { return e.err }
 
 // errNilReader is returned by a Reader made with a nil io.Reader.
-var errNilReader = errors.New("pdn: NewReader was given a nil io.Reader")
+var errNilReader = errors.New("hexdame: NewReader was given a nil io.Reader")
 
 // A Tag is one PDN tag pair, such as [Event "Open"].
 type Tag struct {
@@ -147,6 +147,38 @@ const (
 	SetupElement                              // /FEN "..."/
 )
 
+// ErrInvalidKind is wrapped by the errors of ParseElementKind and of
+// marshalling an ElementKind that is none of the constants.
+var ErrInvalidKind = errors.New("invalid element kind")
+
+var kindNames = enumNames{kind: "element kind", err: ErrInvalidKind, names: []string{MoveElement: "move",
+	CommentElement: "comment", LineCommentElement: "line comment", NAGElement: "NAG",
+	VariationElement: "variation", SetupElement: "setup"}}
+
+// String returns the kind in words, such as "line comment", or "invalid
+// element kind" for a value that is none of the constants.
+func (k ElementKind) String() string { return kindNames.String(int(k)) }
+
+// ParseElementKind reads what ElementKind.String writes, in any case.
+// Other text gives 0 and an error wrapping ErrInvalidKind.
+func ParseElementKind(s string) (ElementKind, error) {
+	k, err := kindNames.parse(s)
+	return ElementKind(k), err
+}
+
+// AppendText appends the kind in words; a value that is none of the
+// constants gives an error wrapping ErrInvalidKind.
+func (k ElementKind) AppendText(b []byte) ([]byte, error) { return kindNames.appendText(b, int(k)) }
+
+// MarshalText implements encoding.TextMarshaler with the kind in words.
+func (k ElementKind) MarshalText() ([]byte, error) { return k.AppendText(nil) }
+
+// UnmarshalText implements encoding.TextUnmarshaler with
+// ParseElementKind. On error k is unchanged.
+func (k *ElementKind) UnmarshalText(text []byte) error {
+	return unmarshalWith(k, text, ParseElementKind)
+}
+
 // An Element is one item of movetext, in the order the record gives it.
 type Element struct {
 	Kind      ElementKind `json:"kind"`
@@ -162,11 +194,14 @@ type Element struct {
 // movetext and the result that terminates it. It holds no judgement on the
 // rules; Replay checks it against them.
 type Record struct {
-	Tags   []Tag     `json:"tags"`
-	Body   []Element `json:"body"`
-	Result string    `json:"result"`         // the terminating result as written ("2-0", "1-0", "1/2-1/2", "*", ...), "" if the input ended first
-	Game   int       `json:"game,omitempty"` // the game's number in the input, from 1
-	Line   int       `json:"line,omitempty"` // the line where the game starts
+	Tags []Tag     `json:"tags"`
+	Body []Element `json:"body"`
+	// ResultText is the result that terminates the movetext, as written
+	// ("2-0", "1-0", "1/2-1/2", "*", ...), or "" if the input ended
+	// first. ParseResult reads it as a Result.
+	ResultText string `json:"result"`
+	Game       int    `json:"game,omitempty"` // the game's number in the input, from 1
+	Line       int    `json:"line,omitempty"` // the line where the game starts
 
 	tagPos                   []textPos // where each tag pair starts, for a record read by a Reader
 	resultLine, resultColumn int       // where the result is written
@@ -1053,7 +1088,7 @@ func (b *treeBuilder) end(result string, at textPos) error {
 	if len(b.lines) > 0 {
 		b.rec.Body = b.lines[0]
 	}
-	b.rec.Result = result
+	b.rec.ResultText = result
 	b.rec.resultLine, b.rec.resultColumn = at.line, at.col
 	return nil
 }

@@ -62,8 +62,8 @@ func recordDiff(a, b *Record) string {
 			return fmt.Sprintf("tag %d: %q and %q", i, a.Tags[i], b.Tags[i])
 		}
 	}
-	if a.Result != b.Result {
-		return fmt.Sprintf("result: %q and %q", a.Result, b.Result)
+	if a.ResultText != b.ResultText {
+		return fmt.Sprintf("result: %q and %q", a.ResultText, b.ResultText)
 	}
 	return elementsDiff("body", a.Body, b.Body)
 }
@@ -118,14 +118,14 @@ func TestReadFeatures(t *testing.T) {
 	// The tree itself.
 	root := g.Root()
 	first := root.Next()
-	if len(root.Children()) != 2 || first.Move().String() != "d4-e5" || !first.IsMainLine() {
+	if len(root.Children()) != 2 || first.Move().String() != "d4-e5" || !first.IsMainline() {
 		t.Fatalf("root children %v", root.Children())
 	}
 	if before, _, _ := first.Annotations(); len(before) != 2 || before[1].Text != "A comment before the first move" {
 		t.Errorf("annotations before the first move: %+v", before)
 	}
 	alt := root.Children()[1]
-	if alt.Move().String() != "c4-c5" || alt.Comment() != "alternative" || alt.IsMainLine() || alt.Ply() != 1 {
+	if alt.Move().String() != "c4-c5" || alt.Comment() != "alternative" || alt.IsMainline() || alt.Ply() != 1 {
 		t.Errorf("variation: %v %q", alt.Move(), alt.Comment())
 	}
 	if kids := alt.Children(); len(kids) != 2 || kids[1].Strength() != "?" || kids[0].Next().Move().String() != "d4-d5" || kids[0].Next().Ply() != 3 {
@@ -139,16 +139,16 @@ func TestReadFeatures(t *testing.T) {
 		t.Errorf("end: %v %q", g.End().Move(), g.End().Comment())
 	}
 	g2 := games[1]
-	if g2.Notation() != Numeric || g2.Outcome() != (Outcome{WhiteWins, Resignation}) || g2.StartPosition().FEN() != "W:WKe1:Ba2,a3,c7,d7,e6,g5" {
-		t.Errorf("game 2: %v, %v, %s", g2.Notation(), g2.Outcome(), g2.StartPosition().FEN())
+	if g2.Notation() != Numeric || g2.Outcome() != (Outcome{WhiteWins, Resignation}) || g2.InitialPosition().FEN() != "W:WKe1:Ba2,a3,c7,d7,e6,g5" {
+		t.Errorf("game 2: %v, %v, %s", g2.Notation(), g2.Outcome(), g2.InitialPosition().FEN())
 	}
-	if got := g2.Moves()[0].Captured(); len(got) != 3 || !g2.Moves()[0].Captures(MustParseCell("d7")) {
+	if got := g2.Moves()[0].Captured(); got.Len() != 3 || !g2.Moves()[0].Captured().Has(MustParseCell("d7")) {
 		t.Errorf("game 2 first move captures %v", got)
 	}
 	if o := games[2].Outcome(); o != (Outcome{Draw, ThreefoldRepetition}) {
 		t.Errorf("game 3: %v", o)
 	}
-	if o := games[3].Outcome(); o != (Outcome{WhiteWins, NoLegalMove}) || games[3].StartPosition().FEN() != "W:Wc3:Bc4,d3,d6,f4,f7,g6" {
+	if o := games[3].Outcome(); o != (Outcome{WhiteWins, NoLegalMove}) || games[3].InitialPosition().FEN() != "W:Wc3:Bc4,d3,d6,f4,f7,g6" {
 		t.Errorf("game 4 (setup): %v", o)
 	}
 }
@@ -452,7 +452,7 @@ func recordGen() *rapid.Generator[*Record] {
 	tame := rapid.StringOfN(rapid.SampledFrom([]rune("ab d4-e5 \"\\é½")), 0, 12, -1)
 	text := rapid.OneOf(tame, tame, wild)
 	return rapid.Custom(func(t *rapid.T) *Record {
-		rec := &Record{Result: rapid.SampledFrom([]string{"", "*", "2-0", "0-1", "1/2-1/2", "½-½", "4-6"}).Draw(t, "result")}
+		rec := &Record{ResultText: rapid.SampledFrom([]string{"", "*", "2-0", "0-1", "1/2-1/2", "½-½", "4-6"}).Draw(t, "result")}
 		for range rapid.IntRange(0, 3).Draw(t, "tags") {
 			name := rapid.OneOf(rapid.SampledFrom([]string{"Event", "White", "FEN", "x_1"}), text).Draw(t, "name")
 			rec.Tags = append(rec.Tags, Tag{name, text.Draw(t, "value")})

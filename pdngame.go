@@ -118,7 +118,7 @@ func walkRecord(rec *Record, s recordSink) error {
 	if err := walkElements(rec, rec.Body, s, 0); err != nil {
 		return err
 	}
-	return s.end(rec.Result, textPos{rec.resultLine, rec.resultColumn})
+	return s.end(rec.ResultText, textPos{rec.resultLine, rec.resultColumn})
 }
 
 func walkElements(rec *Record, elems []Element, s recordSink, depth int) error {
@@ -588,7 +588,7 @@ func (g *Game) Record(n Notation) *Record {
 		}
 	}
 	rec.Body = g.movetext(n)
-	rec.Result = result
+	rec.ResultText = result
 	return rec
 }
 
@@ -647,7 +647,7 @@ func isRosterTag(name string) bool {
 // the FEN tag, setups and the GameType tag. Everything else is kept as it
 // is. A record whose GameType names another game gives a *ParseError
 // wrapping ErrNotHexDame; a square that is not a HexDame cell one wrapping
-// ErrInvalidCell (or a move that is not written as a move, ErrInvalidMoveText); a
+// ErrInvalidCell (or a move that is not written as a move, ErrMoveSyntax); a
 // bad FEN one wrapping ErrInvalidFEN.
 func (rec *Record) Convert(n Notation) (*Record, error) {
 	if rec == nil {

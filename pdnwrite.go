@@ -28,7 +28,7 @@ type recordError struct {
 }
 
 func (e *recordError) Error() string {
-	msg := "pdn: "
+	msg := "hexdame: "
 	if e.game > 0 {
 		msg += "game " + strconv.Itoa(e.game) + ": "
 	}
@@ -38,7 +38,7 @@ func (e *recordError) Error() string {
 func (e *recordError) Unwrap() error { return ErrInvalidRecord }
 
 // errNoWriter is returned by a Writer that was not made by NewWriter.
-var errNoWriter = errors.New("pdn: Writer has no io.Writer (make it with NewWriter)")
+var errNoWriter = errors.New("hexdame: Writer has no io.Writer (make it with NewWriter)")
 
 // A Writer writes PDN records. It writes what a Reader reads back the
 // same, and refuses, with an error wrapping ErrInvalidRecord, a record that
@@ -62,7 +62,7 @@ func NewWriter(w io.Writer) *Writer { return &Writer{w: bufio.NewWriter(w)} }
 // an error.
 func (w *Writer) WriteGame(g *Game, n Notation) error {
 	if g == nil {
-		return errors.New("pdn: WriteGame of a nil *Game")
+		return errors.New("hexdame: WriteGame of a nil *Game")
 	}
 	return w.WriteRecord(g.Record(n))
 }

@@ -10,16 +10,23 @@ import (
 // fit in a uint64 (beyond about depth 15 from the start) wrap around.
 const MaxPerftDepth = 32
 
+// MaxPerftWorkers is the greatest number of goroutines a perft count
+// uses; PerftOptions.Workers beyond it counts as it. Each worker's stack
+// of positions and moves costs about 20 KiB.
+const MaxPerftWorkers = 1024
+
 // PerftOptions tunes a perft count. The zero value counts on one
 // goroutine, without a table.
 type PerftOptions struct {
 	// Workers is the number of goroutines that share the work; 0 or 1
-	// means one. Use runtime.GOMAXPROCS(0) for one per core.
+	// means one, and more than MaxPerftWorkers means MaxPerftWorkers.
+	// Use runtime.GOMAXPROCS(0) for one per core.
 	Workers int
 	// Table, when set, is a transposition table that the workers share,
 	// and that later calls given the same table go on using: a subtree
 	// met again, by another move order or in another call, is counted
-	// once.
+	// once. A table not made by NewPerftTable (the zero PerftTable)
+	// holds nothing and is not used.
 	Table *PerftTable
 }
 
@@ -38,15 +45,21 @@ type PerftTable struct {
 	mask    uint64
 }
 
+// MaxPerftTableMiB is the size, in MiB, of the largest PerftTable.
+const MaxPerftTableMiB = 1 << 14
+
 // NewPerftTable returns a table of about mib MiB (rounded down to a power
-// of two entries of 16 bytes); mib is at least 1 and at most 1<<16, and
-// values outside are taken as those bounds. Bigger is not faster: the
+// of two entries of 16 bytes); mib is at least 1 and at most
+// MaxPerftTableMiB, and values outside are taken as those bounds. The
+// memory is taken from the system as the table fills: a program that
+// cannot afford mib MiB must ask for less, as Go cannot recover from
+// running out of memory. Bigger is not faster: the
 // first touch of each page costs more than the subtrees it saves once the
 // table holds a good part of the tree's upper levels. From the start
 // position, depth 9 took 4.5 s with 256 MiB and 20 s with 4096 MiB, depth
 // 10 33 s with 1024 MiB and 57 s with 8192 MiB, on two cores.
 func NewPerftTable(mib int) *PerftTable {
-	n := uint64(min(max(1, mib), 1<<16)) << 20 / 16
+	n := uint64(min(max(1, mib), MaxPerftTableMiB)) << 20 / 16
 	size := uint64(1)
 	for size*2 <= n {
 		size *= 2
@@ -58,17 +71,17 @@ func NewPerftTable(mib int) *PerftTable {
 // from p (the leaf nodes of the legal-move tree), the standard check of a
 // move generator. Captures with the same start, end and captured pieces
 // count once, as they are one move. Perft of depth 0 is 1; a negative depth,
-// or one greater than MaxPerftDepth, gives 0. At most one PerftOptions
-// may be given; without one, Perft counts on one goroutine.
+// or one greater than MaxPerftDepth, gives 0. With the zero PerftOptions,
+// Perft counts on one goroutine without a table.
 //
 // On one goroutine without a table Perft does not allocate after its
 // first use. The last level is counted without playing its moves ("bulk
 // counting").
-func Perft(p Position, depth int, opts ...PerftOptions) uint64 {
+func Perft(p Position, depth int, opts PerftOptions) uint64 {
 	if depth < 0 || depth > MaxPerftDepth {
 		return 0
 	}
-	o := perftOptions(opts)
+	o := opts.normal()
 	if depth <= 1 || o.Workers <= 1 && o.Table == nil {
 		return perftOne(p, depth)
 	}
@@ -79,14 +92,14 @@ func Perft(p Position, depth int, opts ...PerftOptions) uint64 {
 	return total
 }
 
-// perftOptions returns the options given, or the zero ones, with Workers at
-// least 1.
-func perftOptions(opts []PerftOptions) PerftOptions {
-	var o PerftOptions
-	if len(opts) > 0 {
-		o = opts[0]
+// normal returns the options with Workers between 1 and MaxPerftWorkers,
+// and no Table for a PerftTable that holds no entries (the zero
+// PerftTable).
+func (o PerftOptions) normal() PerftOptions {
+	o.Workers = min(max(1, o.Workers), MaxPerftWorkers)
+	if o.Table != nil && len(o.Table.entries) == 0 {
+		o.Table = nil
 	}
-	o.Workers = max(1, o.Workers)
 	return o
 }
 
@@ -108,19 +121,19 @@ func perftOne(p Position, depth int) uint64 {
 
 // A PerftCount is the perft count below one root move.
 type PerftCount struct {
-	Move  Move   `json:"move"`
-	Nodes uint64 `json:"nodes"`
+	Move  Move   `json:"move"`  // a legal move of the position counted
+	Nodes uint64 `json:"nodes"` // the leaves below it: perft of depth-1 after it
 }
 
 // PerftDivide returns, for each legal move of p in generation order, the
 // perft count of depth-1 after it (the "divide" form used to find where two
 // move generators disagree); their sum is Perft(p, depth). A depth below 1
-// or above MaxPerftDepth gives nil. At most one PerftOptions may be given.
-func PerftDivide(p Position, depth int, opts ...PerftOptions) []PerftCount {
+// or above MaxPerftDepth gives nil.
+func PerftDivide(p Position, depth int, opts PerftOptions) []PerftCount {
 	if depth < 1 || depth > MaxPerftDepth {
 		return nil
 	}
-	return perftRun(p, depth, perftOptions(opts))
+	return perftRun(p, depth, opts.normal())
 }
 
 // A perftJob is a subtree to count: a position, the depth left, and the

@@ -13,7 +13,7 @@ import (
 // speed) and a second check of the rules.
 
 type plainBoard struct {
-	cells [NumCells]Piece
+	cells [NumCells + 1]Piece // by Cell; [0] unused
 	side  Color
 }
 
@@ -24,7 +24,7 @@ type plainMove struct {
 
 func plainFromPosition(p Position) plainBoard {
 	var b plainBoard
-	for c := Cell(0); c < NumCells; c++ {
+	for c := Cell(1); c <= NumCells; c++ {
 		b.cells[c] = p.Piece(c)
 	}
 	b.side = p.SideToMove()
@@ -38,7 +38,7 @@ func (b *plainBoard) enemy(x Piece) bool { return x != NoPiece && x.Color() != b
 func (b *plainBoard) moves(dst []plainMove) []plainMove {
 	start := len(dst)
 	best := 0
-	for c := Cell(0); c < NumCells; c++ {
+	for c := Cell(1); c <= NumCells; c++ {
 		if b.own(b.cells[c]) {
 			dst = b.captures(dst, start, c, c, b.cells[c].IsKing(), 0, 0, &best)
 		}
@@ -46,7 +46,7 @@ func (b *plainBoard) moves(dst []plainMove) []plainMove {
 	if best > 0 {
 		return dst
 	}
-	for c := Cell(0); c < NumCells; c++ {
+	for c := Cell(1); c <= NumCells; c++ {
 		x := b.cells[c]
 		if !b.own(x) {
 			continue
@@ -149,7 +149,7 @@ func TestPlainBoardMatches(t *testing.T) {
 	for _, nf := range benchmarkFENs(t) {
 		p := MustParseFEN(nf.fen)
 		for depth := 1; depth <= 3; depth++ {
-			if got, want := plainPerft(p, depth), Perft(p, depth); got != want {
+			if got, want := plainPerft(p, depth), Perft(p, depth, PerftOptions{}); got != want {
 				t.Errorf("%s: plain perft(%d) = %d, package %d", nf.name, depth, got, want)
 			}
 		}
@@ -175,7 +175,7 @@ func BenchmarkVersusPlain(b *testing.B) {
 			var n uint64
 			for b.Loop() {
 				start := time.Now()
-				n = Perft(p, depth)
+				n = Perft(p, depth, PerftOptions{})
 				pkg += time.Since(start)
 				start = time.Now()
 				if m := plainPerft(p, depth); m != n {

@@ -72,7 +72,7 @@ func TestPropertyMoves(t *testing.T) {
 			if anyCapture && !m.IsCapture() {
 				t.Fatalf("%s: non-capture %v offered while a capture exists", p.FEN(), m)
 			}
-			if m.CaptureCount() != moves[0].CaptureCount() {
+			if m.Captured().Len() != moves[0].Captured().Len() {
 				t.Fatalf("%s: captures of different lengths: %v and %v", p.FEN(), moves[0], m)
 			}
 			q, err := p.Play(m)
@@ -92,17 +92,17 @@ func TestPropertyMoves(t *testing.T) {
 			}
 			// Exactly the captured pieces disappear; nothing else changes
 			// but the start and end cells.
-			for c := Cell(0); c < NumCells; c++ {
+			for c := Cell(1); c <= NumCells; c++ {
 				switch {
 				case c == m.To():
 					want := p.Piece(m.From())
-					if m.Promotes() {
+					if p.Crowns(m) {
 						want = MakePiece(us, true)
 					}
 					if q.Piece(c) != want {
 						t.Fatalf("%s %v: end cell holds %v, want %v", p.FEN(), m, q.Piece(c), want)
 					}
-				case m.Captures(c):
+				case m.Captured().Has(c):
 					if x := p.Piece(c); !x.IsValid() || x.Color() != them || q.Piece(c) != NoPiece {
 						t.Fatalf("%s %v: captured cell %v was %v, is %v", p.FEN(), m, c, x, q.Piece(c))
 					}
@@ -121,8 +121,8 @@ func TestPropertyMoves(t *testing.T) {
 			mover := p.Piece(m.From())
 			if !mover.IsKing() {
 				onBackRow := backRow[us]&bit(m.To()) != 0
-				if m.Promotes() != onBackRow {
-					t.Fatalf("%s %v: Promotes %v, ends on back row %v", p.FEN(), m, m.Promotes(), onBackRow)
+				if p.Crowns(m) != onBackRow {
+					t.Fatalf("%s %v: Promotes %v, ends on back row %v", p.FEN(), m, p.Crowns(m), onBackRow)
 				}
 				if !m.IsCapture() {
 					d := lineDir[m.From()][m.To()]
@@ -130,7 +130,7 @@ func TestPropertyMoves(t *testing.T) {
 						t.Fatalf("%s %v: man does not step forward", p.FEN(), m)
 					}
 				}
-			} else if m.Promotes() {
+			} else if p.Crowns(m) {
 				t.Fatalf("%s %v: a king promotes", p.FEN(), m)
 			}
 		}
@@ -157,7 +157,7 @@ func TestPropertyRoundTrips(t *testing.T) {
 					}
 				}
 				path := p.Path(m)
-				if m.IsCapture() && len(path) != m.CaptureCount()+1 {
+				if m.IsCapture() && len(path) != m.Captured().Len()+1 {
 					t.Fatalf("%s: path %v of %v", p.FEN(), path, m)
 				}
 				if err := checkPath(p, m, path); err != "" {
@@ -165,7 +165,7 @@ func TestPropertyRoundTrips(t *testing.T) {
 				}
 			}
 		}
-		for c := Cell(0); c < NumCells; c++ {
+		for c := Cell(1); c <= NumCells; c++ {
 			for _, n := range []Notation{Algebraic, Numeric} {
 				if got, err := ParseCell(c.Format(n)); err != nil || got != c {
 					t.Fatalf("cell %v in %v reads back as %v, %v", c, n, got, err)
@@ -181,7 +181,7 @@ func TestPerftStart(t *testing.T) {
 		want = want[:5]
 	}
 	for depth, n := range want {
-		if got := Perft(StartPosition(), depth); got != n {
+		if got := Perft(StartPosition(), depth, PerftOptions{}); got != n {
 			t.Errorf("Perft(start, %d) = %d, want %d", depth, got, n)
 		}
 	}
@@ -189,7 +189,7 @@ func TestPerftStart(t *testing.T) {
 		t.Errorf("Perft(start, 4) on 3 workers = %d, want %d", got, want[4])
 	}
 	var sum uint64
-	div := PerftDivide(StartPosition(), 3)
+	div := PerftDivide(StartPosition(), 3, PerftOptions{})
 	for _, c := range div {
 		sum += c.Nodes
 	}
@@ -213,7 +213,7 @@ func perftPlain(p Position, depth int) uint64 {
 func TestPerftBulkMatchesPlain(t *testing.T) {
 	for _, fen := range benchmarkFENs(t) {
 		p := MustParseFEN(fen.fen)
-		if got, want := Perft(p, 3), perftPlain(p, 3); got != want {
+		if got, want := Perft(p, 3, PerftOptions{}), perftPlain(p, 3); got != want {
 			t.Errorf("%s: Perft = %d, plain = %d", fen.name, got, want)
 		}
 	}
@@ -243,7 +243,7 @@ func TestPerftOptionsAgree(t *testing.T) {
 	for _, nf := range benchmarkFENs(t) {
 		p := MustParseFEN(nf.fen)
 		for depth := 1; depth <= 4; depth++ {
-			want := Perft(p, depth)
+			want := Perft(p, depth, PerftOptions{})
 			for _, o := range []PerftOptions{{Workers: 2}, {Workers: 3, Table: NewPerftTable(1)}, {Table: NewPerftTable(1)}, {Workers: 1, Table: shared}} {
 				if got := Perft(p, depth, o); got != want {
 					t.Errorf("%s: Perft(%d, %+v) = %d, want %d", nf.name, depth, o, got, want)
@@ -284,7 +284,7 @@ func TestHashPinned(t *testing.T) {
 		return z ^ z>>31
 	}
 	for k := range 4 {
-		for c := range NumCells {
+		for c := Cell(1); c <= NumCells; c++ {
 			if got := splitmix(); zobristPieces[k][c] != got {
 				t.Fatalf("key of piece %d on %v is %#x, SplitMix64 gives %#x", k+1, Cell(c), zobristPieces[k][c], got)
 			}

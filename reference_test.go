@@ -131,7 +131,7 @@ func refStrings(moves []Move) []string {
 			continue
 		}
 		var names []string
-		for _, c := range m.Captured() {
+		for c := range m.Captured().All() {
 			names = append(names, c.String())
 		}
 		slices.Sort(names)
@@ -198,7 +198,7 @@ func TestPerftMatchesReference(t *testing.T) {
 			d = 5 // 848,774 leaves
 		}
 		want := refPerft(refFromPosition(p), p.SideToMove(), d)
-		if got := Perft(p, d); got != want {
+		if got := Perft(p, d, PerftOptions{}); got != want {
 			t.Errorf("%s: Perft(%d) = %d, reference %d", nf.name, d, got, want)
 		}
 	}
@@ -230,7 +230,7 @@ func TestPerftMatchesReferenceCrowded(t *testing.T) {
 	for range positions {
 		p := manyPiecesPosition(rng)
 		want := refPerft(refFromPosition(p), p.SideToMove(), depth)
-		if got := Perft(p, depth); got != want {
+		if got := Perft(p, depth, PerftOptions{}); got != want {
 			t.Errorf("%s: Perft(%d) = %d, reference %d", p.FEN(), depth, got, want)
 		}
 		if diff := cmp.Diff(refMoves(refFromPosition(p), p.SideToMove()), refStrings(p.LegalMoves())); diff != "" {

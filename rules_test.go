@@ -1,10 +1,12 @@
 package hexdame
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/bits"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -116,8 +118,8 @@ func TestRulesSameOutcomeIsOneMove(t *testing.T) {
 		t.Fatalf("got %d moves, want 1: %v", len(moves), legalPaths(p))
 	}
 	m := moves[0]
-	if m.From() != m.To() || m.CaptureCount() != 6 {
-		t.Errorf("move %v captures %d, want c3xc3 capturing 6", m, m.CaptureCount())
+	if m.From() != m.To() || m.Captured().Len() != 6 {
+		t.Errorf("move %v captures %d, want c3xc3 capturing 6", m, m.Captured().Len())
 	}
 	// Both directions round the ring are accepted as text for it.
 	for _, text := range []string{"c3xc3", "c3xe3xg5xg7xe7xc5xc3", "c3xc5xe7xg7xg5xe3xc3", "c3xg7xc3"} {
@@ -141,7 +143,7 @@ func TestRulesAmbiguousShortForm(t *testing.T) {
 	}
 	a := p.MustParseMove("e1xe8xh5")
 	b := p.MustParseMove("e1xa5xh5")
-	if a == b || !a.Captures(MustParseCell("d7")) || !b.Captures(MustParseCell("c7")) {
+	if a == b || !a.Captured().Has(MustParseCell("d7")) || !b.Captured().Has(MustParseCell("c7")) {
 		t.Errorf("e1xe8xh5 = %v %v, e1xa5xh5 = %v %v", a, a.Captured(), b, b.Captured())
 	}
 	// The writer gives the cells where each path turns.
@@ -187,8 +189,8 @@ func TestRulesPromotion(t *testing.T) {
 				t.Errorf("after %s: %s holds %v, want %v", tc.move, tc.at, got, tc.want)
 			}
 			king := p.Piece(m.From()).IsKing()
-			if m.Promotes() != (!king && tc.want.IsKing()) {
-				t.Errorf("Promotes() = %v", m.Promotes())
+			if p.Crowns(m) != (!king && tc.want.IsKing()) {
+				t.Errorf("Promotes() = %v", p.Crowns(m))
 			}
 		})
 	}
@@ -223,8 +225,8 @@ func TestRulesForeignMovesAreIllegal(t *testing.T) {
 		{"a king sliding through an enemy piece", "W:WKa1:Bc3,i9,h9", moveIn("W:WKa1:Bi9", "a1-e5")},
 		{"a move from an empty cell", "W:Wd3:Bi9", moveIn("W:Wc3:Bi9", "c3-c4")},
 		{"a move of the other side's piece", "W:Wa1:Bc3", moveIn("W:Wc3:Ba1", "c3-c4")},
-		{"a king's move made by a man", "W:Wc3:Bi9", moveIn("W:WKc3:Bi9", "c3-c4")},
-		{"a man's move made by a king", "W:WKc3:Bi9", moveIn("W:Wc3:Bi9", "c3-c4")},
+		{"a king's slide made by a man", "W:Wc3:Bi9", moveIn("W:WKc3:Bi9", "c3-c5")},
+		{"a king's backward slide made by a man", "W:Wc3:Bi9", moveIn("W:WKc3:Bi9", "c3-c2")},
 		{"a promotion that does not reach the back row", "W:Wd7:Bi9", moveIn("W:Wd8:Bi9", "d8-e9")},
 		{"a capture of a piece that is not there", "W:Wc3:Bi9,e3", moveIn("W:Wc3:Bd3", "c3xe3")},
 		{"a shorter capture than the longest", "W:Wc3:Bd3,f3,f5", moveIn("W:Wc3:Bd3", "c3xe3")},
@@ -244,6 +246,51 @@ func TestRulesForeignMovesAreIllegal(t *testing.T) {
 				t.Errorf("%v is among the legal moves of %s", tc.m, tc.fen)
 			}
 		})
+	}
+}
+
+// A move is its start, end and captured set: Play and IsLegal take a move
+// given by those alone, whatever piece the caller thought made it, and
+// take the rest (a king moving, a man crowned) from the position.
+func TestRulesMoveIsItsIdentity(t *testing.T) {
+	tests := []struct {
+		fen      string
+		from, to string
+		captured []string
+		after    string
+	}{
+		{"W:WKa1:Bi9", "a1", "b1", nil, "B:WKb1:Bi9"},
+		{"W:Wa1:Bi9", "a1", "b1", nil, "B:Wb1:Bi9"},
+		{"W:Wd8:Bi9", "d8", "e9", nil, "B:WKe9:Bi9"},
+		{"W:Wc3:Bd4,f5,h8", "c3", "g5", []string{"d4", "f5"}, "B:Wg5:Bh8"},
+		{"W:WKa1:Bc3,i9", "a1", "e5", []string{"c3"}, "B:WKe5:Bi9"},
+	}
+	for _, tc := range tests {
+		p := MustParseFEN(tc.fen)
+		var captured CellSet
+		for _, c := range tc.captured {
+			captured = captured.With(MustParseCell(c))
+		}
+		m := MakeMove(MustParseCell(tc.from), MustParseCell(tc.to), captured)
+		if !p.IsLegal(m) {
+			t.Errorf("%s: IsLegal(%v) = false", tc.fen, m)
+			continue
+		}
+		q, err := p.Play(m)
+		if err != nil || q.FEN() != tc.after {
+			t.Errorf("%s: Play(%v) = %s, %v; want %s", tc.fen, m, q.FEN(), err, tc.after)
+		}
+		if !slices.Contains(p.LegalMoves(), m) {
+			t.Errorf("%s: %v is not among the legal moves %v", tc.fen, m, p.LegalMoves())
+		}
+		var fromJSON Move
+		js := `{"from":"` + tc.from + `","to":"` + tc.to + `"}`
+		if len(tc.captured) > 0 {
+			js = `{"from":"` + tc.from + `","to":"` + tc.to + `","captured":["` + strings.Join(tc.captured, `","`) + `"]}`
+		}
+		if err := json.Unmarshal([]byte(js), &fromJSON); err != nil || fromJSON != m {
+			t.Errorf("%s: %s decodes to %v, %v; want %v", tc.fen, js, fromJSON, err, m)
+		}
 	}
 }
 
@@ -370,7 +417,7 @@ func checkPath(p Position, m Move, path []Cell) string {
 		if bits.OnesCount64(between) != 1 || between&m.captured == 0 || between&taken != 0 {
 			return fmt.Sprintf("step %v-%v does not jump one new captured piece", a, b)
 		}
-		if !m.ByKing() && neighbor[a][lineDir[a][b]] != Cell(bits.TrailingZeros64(between)) {
+		if !p.Piece(m.From()).IsKing() && neighbor[a][lineDir[a][b]] != Cell(bits.TrailingZeros64(between)) {
 			return fmt.Sprintf("man step %v-%v is not a jump of an adjacent piece", a, b)
 		}
 		if occ&bit(b) != 0 {

@@ -71,14 +71,15 @@ const (
 // coordinates, a move's path with arrows and its captured pieces crossed
 // out, and highlighted cells. The document has a viewBox, so it scales, a
 // <title> and a <desc> holding the FEN, and no external resources. The
-// same arguments always give the same bytes. opts may be nil.
+// same arguments always give the same bytes. The zero SVGOptions draws
+// the position alone, 400 pixels wide.
 //
 // A move that is not legal in p gives a *MoveError wrapping
 // ErrIllegalMove, a highlighted cell that is not a cell an error wrapping
 // ErrInvalidCell, and a size out of range one wrapping
 // ErrInvalidSVGOptions; nothing is written then.
-func WriteSVG(w io.Writer, p Position, opts *SVGOptions) error {
-	b, err := AppendSVG(nil, p, opts)
+func WriteSVG(w io.Writer, p Position, o SVGOptions) error {
+	b, err := AppendSVG(nil, p, o)
 	if err != nil {
 		return err
 	}
@@ -87,11 +88,7 @@ func WriteSVG(w io.Writer, p Position, opts *SVGOptions) error {
 }
 
 // AppendSVG appends the document WriteSVG writes to dst.
-func AppendSVG(dst []byte, p Position, opts *SVGOptions) ([]byte, error) {
-	var o SVGOptions
-	if opts != nil {
-		o = *opts
-	}
+func AppendSVG(dst []byte, p Position, o SVGOptions) ([]byte, error) {
 	if o.Size == 0 {
 		o.Size = 400
 	}
@@ -201,7 +198,7 @@ func (s *svgWriter) hexagon(x, y, rad float64) {
 func (s *svgWriter) board() {
 	colors := strings.Fields(svgCellColors)
 	s.str(`<g class="board" stroke="#8a6a3d" stroke-width="0.6">`, "\n")
-	for c := Cell(0); c < NumCells; c++ {
+	for c := Cell(1); c <= NumCells; c++ {
 		x, y := svgCenter(c, s.flip)
 		s.str(`<polygon class="cell" data-cell="`, c.String(), `" fill="`, colors[(int(cellFile[c])+int(cellRank[c]))%3], `"`)
 		s.hexagon(x, y, svgR)
@@ -229,7 +226,7 @@ var svgCrownPoints = [...][2]float64{{-0.36, 0.2}, {-0.36, -0.18}, {-0.18, 0}, {
 
 func (s *svgWriter) pieces(p Position) {
 	s.str(`<g class="pieces">`, "\n")
-	for c := Cell(0); c < NumCells; c++ {
+	for c := Cell(1); c <= NumCells; c++ {
 		x := p.Piece(c)
 		if x == NoPiece {
 			continue

@@ -23,8 +23,16 @@ var svgCases = []struct {
 	{"king-capture", "W:WKe1,c3:Ba2,a3,c7,d7,e6,g5,Kh8", "e1xe8xb5xh5xh9", SVGOptions{Coordinates: true}},
 	{"king-capture-flipped", "W:WKe1,c3:Ba2,a3,c7,d7,e6,g5,Kh8", "e1xe8xb5xh5xh9", SVGOptions{Coordinates: true, Flip: true, Size: 300}},
 	{"ring", "W:Wc3:Bd3,f4,g6,f7,d6,c4", "c3xc3", SVGOptions{}},
-	{"highlight", "", "", SVGOptions{Highlight: []Cell{MustParseCell("e4"), MustParseCell("e5"), MustParseCell("d5")}}},
+	{"highlight", "", "", SVGOptions{Highlight: []Cell{cellE4, cellE5, cellD5}}},
 }
+
+// Cells for the cases, which package variables cannot parse: the board's
+// tables are made by the package's init function, after them.
+const (
+	cellD5 Cell = 1 + 5 + 6 + 7 + 8 + 3 // a1..e1, a2..f2, a3..g3, a4..h4, then d5
+	cellE4 Cell = 1 + 5 + 6 + 7 + 4
+	cellE5 Cell = cellD5 + 1
+)
 
 // svgOf draws a case.
 func svgOf(t *testing.T, fen, move string, opts SVGOptions) (Position, []byte) {
@@ -36,7 +44,7 @@ func svgOf(t *testing.T, fen, move string, opts SVGOptions) (Position, []byte) {
 	if move != "" {
 		opts.Move = p.MustParseMove(move)
 	}
-	b, err := AppendSVG(nil, p, &opts)
+	b, err := AppendSVG(nil, p, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +117,7 @@ func TestSVGStructure(t *testing.T) {
 		if cells != NumCells {
 			t.Errorf("%s: %d cells", tc.name, cells)
 		}
-		for c := Cell(0); c < NumCells; c++ {
+		for c := Cell(1); c <= NumCells; c++ {
 			x := p.Piece(c)
 			class, ok := pieces[c.String()]
 			if ok != (x != NoPiece) {
@@ -123,7 +131,7 @@ func TestSVGStructure(t *testing.T) {
 				}
 			}
 		}
-		if tc.move != "" && captured != p.MustParseMove(tc.move).CaptureCount() {
+		if tc.move != "" && captured != p.MustParseMove(tc.move).Captured().Len() {
 			t.Errorf("%s: %d captured marks", tc.name, captured)
 		}
 		for _, external := range []string{"href", "@import", "url(http", "<image", "<script", "font-face"} {
@@ -138,18 +146,18 @@ func TestSVGErrors(t *testing.T) {
 	p := StartPosition()
 	other := MustParseFEN("W:Wc3:Bd4").MustParseMove("c3xe5")
 	var buf bytes.Buffer
-	if err := WriteSVG(&buf, p, &SVGOptions{Move: other}); !errors.Is(err, ErrIllegalMove) || buf.Len() != 0 {
+	if err := WriteSVG(&buf, p, SVGOptions{Move: other}); !errors.Is(err, ErrIllegalMove) || buf.Len() != 0 {
 		t.Errorf("illegal move: %v, wrote %d bytes", err, buf.Len())
 	}
-	if err := WriteSVG(&buf, p, &SVGOptions{Highlight: []Cell{NoCell}}); !errors.Is(err, ErrInvalidCell) {
+	if err := WriteSVG(&buf, p, SVGOptions{Highlight: []Cell{NoCell}}); !errors.Is(err, ErrInvalidCell) {
 		t.Errorf("invalid cell: %v", err)
 	}
 	for _, size := range []int{-1, 10001} {
-		if err := WriteSVG(&buf, p, &SVGOptions{Size: size}); !errors.Is(err, ErrInvalidSVGOptions) {
+		if err := WriteSVG(&buf, p, SVGOptions{Size: size}); !errors.Is(err, ErrInvalidSVGOptions) {
 			t.Errorf("size %d: %v", size, err)
 		}
 	}
-	if err := WriteSVG(&buf, p, nil); err != nil || !bytes.Contains(buf.Bytes(), []byte(`width="400"`)) {
+	if err := WriteSVG(&buf, p, SVGOptions{}); err != nil || !bytes.Contains(buf.Bytes(), []byte(`width="400"`)) {
 		t.Errorf("nil options: %v", err)
 	}
 }
@@ -195,8 +203,8 @@ func TestSVGRendered(t *testing.T) {
 		}
 		w, _ := svgSize()
 		scale := float64(width) / w
-		for c := Cell(0); c < NumCells; c++ {
-			if tc.move != "" && p.MustParseMove(tc.move).Captures(c) {
+		for c := Cell(1); c <= NumCells; c++ {
+			if tc.move != "" && p.MustParseMove(tc.move).Captured().Has(c) {
 				continue // crossed out
 			}
 			x, y := svgCenter(c, tc.opts.Flip)
@@ -228,4 +236,12 @@ func pixelKind(img image.Image, x, y int) string {
 		return "board"
 	}
 	return "other"
+}
+
+func TestSVGCaseCells(t *testing.T) {
+	for c, want := range map[Cell]string{cellD5: "d5", cellE4: "e4", cellE5: "e5"} {
+		if c.String() != want {
+			t.Errorf("%d is %v, want %s", c, c, want)
+		}
+	}
 }

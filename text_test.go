@@ -49,17 +49,17 @@ func roundTrip(t *testing.T, v textValue) {
 
 func TestTextRoundTrips(t *testing.T) {
 	values := []textValue{White, Red, NoPiece, WhiteMan, WhiteKing, RedMan, RedKing, Algebraic, Numeric,
-		NoResult, WhiteWins, RedWins, Draw, DoubleForfeit, StartPosition(), Position{}, NoCell}
+		NoResult, WhiteWins, RedWins, Draw, BothLose, StartPosition(), Position{}, NoCell}
 	for d := Direction(0); d < NumDirections; d++ {
 		values = append(values, d)
 	}
-	for r := NotOver; r <= Forfeit; r++ {
+	for r := NotOver; r <= KingMoveRule; r++ {
 		values = append(values, r)
 	}
 	for k := MoveElement; k <= SetupElement; k++ {
 		values = append(values, k)
 	}
-	for c := Cell(0); c < NumCells; c++ {
+	for c := Cell(1); c <= NumCells; c++ {
 		values = append(values, c)
 	}
 	for _, v := range values {
@@ -70,7 +70,7 @@ func TestTextRoundTrips(t *testing.T) {
 // Values outside their type's constants do not marshal, and text that
 // names none does not unmarshal.
 func TestTextInvalid(t *testing.T) {
-	for _, v := range []textValue{Color(2), Piece(5), Direction(6), Notation(2), Result(5), Reason(99), ElementKind(0), ElementKind(7), Cell(61)} {
+	for _, v := range []textValue{Color(2), Piece(5), Direction(6), Notation(2), Result(5), Reason(99), ElementKind(0), ElementKind(7), Cell(62), Cell(255), NoColor} {
 		if text, err := v.MarshalText(); err == nil {
 			t.Errorf("%T(%d).MarshalText() = %q, want an error", v, v, text)
 		}
@@ -132,7 +132,7 @@ func TestMoveJSON(t *testing.T) {
 	p := MustParseFEN("W:Wc3,g7:Bd4,f5,h8")
 	m := p.MustParseMove("c3xe5xg5")
 	js, _ := json.Marshal(m)
-	if want := `{"from":"c3","to":"g5","captured":["d4","f5"],"king":false,"promotes":false}`; string(js) != want {
+	if want := `{"from":"c3","to":"g5","captured":["d4","f5"]}`; string(js) != want {
 		t.Errorf("json %s, want %s", js, want)
 	}
 	if js, _ := json.Marshal(Move{}); string(js) != "null" || (Move{}).String() != "invalid move" || (Move{}).IsValid() {
@@ -145,15 +145,18 @@ func TestMoveJSON(t *testing.T) {
 	for _, bad := range []string{
 		`{"from":"c3","to":"c3"}`,
 		`{"from":"c3","to":"e5","captured":["c3"]}`,
-		`{"from":"c3","to":"e5","captured":["d4","d4"]}`,
-		`{"from":"c3","to":"e5","king":true,"promotes":true}`,
 		`{"to":"e5"}`,
+		`{"from":"c3"}`,
+		`{"from":"","to":"e5"}`,
+		`{}`,
 	} {
-		if err := json.Unmarshal([]byte(bad), &back); !errors.Is(err, ErrInvalidMove) {
-			t.Errorf("%s: %v, want ErrInvalidMove", bad, err)
+		if err := json.Unmarshal([]byte(bad), &back); !errors.Is(err, ErrMoveSyntax) {
+			t.Errorf("%s: %v, want ErrMoveSyntax", bad, err)
 		}
 	}
-	for _, bad := range []string{`{"from":"j9","to":"e5"}`, `{"from":"c3","to":"e5","captured":["q1"]}`} {
+	for _, bad := range []string{`{"from":"j9","to":"e5"}`, `{"from":"c3","to":"e5","captured":["q1"]}`,
+		`{"from":"c3","to":"e5","captured":[null]}`, `{"from":"c3","to":"e5","captured":["d4","d4"]}`,
+		`{"from":"c3","to":"e5","captured":[""]}`} {
 		if err := json.Unmarshal([]byte(bad), &back); !errors.Is(err, ErrInvalidCell) {
 			t.Errorf("%s: %v, want ErrInvalidCell", bad, err)
 		}

@@ -5,6 +5,7 @@ import (
 	"iter"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // A Node is a point in a game's tree of moves: the move that leads there
@@ -19,7 +20,12 @@ import (
 //
 // Nodes belong to their Game: they are made by the Game (Play, reading a
 // record) and by AddMove, and changed by their methods, which keep the
-// Game's main line (End, Position, Outcome) up to date.
+// Game's main line (End, Position, Outcome) up to date. A node that Remove
+// or Game.Undo takes out of the tree, or that was in a tree a
+// Game.UnmarshalJSON replaced, is detached: its reading methods still
+// describe it as it was, and its edits return an error wrapping
+// ErrNotInTree. The methods of a nil *Node read as those of a detached
+// node with no move.
 type Node struct {
 	game     *Game
 	parent   *Node
@@ -29,6 +35,7 @@ type Node struct {
 	pos      packedPosition // the position reached
 	ply      int            // moves from the start of the game
 	setup    bool           // a setup; at the root: the record's movetext starts with one
+	detached bool           // taken out of its game's tree
 	notes    *nodeNotes     // nil when the node has no annotations
 }
 
@@ -40,71 +47,147 @@ type nodeNotes struct {
 	before, after, tail []Element
 }
 
-// Game returns the game the node belongs to.
-func (n *Node) Game() *Game { return n.game }
+// ErrNotInTree is wrapped by the errors of an edit of a node that is no
+// longer in its game's tree (see Node), or of a nil *Node.
+var ErrNotInTree = errors.New("node not in its game's tree")
 
-// Parent returns the node before n, or nil for the root.
-func (n *Node) Parent() *Node { return n.parent }
+// ErrRootNode is wrapped by the errors of removing or promoting the root
+// of a game's tree, which has no parent to be removed from or promoted
+// within.
+var ErrRootNode = errors.New("root node")
+
+var errDetached = &gameError{err: ErrNotInTree, msg: "the node was taken out of the tree (Remove, Undo, or a game decoded over it), or is nil"}
+
+// editable returns nil when n can be edited: it is a node of its game's
+// tree.
+func (n *Node) editable() error {
+	if n == nil || n.detached {
+		return errDetached
+	}
+	return nil
+}
+
+// detach marks n and every node after it as taken out of the tree. It
+// walks the subtree without recursion; each node is detached once, so the
+// work is paid for by the nodes' creation.
+func (n *Node) detach() {
+	stack := []*Node{n}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if x.detached {
+			continue
+		}
+		x.detached = true
+		stack = append(stack, x.children...)
+	}
+}
+
+// detachTree detaches every node of the game's tree but the root, which
+// belongs to the Game.
+func (g *Game) detachTree() {
+	for _, c := range g.root.children {
+		c.detach()
+	}
+}
+
+// Game returns the game the node belongs to (nil for a nil *Node).
+func (n *Node) Game() *Game {
+	if n == nil {
+		return nil
+	}
+	return n.game
+}
+
+// Parent returns the node before n, or nil for the root and for the
+// first node of a removed subtree.
+func (n *Node) Parent() *Node {
+	if n == nil {
+		return nil
+	}
+	return n.parent
+}
 
 // Move returns the move that leads to n: the zero Move at the root and at
 // a setup.
-func (n *Node) Move() Move { return n.move }
+func (n *Node) Move() Move {
+	if n == nil {
+		return Move{}
+	}
+	return n.move
+}
 
 // IsSetup reports whether n is a setup: a position that replaces the
 // one before it, with no move.
-func (n *Node) IsSetup() bool { return n.setup && n.parent != nil }
+func (n *Node) IsSetup() bool { return n != nil && n.setup && n.parent != nil }
 
-// Position returns the position at n: after its move, or the setup's.
-func (n *Node) Position() Position { return n.pos.unpack() }
+// IsInTree reports whether n is a node of its game's tree: false for a
+// detached or nil node.
+func (n *Node) IsInTree() bool { return n != nil && !n.detached }
+
+// Position returns the position at n: after its move, or the setup's
+// (StartPosition for a nil *Node).
+func (n *Node) Position() Position {
+	if n == nil {
+		return StartPosition()
+	}
+	return n.pos.unpack()
+}
 
 // Before returns the position n's move is played in: its parent's
 // position (the start position for the root).
 func (n *Node) Before() Position {
-	if n.parent == nil {
+	if n == nil || n.parent == nil {
 		return n.Position()
 	}
 	return n.parent.Position()
 }
 
 // Ply returns the number of moves from the start of the game to n.
-func (n *Node) Ply() int { return n.ply }
+func (n *Node) Ply() int {
+	if n == nil {
+		return 0
+	}
+	return n.ply
+}
 
 // Children returns the nodes that follow n: the main continuation first,
 // then the variations. The slice is a copy.
-func (n *Node) Children() []*Node { return slices.Clone(n.children) }
+func (n *Node) Children() []*Node {
+	if n == nil {
+		return nil
+	}
+	return slices.Clone(n.children)
+}
 
 // Next returns n's main continuation, or nil at the end of a line.
 func (n *Node) Next() *Node {
-	if len(n.children) == 0 {
+	if n == nil || len(n.children) == 0 {
 		return nil
 	}
 	return n.children[0]
 }
 
-// IsMainLine reports whether n is on the game's main line: the root, or a
-// first child of a node on the main line.
-func (n *Node) IsMainLine() bool {
+// IsMainline reports whether n is on the game's main line: the root, or a
+// first child of a node on the main line. A detached node is on no line.
+func (n *Node) IsMainline() bool {
+	if !n.IsInTree() {
+		return false
+	}
 	for ; n.parent != nil; n = n.parent {
-		if n.parent.children[0] != n {
+		if len(n.parent.children) == 0 || n.parent.children[0] != n {
 			return false
 		}
 	}
 	return true
 }
 
-// Line returns an iterator over the nodes from n on through first
-// children: n, its main continuation, and so on to the end of n's line.
-func (n *Node) Line() iter.Seq[*Node] {
-	return func(yield func(*Node) bool) {
-		for ; n != nil; n = n.Next() {
-			if !yield(n) {
-				return
-			}
-		}
-	}
-}
+// Mainline returns an iterator over the nodes that follow n through
+// first children: its main continuation, that node's, and so on to the
+// end of the line. From the game's root it gives the main line.
+func (n *Node) Mainline() iter.Seq[*Node] { return n.mainLine() }
 
-// mainLine yields the nodes after the root along the main line.
+// mainLine yields the nodes after n along first children.
 func (n *Node) mainLine() iter.Seq[*Node] {
 	return func(yield func(*Node) bool) {
 		for c := n.Next(); c != nil; c = c.Next() {
@@ -115,18 +198,43 @@ func (n *Node) mainLine() iter.Seq[*Node] {
 	}
 }
 
-// ErrNotInTree is wrapped by the errors returned for an edit of the tree
-// that it cannot take: removing or promoting the root, or adding to a
-// node of another game.
-var ErrNotInTree = errors.New("not an edit of the game's tree")
+// Outcome returns how the rules have the game stand at n: the side to
+// move without a legal move has lost, a position occurring for the third
+// time on the way from the root to n is a draw, and the game's draw rules
+// apply. Results the players recorded are not part of it (Game.Outcome
+// adds them at the end of the main line). A nil *Node is not over.
+func (n *Node) Outcome() Outcome {
+	if n == nil {
+		return Outcome{NoResult, NotOver}
+	}
+	p := n.Position()
+	// The positions that n's can repeat: back to the last capture, man
+	// move or setup.
+	reps, kingPlies := 1, 0
+	for x := n; x.parent != nil && !x.setup && x.parent.pos.isKingMove(x.move); x = x.parent {
+		kingPlies++
+		if x.parent.pos == n.pos {
+			reps++
+		}
+	}
+	var rules DrawRules
+	if n.game != nil {
+		rules = n.game.rules
+	}
+	return rulesOutcome(&p, reps, kingPlies, rules)
+}
 
 // AddMove adds move m, which must be legal in n's position, after n: as
 // its main continuation if it has none, else as a variation, after the
 // others. If m already follows n, AddMove returns that node. An illegal
-// move gives the *MoveError of Position.Play; a move after the end of the
-// game (no legal move, or a position occurring a third time on the way
-// to n) is still added: variations may explore it.
+// move gives the *MoveError of Position.Play, a detached node an error
+// wrapping ErrNotInTree; a move after the end of the game (no legal
+// move, or a position occurring a third time on the way to n) is still
+// added: variations may explore it.
 func (n *Node) AddMove(m Move) (*Node, error) {
+	if err := n.editable(); err != nil {
+		return nil, err
+	}
 	for _, c := range n.children {
 		if !c.setup && c.move == m {
 			return c, nil
@@ -142,6 +250,9 @@ func (n *Node) AddMove(m Move) (*Node, error) {
 // AddMoveText reads a move with Position.ParseMove in n's position and
 // adds it with AddMove.
 func (n *Node) AddMoveText(s string) (*Node, error) {
+	if err := n.editable(); err != nil {
+		return nil, err
+	}
 	m, err := n.Position().ParseMove(s)
 	if err != nil {
 		return nil, err
@@ -176,21 +287,23 @@ func (n *Node) addMain(c *Node) *Node {
 	return c
 }
 
-// Remove removes n, and all that follows it, from the tree. Removing a
-// node of the main line shortens it (or, for a main continuation with
-// variations, makes the first variation the main continuation). The root
-// cannot be removed.
+// Remove removes n, and all that follows it, from the tree; they are
+// detached. Removing a node of the main line shortens it (or, for a main
+// continuation with variations, makes the first variation the main
+// continuation). The root gives an error wrapping ErrRootNode, a detached
+// node one wrapping ErrNotInTree.
 func (n *Node) Remove() error {
+	if err := n.editable(); err != nil {
+		return err
+	}
 	p := n.parent
 	if p == nil {
-		return &gameError{err: ErrNotInTree, msg: "the root cannot be removed"}
+		return &gameError{err: ErrRootNode, msg: "the root cannot be removed"}
 	}
 	i := slices.Index(p.children, n)
-	if i < 0 {
-		return &gameError{err: ErrNotInTree, msg: "the node was removed already"}
-	}
 	p.children = slices.Delete(p.children, i, i+1)
 	n.parent = nil
+	n.detach()
 	if i == 0 && n.game != nil {
 		n.game.dirty = true
 	}
@@ -199,11 +312,15 @@ func (n *Node) Remove() error {
 
 // Promote moves n one place towards the front of its parent's children:
 // a variation becomes the one before it, or the main continuation. It does
-// nothing for a main continuation, and gives an error for the root.
+// nothing for a main continuation. The root gives an error wrapping
+// ErrRootNode, a detached node one wrapping ErrNotInTree.
 func (n *Node) Promote() error {
+	if err := n.editable(); err != nil {
+		return err
+	}
 	p := n.parent
 	if p == nil {
-		return &gameError{err: ErrNotInTree, msg: "the root cannot be promoted"}
+		return &gameError{err: ErrRootNode, msg: "the root cannot be promoted"}
 	}
 	i := slices.Index(p.children, n)
 	if i > 0 {
@@ -216,10 +333,11 @@ func (n *Node) Promote() error {
 }
 
 // PromoteToMain makes n, and each node before it, the main continuation
-// of its parent, so that n is on the main line.
+// of its parent, so that n is on the main line. The root is on it
+// already; a detached node gives an error wrapping ErrNotInTree.
 func (n *Node) PromoteToMain() error {
-	if n.parent == nil {
-		return &gameError{err: ErrNotInTree, msg: "the root cannot be promoted"}
+	if err := n.editable(); err != nil {
+		return err
 	}
 	for c := n; c.parent != nil; c = c.parent {
 		p := c.parent
@@ -237,7 +355,7 @@ func (n *Node) PromoteToMain() error {
 // Strength returns the strength mark of n's move ("!", "?", "!?", ...), or
 // "".
 func (n *Node) Strength() string {
-	if n.notes == nil {
+	if n == nil || n.notes == nil {
 		return ""
 	}
 	return n.notes.strength
@@ -245,51 +363,116 @@ func (n *Node) Strength() string {
 
 // SetStrength sets the strength mark of n's move: "", or one PDN reads
 // glued to a move (one to six of ! and ?, or those in parentheses as in
-// "(?)"; "*" too). Another mark gives an error wrapping ErrInvalidRecord.
+// "(?)"; "*" too). Another mark gives an error wrapping
+// ErrInvalidAnnotation, a detached node one wrapping ErrNotInTree.
 func (n *Node) SetStrength(s string) error {
+	if err := n.editable(); err != nil {
+		return err
+	}
 	if !isStrength(s) {
-		return &recordError{what: "strength mark " + quoteClipped(s)}
+		return &annotationError{what: "strength mark " + quoteClipped(s)}
 	}
 	n.note().strength = s
 	return nil
 }
 
+// ErrInvalidAnnotation is wrapped by the errors of the Node methods that
+// set annotations (comments, strength marks, NAGs) for text or numbers
+// that a PDN record cannot hold.
+var ErrInvalidAnnotation = errors.New("invalid annotation")
+
+// An annotationError reports an annotation a record cannot hold.
+type annotationError struct{ what string }
+
+func (e *annotationError) Error() string {
+	return "hexdame: " + ErrInvalidAnnotation.Error() + ": " + e.what
+}
+
+func (e *annotationError) Unwrap() error { return ErrInvalidAnnotation }
+
 // Comment returns the comments written after n's move, joined by a space.
 func (n *Node) Comment() string {
-	if n.notes == nil {
+	if n == nil || n.notes == nil {
 		return ""
 	}
-	var out string
-	for _, e := range n.notes.after {
+	return joinComments(n.notes.after)
+}
+
+// CommentBefore returns the comments written before n's move (after the
+// move before it, or the variation's opening parenthesis), joined by a
+// space.
+func (n *Node) CommentBefore() string {
+	if n == nil || n.notes == nil {
+		return ""
+	}
+	return joinComments(n.notes.before)
+}
+
+// joinComments returns the text of the comment elements, joined by a
+// space.
+func joinComments(elems []Element) string {
+	var b strings.Builder
+	for _, e := range elems {
 		if e.Kind == CommentElement {
-			if out != "" {
-				out += " "
+			if b.Len() > 0 {
+				b.WriteByte(' ')
 			}
-			out += e.Text
+			b.WriteString(e.Text)
 		}
 	}
-	return out
+	return b.String()
 }
 
 // SetComment replaces the comments after n's move with the comment text
 // ("" removes them). Text that a comment cannot hold (a "}", text that is
-// not UTF-8 or longer than 1 MiB) gives an error wrapping
-// ErrInvalidRecord.
+// not UTF-8 or longer than a record's limit) gives an error wrapping
+// ErrInvalidAnnotation, a detached node one wrapping ErrNotInTree.
 func (n *Node) SetComment(text string) error {
+	if err := n.editable(); err != nil {
+		return err
+	}
 	if what := textProblem("comment", text, "}"); what != "" {
-		return &recordError{what: what}
+		return &annotationError{what: what}
 	}
 	notes := n.note()
-	notes.after = slices.DeleteFunc(notes.after, func(e Element) bool { return e.Kind == CommentElement })
-	if text != "" {
-		notes.after = append(notes.after, Element{Kind: CommentElement, Text: text})
-	}
+	notes.after = setComment(notes.after, text)
 	return nil
 }
 
-// NAGs returns the numeric annotation glyphs written after n's move.
+// SetCommentBefore replaces the comments before n's move with the comment
+// text ("" removes them), as SetComment does after it. At the root, which
+// has no move, the comment goes before the game's first move.
+func (n *Node) SetCommentBefore(text string) error {
+	if err := n.editable(); err != nil {
+		return err
+	}
+	if what := textProblem("comment", text, "}"); what != "" {
+		return &annotationError{what: what}
+	}
+	if n.parent == nil {
+		// The root's comments are written before the first move.
+		notes := n.note()
+		notes.after = setComment(notes.after, text)
+		return nil
+	}
+	notes := n.note()
+	notes.before = setComment(notes.before, text)
+	return nil
+}
+
+// setComment returns elems with its comments replaced by text.
+func setComment(elems []Element, text string) []Element {
+	elems = slices.DeleteFunc(elems, func(e Element) bool { return e.Kind == CommentElement })
+	if text != "" {
+		elems = append(elems, Element{Kind: CommentElement, Text: text})
+	}
+	return elems
+}
+
+// NAGs returns the numeric annotation glyphs written after n's move, in
+// order.
 func (n *Node) NAGs() []int {
-	if n.notes == nil {
+	if n == nil || n.notes == nil {
 		return nil
 	}
 	var out []int
@@ -301,15 +484,61 @@ func (n *Node) NAGs() []int {
 	return out
 }
 
-// AddNAG adds a numeric annotation glyph ($n) after n's move. A NAG must be
-// a number of at most 9 digits; another gives an error wrapping
-// ErrInvalidRecord.
+// maxNAG is the greatest NAG: PDN writes one as $ and at most 9 digits.
+const maxNAG = 999_999_999
+
+// AddNAG adds a numeric annotation glyph ($n) after n's move, unless n
+// has it already. A NAG must be a number of at most 9 digits; another
+// gives an error wrapping ErrInvalidAnnotation, a detached node one
+// wrapping ErrNotInTree.
 func (n *Node) AddNAG(nag int) error {
-	if nag < 0 || nag > 999_999_999 {
-		return &recordError{what: "NAG " + strconv.Itoa(nag) + " is not a number of at most 9 digits"}
+	if err := n.editable(); err != nil {
+		return err
+	}
+	if nag < 0 || nag > maxNAG {
+		return &annotationError{what: "NAG " + strconv.Itoa(nag) + " is not a number of at most 9 digits"}
+	}
+	if slices.Contains(n.NAGs(), nag) {
+		return nil
 	}
 	notes := n.note()
 	notes.after = append(notes.after, Element{Kind: NAGElement, NAG: nag})
+	return nil
+}
+
+// RemoveNAG removes the NAG nag from after n's move and reports whether
+// n had it. A detached node has nothing to remove.
+func (n *Node) RemoveNAG(nag int) bool {
+	if n.editable() != nil || n.notes == nil {
+		return false
+	}
+	before := len(n.notes.after)
+	n.notes.after = slices.DeleteFunc(n.notes.after, func(e Element) bool { return e.Kind == NAGElement && e.NAG == nag })
+	return len(n.notes.after) < before
+}
+
+// SetNAGs replaces the NAGs after n's move with nags, in order and each
+// once (nil removes them). A NAG out of range gives an error wrapping
+// ErrInvalidAnnotation and changes nothing.
+func (n *Node) SetNAGs(nags []int) error {
+	if err := n.editable(); err != nil {
+		return err
+	}
+	for _, nag := range nags {
+		if nag < 0 || nag > maxNAG {
+			return &annotationError{what: "NAG " + strconv.Itoa(nag) + " is not a number of at most 9 digits"}
+		}
+	}
+	if n.notes == nil && len(nags) == 0 {
+		return nil
+	}
+	notes := n.note()
+	notes.after = slices.DeleteFunc(notes.after, func(e Element) bool { return e.Kind == NAGElement })
+	for i, nag := range nags {
+		if !slices.Contains(nags[:i], nag) {
+			notes.after = append(notes.after, Element{Kind: NAGElement, NAG: nag})
+		}
+	}
 	return nil
 }
 
@@ -318,7 +547,7 @@ func (n *Node) AddNAG(nag int) error {
 // and after the variations that follow it (which a record has only at the
 // end of a line). The slices are copies.
 func (n *Node) Annotations() (before, after, tail []Element) {
-	if n.notes == nil {
+	if n == nil || n.notes == nil {
 		return nil, nil, nil
 	}
 	return slices.Clone(n.notes.before), slices.Clone(n.notes.after), slices.Clone(n.notes.tail)

@@ -59,8 +59,8 @@ func TestTreeEdits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if alt.IsMainLine() || alt.Ply() != 1 || alt.Before() != StartPosition() || g.Ply() != 3 {
-		t.Errorf("variation: main %v, ply %d, game ply %d", alt.IsMainLine(), alt.Ply(), g.Ply())
+	if alt.IsMainline() || alt.Ply() != 1 || alt.Before() != StartPosition() || g.Ply() != 3 {
+		t.Errorf("variation: main %v, ply %d, game ply %d", alt.IsMainline(), alt.Ply(), g.Ply())
 	}
 	a2, _ := alt.AddMoveText("i6-h5")
 	if _, err := a2.AddMoveText("d4-d5"); err != nil {
@@ -83,7 +83,7 @@ func TestTreeEdits(t *testing.T) {
 	if err := a2.Next().PromoteToMain(); err != nil {
 		t.Fatal(err)
 	}
-	if g.Ply() != 3 || g.End().Move().String() != "d4-d5" || g.Moves()[0].String() != "c4-c5" || !alt.IsMainLine() {
+	if g.Ply() != 3 || g.End().Move().String() != "d4-d5" || g.Moves()[0].String() != "c4-c5" || !alt.IsMainline() {
 		t.Errorf("after promotion: ply %d, end %v, moves %v", g.Ply(), g.End().Move(), g.Moves())
 	}
 	if got := treeString(root); got != "c4-c5 (d4-e5 f6xd4 c3xe5) i6-h5 (i6-i5) d4-d5" {
@@ -107,29 +107,29 @@ func TestTreeEdits(t *testing.T) {
 	if err := first.Remove(); !errors.Is(err, ErrNotInTree) {
 		t.Errorf("removing twice: %v", err)
 	}
-	if err := root.Remove(); !errors.Is(err, ErrNotInTree) {
+	if err := root.Remove(); !errors.Is(err, ErrRootNode) {
 		t.Errorf("removing the root: %v", err)
 	}
-	if err := root.Promote(); !errors.Is(err, ErrNotInTree) {
+	if err := root.Promote(); !errors.Is(err, ErrRootNode) {
 		t.Errorf("promoting the root: %v", err)
 	}
 	// Annotations.
 	if err := alt.SetComment("the other way"); err != nil || alt.Comment() != "the other way" {
 		t.Errorf("SetComment: %v, %q", err, alt.Comment())
 	}
-	if err := alt.SetComment("a } b"); !errors.Is(err, ErrInvalidRecord) {
+	if err := alt.SetComment("a } b"); !errors.Is(err, ErrInvalidAnnotation) {
 		t.Errorf("SetComment with }: %v", err)
 	}
 	if err := alt.AddNAG(3); err != nil || !slices.Equal(alt.NAGs(), []int{3}) {
 		t.Errorf("AddNAG: %v, %v", err, alt.NAGs())
 	}
-	if err := alt.AddNAG(-1); !errors.Is(err, ErrInvalidRecord) {
+	if err := alt.AddNAG(-1); !errors.Is(err, ErrInvalidAnnotation) {
 		t.Errorf("AddNAG(-1): %v", err)
 	}
 	if err := alt.SetStrength("!?"); err != nil || alt.Strength() != "!?" {
 		t.Errorf("SetStrength: %v", err)
 	}
-	if err := alt.SetStrength("good"); !errors.Is(err, ErrInvalidRecord) {
+	if err := alt.SetStrength("good"); !errors.Is(err, ErrInvalidAnnotation) {
 		t.Errorf("SetStrength(good): %v", err)
 	}
 	// The tree is written as PDN and reads back the same.
@@ -176,8 +176,8 @@ func TestGameJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"tags":[{"name":"Event","value":"JSON"}],"start":"W:WKa1,a3:BKi9","moves":[` +
-		`{"from":"a1","to":"b1","captured":[],"king":true,"promotes":false},{"from":"i9","to":"h9","captured":[],"king":true,"promotes":false}],` +
+	want := `{"tags":[{"name":"Event","value":"JSON"}],"start":"W:WKa1,a3:BKi9","notation":"algebraic","moves":[` +
+		`{"from":"a1","to":"b1","captured":[]},{"from":"i9","to":"h9","captured":[]}],` +
 		`"result":"1-1","outcome":{"result":"1-1","reason":"agreement"},"drawRules":{"kingMoves":25}}`
 	if string(js) != want {
 		t.Errorf("JSON:\n%s\nwant\n%s", js, want)
@@ -187,7 +187,7 @@ func TestGameJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !slices.Equal(back.Moves(), g.Moves()) || back.Outcome() != g.Outcome() || back.DrawRules() != g.DrawRules() ||
-		!slices.Equal(back.Tags(), g.Tags()) || back.StartPosition() != g.StartPosition() {
+		!slices.Equal(back.Tags(), g.Tags()) || back.InitialPosition() != g.InitialPosition() {
 		t.Errorf("read back: %v %v %v", back.Moves(), back.Outcome(), back.Tags())
 	}
 	// The decoded game is a game: it plays on, and its tree is its own.
@@ -255,10 +255,10 @@ func TestIterators(t *testing.T) {
 		}
 		games++
 		var plies []string
-		for p := range g.Plies() {
+		for p := range g.PlayedMoves() {
 			plies = append(plies, p.Move.String())
 			if p.After != p.Before.PlayUnchecked(p.Move) {
-				t.Errorf("ply %d: positions", p.Number)
+				t.Errorf("ply %d: positions", p.Ply)
 			}
 		}
 		if strings.Join(plies, " ") != "d4-e5 f6xd4" {

@@ -96,7 +96,7 @@ func mirrorColours(p hexdame.Position) hexdame.Position {
 func TestRotate(t *testing.T) {
 	for c := 0; c < 64; c++ {
 		if cellFile[c] < 0 {
-			if rotate(1<<c) != 0 && c < 64-int(rotateShift) {
+			if rotate(1<<c)&allCells != 0 {
 				t.Errorf("bit %d, not a cell, rotates to %#x", c, rotate(1<<c))
 			}
 			continue

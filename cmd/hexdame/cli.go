@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/hub"
 )
 
 // Exit statuses: the tool's contract with the scripts that run it.
@@ -52,7 +53,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{cmdShow, cmdMoves, cmdPlay, cmdPerft, cmdValidate, cmdConvert, cmdRandom, cmdSVG, cmdHTML, cmdSolve, cmdAnalyse}
+	commands = []*command{cmdShow, cmdMoves, cmdPlay, cmdPerft, cmdValidate, cmdConvert, cmdRandom, cmdSVG, cmdHTML, cmdSolve, cmdAnalyse, cmdMatch, cmdHubRandom}
 }
 
 func findCommand(name string) *command {
@@ -217,7 +218,7 @@ func quote(s string) string {
 
 // errMessage returns an error's message without the library's prefix.
 func errMessage(err error) string {
-	return strings.TrimPrefix(err.Error(), "hexdame: ")
+	return strings.TrimPrefix(strings.TrimPrefix(err.Error(), "hexdame: "), "hexdame/hub: ")
 }
 
 // A fenFlag is the -fen flag: a position in FEN, the start position when
@@ -235,7 +236,7 @@ func (f *fenFlag) Set(s string) error {
 
 func addFENFlag(fs *flag.FlagSet) *fenFlag {
 	f := &fenFlag{}
-	fs.Var(f, "fen", "the `position`, in FEN such as W:Wa1,b2:Bi9 (default the start position)")
+	fs.Var(f, "fen", "the `position`, in FEN such as W:Wa1,b2:Bi9, or in the Hub protocol's 62 characters (default the start position)")
 	return f
 }
 
@@ -246,6 +247,13 @@ func (f *fenFlag) position() (hexdame.Position, error) {
 	}
 	if strings.TrimSpace(f.text) == "" {
 		return hexdame.Position{}, usageError{"-fen: empty FEN"}
+	}
+	if text := strings.TrimSpace(f.text); len(text) == hub.PositionLength && !strings.Contains(text, ":") {
+		p, err := hub.ParsePosition(text)
+		if err != nil {
+			return p, usageError{strings.TrimPrefix(err.Error(), "hexdame/hub: ")}
+		}
+		return p, nil
 	}
 	p, err := hexdame.ParseFEN(f.text)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/hub"
 )
 
 var cmdShow = &command{
@@ -69,7 +70,7 @@ var cmdSVG = &command{
 				}
 				opts.Move = m
 			}
-			return hexdame.WriteSVG(e.stdout, p, &opts)
+			return hexdame.WriteSVG(e.stdout, p, opts)
 		}
 	},
 }
@@ -81,22 +82,39 @@ func moveDetail(err error) string {
 	if errors.As(err, &me) {
 		return me.Detail()
 	}
+	var te *hub.TextError
+	if errors.As(err, &te) {
+		what := "not a move in the Hub notation"
+		if errors.Is(err, hexdame.ErrIllegalMove) {
+			what = "illegal move"
+		}
+		if te.Msg != "" {
+			what += ": " + te.Msg
+		}
+		return what
+	}
 	return errMessage(err)
 }
 
 var cmdMoves = &command{
 	name:    "moves",
-	args:    "[-fen FEN] [-numeric]",
+	args:    "[-fen FEN] [-numeric | -hub]",
 	summary: "list the legal moves of a position",
 	about: "Prints every legal move, one per line in sorted order, with its start cell and\n" +
 		"every landing cell (d4-e5, c3xe5xg5), and nothing else. Captures are compulsory\n" +
-		"and only those taking the most pieces are listed.",
+		"and only those taking the most pieces are listed. With -hub the moves are in the\n" +
+		"Hub protocol's notation (HUB.md): numeric cells, a capture as start, end and every\n" +
+		"captured cell (40-31, 38x16x27x22).",
 	setup: func(fs *flag.FlagSet) func(e *env) error {
 		fen := addFENFlag(fs)
 		numeric := fs.Bool("numeric", false, "write numeric squares (1..61) instead of algebraic ones")
+		hubNotation := fs.Bool("hub", false, "write the moves in the Hub protocol's notation")
 		return func(e *env) error {
 			if err := noArgs(e); err != nil {
 				return err
+			}
+			if *numeric && *hubNotation {
+				return usageError{"-numeric and -hub exclude each other"}
 			}
 			p, err := fen.position()
 			if err != nil {
@@ -108,7 +126,11 @@ var cmdMoves = &command{
 			}
 			var lines []string
 			for _, m := range p.LegalMoves() {
-				lines = append(lines, p.FormatMovePath(m, n))
+				if *hubNotation {
+					lines = append(lines, hub.FormatMove(m))
+				} else {
+					lines = append(lines, p.FormatMovePath(m, n))
+				}
 			}
 			slices.Sort(lines)
 			for _, l := range lines {
@@ -123,17 +145,19 @@ var cmdMoves = &command{
 
 var cmdPlay = &command{
 	name:    "play",
-	args:    "[-fen FEN] MOVE...",
+	args:    "[-fen FEN] [-hub] MOVE...",
 	summary: "play moves and print the position reached",
 	about: "Plays the moves in order, following the rules of the game, and prints the final\n" +
 		"position's FEN on the first line, then its diagram. A move that is illegal or\n" +
 		"ambiguous, or comes after the game has ended (a side without a legal move, a\n" +
 		"position occurring for the third time), stops it with exit status 1 and a line\n" +
 		"on standard error naming the move's index, its text and why; a malformed move\n" +
-		"gives exit status 2.",
+		"gives exit status 2. With -hub the moves are read in the Hub protocol's notation\n" +
+		"only (HUB.md: 40-31, 38x16x27x22).",
 	operands: []string{"MOVE  a move in algebraic or numeric notation: d4-e5, c3xe5, c3xe5xg5, 40-31, 49x31"},
 	setup: func(fs *flag.FlagSet) func(e *env) error {
 		fen := addFENFlag(fs)
+		hubNotation := fs.Bool("hub", false, "read the moves in the Hub protocol's notation")
 		return func(e *env) error {
 			p, err := fen.position()
 			if err != nil {
@@ -141,16 +165,25 @@ var cmdPlay = &command{
 			}
 			g := hexdame.NewGameFrom(p)
 			for i, text := range e.args {
-				if _, err := g.PlayText(text); err != nil {
+				var err error
+				if *hubNotation {
+					var m hexdame.Move
+					if m, err = hub.ParseMove(g.Position(), text); err == nil {
+						err = g.Play(m)
+					}
+				} else {
+					_, err = g.PlayText(text)
+				}
+				if err != nil {
 					msg := "move " + strconv.Itoa(i+1) + " " + quote(text) + ": " + moveDetail(err)
-					if errors.Is(err, hexdame.ErrInvalidMoveText) {
+					if errors.Is(err, hexdame.ErrMoveSyntax) {
 						return usageError{msg}
 					}
 					return failure{msg}
 				}
 			}
 			p = g.Position()
-			_, err = fmt.Fprintf(e.stdout, "%s\n%s", p.FEN(), p.Diagram())
+			_, err = fmt.Fprintf(e.stdout, "%s\n%s", p.FEN(), p.Diagram(hexdame.DiagramOptions{}))
 			return err
 		}
 	},

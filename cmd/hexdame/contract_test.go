@@ -47,7 +47,7 @@ func TestExitStatusContract(t *testing.T) {
 		{"unexpected argument", "", []string{"moves", "extra"}, 2, "unexpected argument"},
 		{"illegal move", "", []string{"play", "d4-e6"}, 1, `move 1 "d4-e6": illegal move`},
 		{"ambiguous move", "", []string{"play", "-fen", "W:WKe1:Ba2,a3,c7,d7,e6,g5", "e1xh5"}, 1, "ambiguous move"},
-		{"malformed move", "", []string{"play", "d4+e5"}, 2, "invalid move text"},
+		{"malformed move", "", []string{"play", "d4+e5"}, 2, "invalid move syntax"},
 		{"unknown cell", "", []string{"play", "d4-q5"}, 2, `no cell "q5"`},
 		{"63-cell move", "", []string{"play", long}, 2, "more than 62 cells"},
 		{"move after threefold repetition", "", []string{"play", "-fen", "W:WKa1:BKi9",
@@ -182,7 +182,7 @@ func TestSVGCommand(t *testing.T) {
 		stderr string
 	}{
 		{[]string{"svg", "-move", "d4-e6"}, "illegal move"},
-		{[]string{"svg", "-move", "d4+e6"}, "invalid move text"},
+		{[]string{"svg", "-move", "d4+e6"}, "invalid move syntax"},
 		{[]string{"svg", "-size", "0"}, "-size"},
 		{[]string{"svg", "-fen", "W:Wz1"}, "invalid FEN"},
 		{[]string{"svg", "extra"}, "unexpected argument"},

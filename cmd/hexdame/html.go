@@ -90,7 +90,7 @@ func writeHTML(w io.Writer, in io.Reader, title string) error {
 // and the templates the script copies pieces and move marks from.
 func pageBoards() (string, error) {
 	var b bytes.Buffer
-	board := func(id string, opts *hexdame.SVGOptions, p hexdame.Position) error {
+	board := func(id string, opts hexdame.SVGOptions, p hexdame.Position) error {
 		var svg bytes.Buffer
 		if err := hexdame.WriteSVG(&svg, p, opts); err != nil {
 			return err
@@ -100,16 +100,16 @@ func pageBoards() (string, error) {
 		b.WriteString(strings.Replace(text, "<svg ", `<svg id="`+id+`" `, 1))
 		return nil
 	}
-	if err := board("board", &hexdame.SVGOptions{Coordinates: true, Size: 480}, hexdame.Position{}); err != nil {
+	if err := board("board", hexdame.SVGOptions{Coordinates: true, Size: 480}, hexdame.Position{}); err != nil {
 		return "", err
 	}
-	if err := board("board-flipped", &hexdame.SVGOptions{Coordinates: true, Size: 480, Flip: true}, hexdame.Position{}); err != nil {
+	if err := board("board-flipped", hexdame.SVGOptions{Coordinates: true, Size: 480, Flip: true}, hexdame.Position{}); err != nil {
 		return "", err
 	}
 	// The templates: one piece of each kind, and a capture to copy the
 	// path's marks from.
 	tp := hexdame.MustParseFEN("W:Wa1,Ke1,c3:Bd4,i9,Kh9")
-	if err := board("templates", &hexdame.SVGOptions{Move: tp.MustParseMove("c3xe5")}, tp); err != nil {
+	if err := board("templates", hexdame.SVGOptions{Move: tp.MustParseMove("c3xe5")}, tp); err != nil {
 		return "", err
 	}
 	return b.String(), nil
@@ -163,7 +163,7 @@ func pageGame(number int, g *hexdame.Game, err error) htmlGame {
 			for _, c := range before.Path(n.Move()) {
 				node.Path = append(node.Path, c.String())
 			}
-			for _, c := range n.Move().Captured() {
+			for c := range n.Move().Captured().All() {
 				node.Captured = append(node.Captured, c.String())
 			}
 		}
@@ -178,7 +178,7 @@ func pageGame(number int, g *hexdame.Game, err error) htmlGame {
 	if before, after, _ := g.Root().Annotations(); len(before)+len(after) > 0 {
 		writeNotes(&mt, append(before, after...))
 	}
-	writeLine(&mt, g.Root().Next(), ids, g.Notation(), g.StartPosition().SideToMove(), 0)
+	writeLine(&mt, g.Root().Next(), ids, g.Notation(), g.InitialPosition().SideToMove(), 0)
 	pg.Moves = mt.String()
 	return pg
 }
@@ -193,7 +193,7 @@ func orUnknown(s string) string {
 // boardText writes a position as the page's script reads it.
 func boardText(p hexdame.Position) string {
 	b := make([]byte, 0, hexdame.NumCells+1)
-	for c := hexdame.Cell(0); c < hexdame.NumCells; c++ {
+	for c := hexdame.Cell(1); c <= hexdame.NumCells; c++ {
 		b = append(b, p.Piece(c).String()...)
 	}
 	return string(append(b, "WB"[p.SideToMove()]))

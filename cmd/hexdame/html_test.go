@@ -97,7 +97,7 @@ func boardOf(t *testing.T, dom string) (pieces []string, game, node string) {
 // positionPieces lists a position's pieces as boardOf does.
 func positionPieces(p hexdame.Position) []string {
 	var out []string
-	for c := hexdame.Cell(0); c < hexdame.NumCells; c++ {
+	for c := hexdame.Cell(1); c <= hexdame.NumCells; c++ {
 		if x := p.Piece(c); x != hexdame.NoPiece {
 			kind := "man"
 			if x.IsKing() {

@@ -1,15 +1,18 @@
 // Command hexdame shows HexDame positions, lists and plays legal moves,
-// counts perft, and validates, converts and generates PDN game records.
+// counts perft, validates, converts and generates PDN game records, and
+// plays matches between engines that speak the Hub protocol.
 //
 // Usage:
 //
 //	hexdame show [-fen FEN]
-//	hexdame moves [-fen FEN] [-numeric]
-//	hexdame play [-fen FEN] MOVE...
+//	hexdame moves [-fen FEN] [-numeric | -hub]
+//	hexdame play [-fen FEN] [-hub] MOVE...
 //	hexdame perft [-fen FEN] [-divide] [-workers N] DEPTH
 //	hexdame validate [-syntax] FILE...
 //	hexdame convert -to algebraic|numeric [FILE]
 //	hexdame random [-games N] [-seed S] [-maxplies M] [-numeric]
+//	hexdame match -engine CMD [-param N=V]... -engine CMD [-param N=V]... [FLAGS]
+//	hexdame hub-random [-seed S] [-spend-time]
 //	hexdame help [COMMAND]
 //
 // show prints the diagram of a position followed by its FEN on the last
@@ -40,6 +43,14 @@
 //
 // random writes N random legal games as PDN on standard output.
 //
+// match plays games between two Hub engines as the referee and prints one
+// line per finished game, then the first engine's score, Elo difference
+// with its 95% interval and likelihood of superiority (and with -sprt the
+// test's LLR and verdict); the format is a contract described in match.go
+// and the README. hub-random is a Hub engine that plays random legal
+// moves. With -hub, moves and play write and read moves in the Hub
+// notation; every -fen flag also takes a Hub position.
+//
 // "hexdame help COMMAND" and "hexdame COMMAND -h" describe a command's
 // arguments and flags.
 //
@@ -47,7 +58,8 @@
 // record, an illegal or ambiguous move, a move after the game has ended);
 // 2 for a usage or I/O error (an unknown command or flag, a bad FEN or
 // malformed move, a depth out of range, a missing or unreadable file, a
-// directory). Messages go to standard error on one line; the problems
+// directory; for match also an engine that cannot be started, or an
+// interruption). Messages go to standard error on one line; the problems
 // validate finds go to standard output.
 package main
 

@@ -1,0 +1,142 @@
+package hexdame
+
+import (
+	"encoding/json"
+	"iter"
+	"math/bits"
+)
+
+// A CellSet is a set of cells: a bitboard, bit c holding Cell c. It is a
+// plain uint64, so sets combine with the operators & (both), | (either)
+// and &^ (the first without the second), and compare with ==.
+//
+// The sets the package returns hold only the bits 1 to 61 of the valid
+// cells. A CellSet made by a program may have other bits set (0, 62 and
+// 63 denote no cell); the methods ignore them, and AllCells masks them off:
+// s & AllCells.
+type CellSet uint64
+
+// AllCells is the set of the 61 cells of the board.
+const AllCells = CellSet(allCells)
+
+// CellSetOf returns the set of the given cells. Invalid cells, such as
+// NoCell, are left out.
+func CellSetOf(cells ...Cell) CellSet {
+	var s CellSet
+	for _, c := range cells {
+		s = s.With(c)
+	}
+	return s
+}
+
+// Has reports whether c is in the set (false for an invalid cell).
+func (s CellSet) Has(c Cell) bool { return c.IsValid() && s&CellSet(bit(c)) != 0 }
+
+// With returns the set with c added; an invalid cell leaves it unchanged.
+func (s CellSet) With(c Cell) CellSet {
+	if !c.IsValid() {
+		return s
+	}
+	return s | CellSet(bit(c))
+}
+
+// Without returns the set with c removed.
+func (s CellSet) Without(c Cell) CellSet {
+	if !c.IsValid() {
+		return s
+	}
+	return s &^ CellSet(bit(c))
+}
+
+// Len returns the number of cells in the set.
+func (s CellSet) Len() int { return bits.OnesCount64(uint64(s & AllCells)) }
+
+// IsEmpty reports whether the set holds no cell.
+func (s CellSet) IsEmpty() bool { return s&AllCells == 0 }
+
+// First returns the first cell of the set in Cell order (a1, b1, c1, ...
+// rank by rank), and false for an empty set.
+func (s CellSet) First() (Cell, bool) {
+	s &= AllCells
+	if s == 0 {
+		return NoCell, false
+	}
+	return Cell(bits.TrailingZeros64(uint64(s))), true
+}
+
+// All returns an iterator over the cells of the set, in Cell order.
+func (s CellSet) All() iter.Seq[Cell] {
+	return func(yield func(Cell) bool) {
+		for b := uint64(s & AllCells); b != 0; b &= b - 1 {
+			if !yield(Cell(bits.TrailingZeros64(b))) {
+				return
+			}
+		}
+	}
+}
+
+// Cells returns the cells of the set in Cell order (nil for an empty set).
+func (s CellSet) Cells() []Cell {
+	if s.IsEmpty() {
+		return nil
+	}
+	return s.AppendCells(make([]Cell, 0, s.Len()))
+}
+
+// AppendCells appends the cells of the set, in Cell order, to dst.
+func (s CellSet) AppendCells(dst []Cell) []Cell { return appendCells(dst, uint64(s&AllCells)) }
+
+// String returns the cells in algebraic notation between braces, in Cell
+// order: "{d4 f5}"; "{}" for the empty set.
+func (s CellSet) String() string {
+	b := []byte{'{'}
+	for c := range s.All() {
+		if len(b) > 1 {
+			b = append(b, ' ')
+		}
+		b = c.appendTo(b, Algebraic)
+	}
+	return string(append(b, '}'))
+}
+
+// MarshalJSON implements json.Marshaler: the cells as an array of
+// algebraic names in Cell order, such as ["d4","f5"]; [] for the empty set.
+func (s CellSet) MarshalJSON() ([]byte, error) {
+	b := []byte{'['}
+	for c := range s.All() {
+		if len(b) > 1 {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
+		b = c.appendTo(b, Algebraic)
+		b = append(b, '"')
+	}
+	return append(b, ']'), nil
+}
+
+// UnmarshalJSON implements json.Unmarshaler, reading an array of cells in
+// either notation (or null, the empty set). A cell that is not a cell, a
+// null or empty name, or a cell given twice gives an error wrapping
+// ErrInvalidCell; the set is then unchanged.
+func (s *CellSet) UnmarshalJSON(data []byte) error {
+	var names []*string
+	if err := json.Unmarshal(data, &names); err != nil {
+		return err
+	}
+	var v CellSet
+	for _, name := range names {
+		if name == nil {
+			return &CellError{Text: "null"}
+		}
+		c, err := ParseCell(*name)
+		if err != nil {
+			return err
+		}
+		if v.Has(c) {
+			return &CellError{Text: *name, Why: "given twice"}
+		}
+		v = v.With(c)
+	}
+	*s = v
+	return nil
+}

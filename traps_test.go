@@ -1,0 +1,364 @@
+package hexdame
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// The traps a new user fell into (issue 19), each as the user met it.
+
+// A zero PerftTable is no table: it neither breaks the count on one worker
+// nor panics in a worker goroutine with two.
+func TestTrapZeroPerftTable(t *testing.T) {
+	p := StartPosition()
+	want := Perft(p, 4, PerftOptions{})
+	for _, workers := range []int{1, 2} {
+		o := PerftOptions{Workers: workers, Table: &PerftTable{}}
+		if got := Perft(p, 4, o); got != want {
+			t.Errorf("Perft with a zero table and %d workers = %d, want %d", workers, got, want)
+		}
+		var sum uint64
+		for _, c := range PerftDivide(p, 4, o) {
+			sum += c.Nodes
+		}
+		if sum != want {
+			t.Errorf("PerftDivide with a zero table and %d workers sums to %d, want %d", workers, sum, want)
+		}
+	}
+}
+
+// A million workers are MaxPerftWorkers: the count stays right and its
+// memory bounded.
+func TestTrapPerftWorkers(t *testing.T) {
+	if got := (PerftOptions{Workers: 1_000_000}).normal().Workers; got != MaxPerftWorkers {
+		t.Errorf("a million workers normalise to %d", got)
+	}
+	p := StartPosition()
+	if got, want := Perft(p, 3, PerftOptions{Workers: 1_000_000}), Perft(p, 3, PerftOptions{}); got != want {
+		t.Errorf("Perft with a million workers = %d, want %d", got, want)
+	}
+}
+
+// A node taken out of the tree by Undo or Remove refuses edits; removing
+// it again says so, not that it is the root.
+func TestTrapDetachedNodes(t *testing.T) {
+	g := NewGame()
+	for _, s := range []string{"d4-e5", "f6xd4", "c3xe5"} {
+		if _, err := g.PlayText(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	last := g.End()
+	alt, err := last.Parent().AddMoveText("d3xd5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.Undo() {
+		t.Fatal("Undo")
+	}
+	for _, n := range []*Node{last, alt} {
+		if n.IsInTree() || n.IsMainline() {
+			t.Errorf("%v: in the tree after Undo", n.Move())
+		}
+		if err := n.SetComment("x"); !errors.Is(err, ErrNotInTree) {
+			t.Errorf("SetComment on an undone node: %v", err)
+		}
+		if _, err := n.AddMoveText("h6-h5"); !errors.Is(err, ErrNotInTree) {
+			t.Errorf("AddMoveText on an undone node: %v", err)
+		}
+		if err := n.PromoteToMain(); !errors.Is(err, ErrNotInTree) {
+			t.Errorf("PromoteToMain on an undone node: %v", err)
+		}
+		if err := n.Remove(); !errors.Is(err, ErrNotInTree) {
+			t.Errorf("Remove of an undone node: %v", err)
+		}
+		if err := n.Promote(); !errors.Is(err, ErrNotInTree) {
+			t.Errorf("Promote of an undone node: %v", err)
+		}
+	}
+	// Remove detaches what follows the node too.
+	second := g.Root().Next().Next()
+	first := g.Root().Next()
+	if err := first.Remove(); err != nil {
+		t.Fatal(err)
+	}
+	if second.IsInTree() {
+		t.Error("a node after a removed one is still in the tree")
+	}
+	if err := first.Remove(); !errors.Is(err, ErrNotInTree) {
+		t.Errorf("removing a node twice: %v", err)
+	}
+	if g.Ply() != 0 || g.Position() != StartPosition() {
+		t.Errorf("after removing the first move: ply %d, %v", g.Ply(), g.Position())
+	}
+	if err := g.Root().Remove(); !errors.Is(err, ErrRootNode) {
+		t.Errorf("removing the root: %v", err)
+	}
+}
+
+// The nodes of a game decoded from JSON are in its tree; those of the tree
+// it replaced are not.
+func TestTrapJSONGameNodes(t *testing.T) {
+	g := NewGame()
+	for _, s := range []string{"d4-e5", "f6xd4", "c3xe5"} {
+		if _, err := g.PlayText(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	js, err := json.Marshal(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Game
+	if err := json.Unmarshal(js, &back); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for x := range back.Root().Mainline() {
+		n++
+		if !x.IsMainline() || x.Game() != &back {
+			t.Errorf("node %d of the decoded game: main line %v", n, x.IsMainline())
+		}
+	}
+	if n != 3 || back.End().Ply() != 3 {
+		t.Errorf("%d nodes", n)
+	}
+	old := g.End()
+	if err := json.Unmarshal([]byte(`{}`), g); err != nil {
+		t.Fatal(err)
+	}
+	if old.IsInTree() || old.SetComment("x") == nil {
+		t.Error("a node of the replaced tree is still editable")
+	}
+}
+
+// A nil *Game reads as a new game and refuses changes with ErrNilGame;
+// nothing panics.
+func TestTrapNilGame(t *testing.T) {
+	var g *Game
+	if g.Position() != StartPosition() || g.InitialPosition() != StartPosition() || g.Ply() != 0 ||
+		g.Outcome().IsOver() || g.Repetitions() != 1 || g.Moves() != nil || len(g.Positions()) != 1 ||
+		g.Root() != nil || g.End() != nil || g.Tags() != nil || g.Notation() != Algebraic || g.Undo() {
+		t.Error("a nil *Game does not read as a new game")
+	}
+	if _, ok := g.Tag("Event"); ok || g.RemoveTag("Event") {
+		t.Error("a nil *Game has a tag")
+	}
+	for range g.PlayedMoves() {
+		t.Error("a nil *Game has a move")
+	}
+	g.SetDrawRules(DrawRules{KingMoves: 25})
+	if g.DrawRules() != (DrawRules{}) {
+		t.Error("a nil *Game keeps draw rules")
+	}
+	for name, err := range map[string]error{
+		"Play":        g.Play(StartPosition().LegalMoves()[0]),
+		"SetTag":      g.SetTag("Event", "x"),
+		"SetResult":   g.SetResult(Draw),
+		"SetNotation": g.SetNotation(Numeric),
+		"Unmarshal":   g.UnmarshalJSON([]byte(`{}`)),
+	} {
+		if !errors.Is(err, ErrNilGame) {
+			t.Errorf("%s on a nil *Game: %v", name, err)
+		}
+	}
+	if _, err := g.PlayText("d4-e5"); !errors.Is(err, ErrNilGame) {
+		t.Errorf("PlayText on a nil *Game: %v", err)
+	}
+	if js, err := json.Marshal(g); err != nil || string(js) != "null" {
+		t.Errorf("a nil *Game marshals as %s, %v", js, err)
+	}
+	var n *Node
+	if n.Position() != StartPosition() || n.Move() != (Move{}) || n.Parent() != nil || n.Next() != nil ||
+		n.IsMainline() || n.IsInTree() || n.Comment() != "" || n.Outcome().IsOver() || n.Game() != nil {
+		t.Error("a nil *Node does not read as a detached node")
+	}
+	if _, err := n.AddMoveText("d4-e5"); !errors.Is(err, ErrNotInTree) {
+		t.Errorf("AddMoveText on a nil *Node: %v", err)
+	}
+}
+
+// A Game decoded from {} is the zero Game: the start position, not a
+// lost game on an empty board; and a numeric game stays numeric.
+func TestTrapGameJSONZero(t *testing.T) {
+	var g Game
+	if err := json.Unmarshal([]byte(`{}`), &g); err != nil {
+		t.Fatal(err)
+	}
+	if g.Position() != StartPosition() || g.Outcome().IsOver() {
+		t.Errorf("{} decodes to %v, %v", g.Position(), g.Outcome())
+	}
+	n := NewGame()
+	if err := n.SetNotation(Numeric); err != nil {
+		t.Fatal(err)
+	}
+	js, _ := json.Marshal(n)
+	var back Game
+	if err := json.Unmarshal(js, &back); err != nil || back.Notation() != Numeric {
+		t.Errorf("a numeric game decodes as %v, %v", back.Notation(), err)
+	}
+	if err := n.SetNotation(Notation(7)); !errors.Is(err, ErrInvalidNotation) {
+		t.Errorf("SetNotation(7): %v", err)
+	}
+}
+
+// Decoding a game with many tags keeps each once, the last value of a
+// name given twice, and refuses a tag the game writes itself.
+func TestTrapGameJSONTags(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"tags":[`)
+	const n = 50_000
+	for i := range n {
+		b.WriteString(`{"name":"T` + strconv.Itoa(i) + `","value":"v"},`)
+	}
+	b.WriteString(`{"name":"T7","value":"last"}]}`)
+	var g Game
+	if err := json.Unmarshal([]byte(b.String()), &g); err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := g.Tag("T7"); len(g.Tags()) != n || v != "last" {
+		t.Errorf("%d tags, T7 %q", len(g.Tags()), v)
+	}
+	if err := json.Unmarshal([]byte(`{"tags":[{"name":"FEN","value":"W:W:B"}]}`), &g); !errors.Is(err, ErrInvalidTag) {
+		t.Errorf("a FEN tag in JSON: %v", err)
+	}
+}
+
+// BenchmarkGameJSONTags decodes a game of 50,000 tags: linear, not
+// quadratic, in their number.
+func BenchmarkGameJSONTags(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString(`{"tags":[`)
+	for i := range 50_000 {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		sb.WriteString(`{"name":"T` + strconv.Itoa(i) + `","value":"v"}`)
+	}
+	sb.WriteString(`]}`)
+	data := []byte(sb.String())
+	b.ReportAllocs()
+	for b.Loop() {
+		var g Game
+		if err := json.Unmarshal(data, &g); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// Zero values mean nothing by accident.
+func TestTrapZeroValues(t *testing.T) {
+	if Cell(0).IsValid() || NoCell.IsValid() {
+		t.Error("the zero Cell is a cell")
+	}
+	var m Move
+	if err := json.Unmarshal([]byte(`{"to":"b1"}`), &m); !errors.Is(err, ErrMoveSyntax) {
+		t.Errorf(`{"to":"b1"} decodes: %v, %v`, m, err)
+	}
+	if c := NoPiece.Color(); c != NoColor || c == White || c == Red {
+		t.Errorf("NoPiece.Color() = %v", c)
+	}
+	if MakePiece(NoColor, false) != NoPiece || NoColor.Opponent() != NoColor || White.Opponent() != Red {
+		t.Error("NoColor makes a piece or has an opponent")
+	}
+	if p := StartPosition().WithSideToMove(NoColor); p.SideToMove() != White {
+		t.Error("WithSideToMove(NoColor) changed the side to move")
+	}
+	if got := (Move{}).String(); got != "invalid move" || StartPosition().FormatMove(Move{}, Numeric) != got ||
+		StartPosition().FormatMovePath(Move{}, Algebraic) != got {
+		t.Errorf("the zero Move prints %q, %q", got, StartPosition().FormatMove(Move{}, Numeric))
+	}
+	for _, s := range []interface{ String() string }{Color(5), Piece(9), Direction(9), Notation(5), Result(9),
+		Reason(99), ElementKind(0), Cell(0), Cell(99)} {
+		if got := s.String(); !strings.HasPrefix(got, "invalid ") {
+			t.Errorf("%T(%v) prints %q", s, s, got)
+		}
+	}
+}
+
+// A king-move rule too large to count to never draws: the count does not
+// overflow.
+func TestTrapDrawRulesOverflow(t *testing.T) {
+	for _, k := range []int{math.MaxInt, 1 << 62, math.MaxInt / 2} {
+		g := NewGame()
+		g.SetDrawRules(DrawRules{KingMoves: k})
+		if o := g.Outcome(); o.IsOver() {
+			t.Errorf("KingMoves %d: the start position is %v", k, o)
+		}
+	}
+	var g Game
+	if err := json.Unmarshal([]byte(`{"drawRules":{"kingMoves":4611686018427387904}}`), &g); err != nil {
+		t.Fatal(err)
+	}
+	if o := g.Outcome(); o.IsOver() {
+		t.Errorf("KingMoves 2^62 from JSON: the start position is %v", o)
+	}
+	// The rule still counts: one king move each after the last man move.
+	g2 := NewGameFrom(MustParseFEN("W:WKa1,a3:BKi9,i7"))
+	g2.SetDrawRules(DrawRules{KingMoves: 1})
+	for _, s := range []string{"a1-b1", "i9-h9"} {
+		if _, err := g2.PlayText(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if o := g2.Outcome(); o != (Outcome{Draw, KingMoveRule}) {
+		t.Errorf("KingMoves 1 after a king move each: %v", o)
+	}
+}
+
+// PlayUnchecked never makes a position that FEN writes and ParseFEN
+// refuses, whatever move it is given.
+func TestTrapPlayUncheckedStaysValid(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := drawPosition(t)
+		cell := func(label string) Cell { return Cell(rapid.IntRange(0, NumCells+1).Draw(t, label)) }
+		var captured CellSet
+		for range rapid.IntRange(0, 4).Draw(t, "captures") {
+			captured = captured.With(cell("captured"))
+		}
+		m := MakeMove(cell("from"), cell("to"), captured)
+		q := p.PlayUnchecked(m)
+		back, err := ParseFEN(q.FEN())
+		if err != nil || back != q {
+			t.Fatalf("%s after %v: FEN %s reads back as %v, %v", p.FEN(), m, q.FEN(), back, err)
+		}
+		text, _ := q.MarshalText()
+		var u Position
+		if err := u.UnmarshalText(text); err != nil || u != q {
+			t.Fatalf("MarshalText %s does not read back: %v", text, err)
+		}
+	})
+}
+
+// drawPosition draws a random position: any pieces on any cells, either
+// side to move.
+func drawPosition(t *rapid.T) Position {
+	var p Position
+	for c := Cell(1); c <= NumCells; c++ {
+		p = p.WithPiece(c, Piece(rapid.IntRange(0, 4).Draw(t, "piece")))
+	}
+	return p.WithSideToMove(Color(rapid.IntRange(0, 1).Draw(t, "side")))
+}
+
+// A move from another position played unchecked: from an empty cell, onto
+// an occupied one, capturing a friend; each leaves the position as it was.
+func TestTrapPlayUncheckedForeign(t *testing.T) {
+	p := MustParseFEN("W:Wc3,d4:Be5")
+	for _, m := range []Move{
+		MakeMove(MustParseCell("a1"), MustParseCell("b1"), 0),
+		MakeMove(MustParseCell("c3"), MustParseCell("d4"), 0),
+		MakeMove(MustParseCell("c3"), MustParseCell("e5"), 0),
+		MakeMove(MustParseCell("c3"), MustParseCell("e3"), CellSetOf(MustParseCell("d4"))),
+		{},
+	} {
+		if q := p.PlayUnchecked(m); q != p {
+			t.Errorf("PlayUnchecked(%v) = %s", m, q.FEN())
+		}
+	}
+}
