@@ -15,15 +15,15 @@ type level struct {
 }
 
 var levels = [MaxLevel + 1]level{
-	1:  {depth: 1, noise: 150},
-	2:  {depth: 2, noise: 100},
-	3:  {depth: 3, noise: 70},
-	4:  {depth: 4, noise: 50},
-	5:  {depth: 5, noise: 35},
-	6:  {depth: 6, noise: 25},
-	7:  {depth: 8, noise: 15},
-	8:  {depth: 10, noise: 10},
-	9:  {depth: 14, nodes: 400000},
+	1:  {depth: 1, noise: 250},
+	2:  {depth: 1, noise: 120},
+	3:  {depth: 2, noise: 80},
+	4:  {depth: 3, noise: 50},
+	5:  {depth: 4, noise: 30},
+	6:  {depth: 5, noise: 20},
+	7:  {depth: 6, noise: 10},
+	8:  {nodes: 10000},
+	9:  {nodes: 50000},
 	10: {},
 }
 
