@@ -333,6 +333,11 @@ func (t *thread) search(ply, depth, alpha, beta int) int {
 			}
 		}
 	}
+	// Variant 128: a node without a table move is searched a ply
+	// shallower (internal iterative reduction).
+	if t.variant&128 != 0 && ttMove == 0 && depth >= 4 {
+		depth--
+	}
 	// Variant 2: a quiet position whose evaluation is far above beta at
 	// a small depth is taken to fail high (reverse futility).
 	if t.variant&2 != 0 && !pvNode && depth <= 3 && beta > -winBound && beta < winBound && !f.pos.HasCapture() {
@@ -360,6 +365,11 @@ func (t *thread) search(ply, depth, alpha, beta int) int {
 	}
 	for i := range f.moves {
 		m := f.pick(i)
+		// Variant 64: at small depths the late quiet moves are not
+		// searched (late move pruning).
+		if t.variant&64 != 0 && !pvNode && depth <= 3 && i >= 3+2*depth*depth && f.scores[i] < orderKiller2 && !m.IsCapture() && best > -winBound {
+			break
+		}
 		if futile && i > 0 && f.scores[i] < orderKiller2 {
 			if best < alpha {
 				best = alpha // what is skipped could not do better
