@@ -56,6 +56,10 @@ func TestEvaluateIsFeaturesTimesWeights(t *testing.T) {
 			s += int64(n) * pack(ev.w[i].mg, ev.w[i].eg)
 		}
 		want := taper(s, pieces)
+		wk, rk := p.Kings(hexdame.White).Len(), p.Kings(hexdame.Red).Len()
+		if p.Men(hexdame.White)|p.Men(hexdame.Red) == 0 && drawishKings(wk, rk) {
+			want /= 8
+		}
 		if p.SideToMove() == hexdame.Red {
 			want = -want
 		}
@@ -169,4 +173,20 @@ func TestKingReach(t *testing.T) {
 			t.Fatalf("kingReach(%v, %#x) = %d, want %d", hexdame.Cell(c), occupied, got, want)
 		}
 	})
+}
+
+func TestDrawishKings(t *testing.T) {
+	for _, tc := range []struct {
+		w, r int
+		want bool
+	}{{1, 1, true}, {2, 1, true}, {1, 2, true}, {2, 2, true}, {4, 2, true}, {3, 1, false}, {5, 1, false}, {3, 0, false}, {0, 0, false}} {
+		if got := drawishKings(tc.w, tc.r); got != tc.want {
+			t.Errorf("drawishKings(%d, %d) = %v", tc.w, tc.r, got)
+		}
+	}
+	// A king more, alone, is not a win.
+	p := hexdame.MustParseFEN("W:WKa1,Kb1:BKi9")
+	if v := defaultEvaluator.evaluate(&p); v > 100 {
+		t.Errorf("two kings against one: %d", v)
+	}
 }
