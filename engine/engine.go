@@ -588,10 +588,9 @@ func (r *run) complete(t *thread, depth int) {
 	}
 	best := res.Lines[0]
 	res.Move, res.Score, res.PV = best.Move, best.Score, best.PV
-	res.Nodes = r.sh.nodes.Load()
-	for _, th := range r.e.threads {
-		res.Nodes += th.nodes - th.polled
-	}
+	// The other threads' nodes since they last added theirs are left
+	// out: at most a poll's worth each.
+	res.Nodes = r.sh.nodes.Load() + t.nodes - t.polled
 	res.Time = time.Since(r.sh.start)
 	r.result = res
 	if r.progress != nil {
