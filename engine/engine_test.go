@@ -158,7 +158,11 @@ func TestSearchRepetition(t *testing.T) {
 		t.Fatal("no cycle")
 	}
 	history := []hexdame.Position{p, x, a, b, p, x, a, b}
-	res, err := e.Search(context.Background(), p, SearchOptions{History: history, Limits: Limits{Depth: 6}})
+	depth := 6
+	if testing.Short() {
+		depth = 4
+	}
+	res, err := e.Search(context.Background(), p, SearchOptions{History: history, Limits: Limits{Depth: depth}})
 	if err != nil {
 		t.Fatal(err)
 	}
