@@ -51,14 +51,9 @@ func newTable(mib int) *table {
 	return &table{buckets: make([]bucket, n)}
 }
 
-// clear empties the table.
+// clear empties the table. No search may run meanwhile.
 func (t *table) clear() {
-	for i := range t.buckets {
-		for j := range t.buckets[i] {
-			t.buckets[i][j].key.Store(0)
-			t.buckets[i][j].data.Store(0)
-		}
-	}
+	clear(t.buckets)
 }
 
 func (t *table) bucket(key uint64) *bucket {
