@@ -21,8 +21,6 @@ var (
 	rays       [64][6][8]uint8 // the cells from c to the edge in each direction
 	rayLen     [64][6]int8
 	rayMask    [64][6]uint64 // the cells of rays[c][d]
-	// whiteSteps[c]: the cells a White man on c steps to.
-	whiteSteps [64]uint64
 	// rotateShift turns a bit reversal into the half-turn of the board:
 	// the cell at (f, r) goes to (8-f, 8-r), so that Red's pieces can be
 	// seen from White's side (see rotate).
@@ -72,9 +70,6 @@ func init() {
 			}
 			if k > 0 {
 				neighbours[c][d] = rays[c][d][0]
-				if d < hexdame.DownLeft {
-					whiteSteps[c] |= 1 << rays[c][d][0]
-				}
 			}
 		}
 	}

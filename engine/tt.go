@@ -146,21 +146,6 @@ func sameMoveEnds(pm uint32, m hexdame.Move) bool {
 	return pm&(1<<12-1) == uint32(m.From())|uint32(m.To())<<6
 }
 
-// hashfull returns the permille of the entries of the first thousand
-// buckets that this search wrote.
-func (t *table) hashfull() int {
-	n, used := min(1000, len(t.buckets)), 0
-	for i := 0; i < n; i++ {
-		for j := range t.buckets[i] {
-			d := t.buckets[i][j].data.Load()
-			if d != 0 && uint8(d>>genShift) == t.gen {
-				used++
-			}
-		}
-	}
-	return used * 1000 / (4 * n)
-}
-
 // The solver's entries share the table, under keys changed by solveSalt
 // so that they never answer the search's lookups. An entry keeps the
 // fewest plies known to win (in the score field, 0 for none) and the
