@@ -13,9 +13,10 @@ import (
 // the others with a null window, again with the full one when they beat
 // it), with a transposition table, killer moves and history for the move
 // order, late move reductions, an extension of positions with a single
-// legal move (forced captures, mostly) and a quiescence search that plays
-// out every capture: a position whose side to move must capture is never
-// evaluated. A position is a draw when it repeats a position of the
+// legal move (forced captures, mostly), and at depths of one to three plies
+// reverse futility pruning, futility pruning and late move pruning of quiet
+// moves; a quiescence search plays out every capture: a position whose side
+// to move must capture is never evaluated. A position is a draw when it repeats a position of the
 // search's own line, or one of the game's for the third time; a side with
 // no legal move has lost.
 //
@@ -338,9 +339,9 @@ func (t *thread) search(ply, depth, alpha, beta int) int {
 	if t.variant&128 != 0 && ttMove == 0 && depth >= 4 {
 		depth--
 	}
-	// Variant 2: a quiet position whose evaluation is far above beta at
-	// a small depth is taken to fail high (reverse futility).
-	if t.variant&2 != 0 && !pvNode && depth <= 3 && beta > -winBound && beta < winBound && !f.pos.HasCapture() {
+	// A quiet position whose evaluation is far above beta at a small
+	// depth is taken to fail high (reverse futility pruning).
+	if !pvNode && depth <= 3 && beta > -winBound && beta < winBound && !f.pos.HasCapture() {
 		if ev := t.ev.evaluate(&f.pos); ev-rfpMargin*depth >= beta && f.pos.HasLegalMoves() {
 			return ev - rfpMargin*depth
 		}
@@ -357,17 +358,17 @@ func (t *thread) search(ply, depth, alpha, beta int) int {
 	t.stack[ply+2].killers = [2]hexdame.Move{}
 	best, bestMove := -infinity, hexdame.Move{}
 	origAlpha := alpha
-	// Variant 32: at the frontier, quiet moves cannot lift a position
-	// far below alpha (futility pruning).
+	// At the frontier, quiet moves cannot lift a position far below
+	// alpha (futility pruning).
 	futile := false
-	if t.variant&32 != 0 && !pvNode && depth <= 2 && alpha > -winBound && alpha < winBound && !f.moves[0].IsCapture() {
+	if !pvNode && depth <= 2 && alpha > -winBound && alpha < winBound && !f.moves[0].IsCapture() {
 		futile = t.ev.evaluate(&f.pos)+futilityMargin*depth <= alpha
 	}
 	for i := range f.moves {
 		m := f.pick(i)
-		// Variant 64: at small depths the late quiet moves are not
-		// searched (late move pruning).
-		if t.variant&64 != 0 && !pvNode && depth <= 3 && i >= 3+2*depth*depth && f.scores[i] < orderKiller2 && !m.IsCapture() && best > -winBound {
+		// At small depths the late quiet moves are not searched (late
+		// move pruning).
+		if !pvNode && depth <= 3 && i >= 3+2*depth*depth && f.scores[i] < orderKiller2 && !m.IsCapture() && best > -winBound {
 			break
 		}
 		if futile && i > 0 && f.scores[i] < orderKiller2 {
