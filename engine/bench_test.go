@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hexdame/hexdame"
 )
@@ -96,4 +97,66 @@ func BenchmarkThreads(b *testing.B) {
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 		})
 	}
+}
+
+// BenchmarkMoveTime searches the middle-game positions for 100 ms each and
+// reports how far past the limit the searches returned: the mean and the
+// worst, in milliseconds (the target is 5% + 10 ms, 15 ms here).
+func BenchmarkMoveTime(b *testing.B) {
+	positions := readPositions(b, "testdata/middlegame.fen")
+	e, err := New(Options{HashMiB: 64})
+	if err != nil {
+		b.Fatal(err)
+	}
+	const limit = 100 * time.Millisecond
+	var total, worst time.Duration
+	n := 0
+	for b.Loop() {
+		for _, np := range positions {
+			start := time.Now()
+			if _, err := e.Search(context.Background(), np.pos, SearchOptions{Limits: Limits{MoveTime: limit}}); err != nil {
+				b.Fatal(err)
+			}
+			over := time.Since(start) - limit
+			total += over
+			worst = max(worst, over)
+			n++
+		}
+	}
+	b.ReportMetric(float64(total.Microseconds())/float64(n)/1000, "ms-over-mean")
+	b.ReportMetric(float64(worst.Microseconds())/1000, "ms-over-worst")
+}
+
+// BenchmarkCancel starts searches without limits and cancels their
+// contexts after 50 ms, reporting the time from the cancellation to the
+// search's return: the mean and the worst, in milliseconds (the target is
+// 10 ms).
+func BenchmarkCancel(b *testing.B) {
+	positions := readPositions(b, "testdata/middlegame.fen")
+	e, err := New(Options{HashMiB: 64, Threads: 2})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var total, worst time.Duration
+	n := 0
+	for b.Loop() {
+		for _, np := range positions {
+			ctx, cancel := context.WithCancel(context.Background())
+			var cancelled time.Time
+			timer := time.AfterFunc(50*time.Millisecond, func() {
+				cancelled = time.Now()
+				cancel()
+			})
+			if _, err := e.Search(ctx, np.pos, SearchOptions{}); err != nil {
+				b.Fatal(err)
+			}
+			took := time.Since(cancelled)
+			timer.Stop()
+			total += took
+			worst = max(worst, took)
+			n++
+		}
+	}
+	b.ReportMetric(float64(total.Microseconds())/float64(n)/1000, "ms-to-stop-mean")
+	b.ReportMetric(float64(worst.Microseconds())/1000, "ms-to-stop-worst")
 }

@@ -360,7 +360,9 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 		// A timer stops the search, so that it stops on time even where
 		// a single move generation takes long (see testdata/hostile.fen
 		// in the rules package): the search looks at the flag between
-		// any two positions.
+		// any two positions. The threads also look at the clock every
+		// thousand nodes or so.
+		sh.deadline = start.Add(hard)
 		timer := time.AfterFunc(hard-time.Since(start), func() { sh.stop.Store(true) })
 		defer timer.Stop()
 	}

@@ -37,6 +37,7 @@ type shared struct {
 	stop      atomic.Bool
 	nodes     atomic.Uint64 // the nodes of all threads, counted in batches
 	start     time.Time
+	deadline  time.Time // the hard limit, zero for none
 	nodeLimit uint64
 	pollEvery uint64 // a power of two: nodes between two looks at the limits
 }
@@ -115,6 +116,11 @@ func (t *thread) poll() {
 	total := sh.nodes.Add(t.nodes - t.polled)
 	t.polled = t.nodes
 	if sh.nodeLimit > 0 && total >= sh.nodeLimit {
+		sh.stop.Store(true)
+	}
+	// The timer of the search stops it too, but a timer may fire late
+	// while every processor searches.
+	if !sh.deadline.IsZero() && !time.Now().Before(sh.deadline) {
 		sh.stop.Store(true)
 	}
 }

@@ -46,9 +46,14 @@ const (
 // bucketBytes is the size of a bucket.
 const bucketBytes = 64
 
+// newTable returns a table of mib MiB, its memory written once so that
+// the operating system has given it all before the first search (a fresh
+// table's first touches would otherwise cost a timed search dearly).
 func newTable(mib int) *table {
 	n := max(1, mib<<20/bucketBytes)
-	return &table{buckets: make([]bucket, n)}
+	t := &table{buckets: make([]bucket, n)}
+	t.clear()
+	return t
 }
 
 // clear empties the table. No search may run meanwhile.
