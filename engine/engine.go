@@ -349,7 +349,7 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 		multiPV = len(moves) // every move needs a score to choose among them
 	}
 	multiPV = min(multiPV, len(moves))
-	sh := &shared{start: start, nodeLimit: lim.Nodes, pollEvery: 1024}
+	sh := &shared{start: start, nodeLimit: lim.Nodes, pollEvery: 1024, done: ctx.Done()}
 	if lim.Nodes > 0 {
 		for sh.pollEvery > 16 && sh.pollEvery*16 > lim.Nodes {
 			sh.pollEvery >>= 1

@@ -37,7 +37,8 @@ type shared struct {
 	stop      atomic.Bool
 	nodes     atomic.Uint64 // the nodes of all threads, counted in batches
 	start     time.Time
-	deadline  time.Time // the hard limit, zero for none
+	deadline  time.Time       // the hard limit, zero for none
+	done      <-chan struct{} // the context's Done, nil for none
 	nodeLimit uint64
 	pollEvery uint64 // a power of two: nodes between two looks at the limits
 }
@@ -118,8 +119,15 @@ func (t *thread) poll() {
 	if sh.nodeLimit > 0 && total >= sh.nodeLimit {
 		sh.stop.Store(true)
 	}
-	// The timer of the search stops it too, but a timer may fire late
-	// while every processor searches.
+	// The search's timer and context watcher stop it too, but they may
+	// have to wait for a processor while every processor searches.
+	if sh.done != nil {
+		select {
+		case <-sh.done:
+			sh.stop.Store(true)
+		default:
+		}
+	}
 	if !sh.deadline.IsZero() && !time.Now().Before(sh.deadline) {
 		sh.stop.Store(true)
 	}
