@@ -262,7 +262,7 @@ type Score int32
 const WinScore Score = mateScore
 
 // Men returns the score in men (a win or a loss gives a number beyond
-// ±250).
+// ±290).
 func (s Score) Men() float64 { return float64(s) / manValue }
 
 // IsWin reports whether the score is a forced win, and in how many plies.

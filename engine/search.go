@@ -104,8 +104,8 @@ var lmrTable, lmrTable2 [64][64]int8
 func init() {
 	for d := 1; d < 64; d++ {
 		for i := 1; i < 64; i++ {
-			lmrTable[d][i] = int8(0.25 + math.Log(float64(d))*math.Log(float64(i))/2.25)
-			lmrTable2[d][i] = int8(0.5 + math.Log(float64(d))*math.Log(float64(i))/1.75)
+			lmrTable[d][i] = int8(0.5 + math.Log(float64(d))*math.Log(float64(i))/1.75)
+			lmrTable2[d][i] = int8(0.75 + math.Log(float64(d))*math.Log(float64(i))/1.4)
 		}
 	}
 }
