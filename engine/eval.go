@@ -72,59 +72,59 @@ type weight struct{ mg, eg int32 }
 // tunedWeights are the weights the tuner found (see engine/internal/tune).
 var tunedWeights = [numFeatures]weight{
 	// BEGIN TUNED WEIGHTS
-	0:  {100, 17},  // man
-	1:  {8, 53},    // king
-	2:  {-26, 0},   // man on a1/a1
-	3:  {-28, -3},  // man on a2/b1
-	4:  {-24, 12},  // man on a3/c1
-	5:  {-18, 20},  // man on a4/d1
-	6:  {-4, 28},   // man on a5/e1
-	7:  {-34, -13}, // man on b2/b2
-	8:  {-28, -15}, // man on b3/c2
-	9:  {-17, -10}, // man on b4/d2
-	10: {-9, -3},   // man on b5/e2
-	11: {-2, 9},    // man on b6/f2
-	12: {-13, -25}, // man on c3/c3
-	13: {-16, -19}, // man on c4/d3
-	14: {-11, -15}, // man on c5/e3
-	15: {-6, 0},    // man on c6/f3
-	16: {0, 22},    // man on c7/g3
-	17: {-9, -29},  // man on d4/d4
-	18: {-14, -33}, // man on d5/e4
-	19: {-16, -11}, // man on d6/f4
-	20: {-20, 10},  // man on d7/g4
-	21: {-5, 51},   // man on d8/h4
-	22: {-19, -27}, // man on e5/e5
-	23: {-29, -10}, // man on e6/f5
-	24: {-25, 8},   // man on e7/g5
-	25: {3, 37},    // man on e8/h5
+	0:  {100, 21},  // man
+	1:  {19, 46},   // king
+	2:  {-20, 6},   // man on a1/a1
+	3:  {-18, 0},   // man on a2/b1
+	4:  {-11, 2},   // man on a3/c1
+	5:  {-5, 25},   // man on a4/d1
+	6:  {17, -12},  // man on a5/e1
+	7:  {-30, -16}, // man on b2/b2
+	8:  {-18, -22}, // man on b3/c2
+	9:  {-6, -26},  // man on b4/d2
+	10: {-3, -1},   // man on b5/e2
+	11: {5, 5},     // man on b6/f2
+	12: {-26, -17}, // man on c3/c3
+	13: {-25, -22}, // man on c4/d3
+	14: {-13, -21}, // man on c5/e3
+	15: {-7, -20},  // man on c6/f3
+	16: {-9, -12},  // man on c7/g3
+	17: {-19, -5},  // man on d4/d4
+	18: {-26, -10}, // man on d5/e4
+	19: {-35, 0},   // man on d6/f4
+	20: {-21, -2},  // man on d7/g4
+	21: {6, 49},    // man on d8/h4
+	22: {-26, -7},  // man on e5/e5
+	23: {-39, -3},  // man on e6/f5
+	24: {-31, 9},   // man on e7/g5
+	25: {14, 36},   // man on e8/h5
 	26: {0, 0},     // man on e9/i5
-	27: {-11, -19}, // man on f6/f6
-	28: {-8, 1},    // man on f7/g6
-	29: {7, 15},    // man on f8/h6
+	27: {-13, -5},  // man on f6/f6
+	28: {-2, 10},   // man on f7/g6
+	29: {11, 31},   // man on f8/h6
 	30: {0, 0},     // man on f9/i6
-	31: {-4, 7},    // man on g7/g7
-	32: {5, 16},    // man on g8/h7
+	31: {3, 9},     // man on g7/g7
+	32: {10, 22},   // man on g8/h7
 	33: {0, 0},     // man on g9/i7
-	34: {4, 15},    // man on h8/h8
+	34: {11, 18},   // man on h8/h8
 	35: {0, 0},     // man on h9/i8
 	36: {0, 0},     // man on i9/i9
-	37: {2, 2},     // king on ring 0
-	38: {0, 9},     // king on ring 1
-	39: {0, 10},    // king on ring 2
-	40: {1, 10},    // king on ring 3
-	41: {6, 23},    // king on ring 4
-	42: {16, -1},   // king mobility
-	43: {6, 22},    // runaway 1 from crowning
-	44: {1, 6},     // runaway 2 from crowning
-	45: {-1, -2},   // runaway 3 from crowning
-	46: {0, -1},    // runaway 4 from crowning
-	47: {-9, 32},   // man mobility
-	48: {9, 105},   // first king
-	49: {1, 2},     // tempo
-	50: {-3, -19},  // hanging
-	51: {-6, 5},    // hole behind
-	52: {-5, 6},    // hole aside
+	37: {-1, 6},    // king on ring 0
+	38: {2, -4},    // king on ring 1
+	39: {-1, 8},    // king on ring 2
+	40: {6, 7},     // king on ring 3
+	41: {14, 29},   // king on ring 4
+	42: {10, 2},    // king mobility
+	43: {16, 34},   // runaway 1 from crowning
+	44: {5, 22},    // runaway 2 from crowning
+	45: {1, 4},     // runaway 3 from crowning
+	46: {1, 4},     // runaway 4 from crowning
+	47: {-2, 16},   // man mobility
+	48: {15, 66},   // first king
+	49: {5, 2},     // tempo
+	50: {-17, -23}, // hanging
+	51: {-4, 15},   // hole behind
+	52: {-3, 3},    // hole aside
 	// END TUNED WEIGHTS
 }
 
