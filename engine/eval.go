@@ -351,15 +351,40 @@ func structureOf(wm, wk, rm, rk uint64, stm hexdame.Color) structure {
 	s.aside[0] = bits.OnesCount64(wm&e[upLeft]) + bits.OnesCount64(wm&e[upRight])
 	s.aside[1] = bits.OnesCount64(rm&e[downLeft]) + bits.OnesCount64(rm&e[downRight])
 	// A piece on c hangs when an enemy piece is next to it and the cell
-	// beyond it, on the same line, is empty.
-	own, enemy := white, red
+	// beyond it, on the same line, is empty, or when it is the first
+	// piece an enemy king meets along a line and the cell beyond it is
+	// empty.
+	own, enemy, enemyKings := white, red, rk
 	if stm == hexdame.Red {
-		own, enemy = red, white
+		own, enemy, enemyKings = red, white, wk
 	}
 	h := step(enemy, 0)&e[3] | step(enemy, 1)&e[4] | step(enemy, 2)&e[5] |
 		step(enemy, 3)&e[0] | step(enemy, 4)&e[1] | step(enemy, 5)&e[2]
+	for b := enemyKings; b != 0; b &= b - 1 {
+		h |= kingTargets(bits.TrailingZeros64(b), white|red, e)
+	}
 	s.hanging[stm&1] = bits.OnesCount64(own & h)
 	return s
+}
+
+// kingTargets returns the pieces a king on c could jump: along each line,
+// the first piece it meets, when the cell beyond that piece is empty (e
+// as structureOf makes it: e[d] holds the cells one step in direction d
+// from an empty cell, so a piece with an empty cell beyond it in direction
+// d is in e[d+3]). The pieces may be of either colour.
+func kingTargets(c int, occupied uint64, e [6]uint64) uint64 {
+	var t uint64
+	for d := range 3 {
+		if blk := rayMask[c][d] & occupied; blk != 0 {
+			t |= blk & -blk & e[d+3]
+		}
+	}
+	for d := 3; d < 6; d++ {
+		if blk := rayMask[c][d] & occupied; blk != 0 {
+			t |= 1 << (63 - bits.LeadingZeros64(blk)) & e[d-3]
+		}
+	}
+	return t
 }
 
 // kingReach returns the number of empty cells a king on c reaches by

@@ -190,3 +190,46 @@ func TestDrawishKings(t *testing.T) {
 		t.Errorf("two kings against one: %d", v)
 	}
 }
+
+// The hanging pieces of the side to move, counted cell by cell: an enemy
+// piece next to it with the cell beyond empty, or an enemy king whose
+// line reaches it over empty cells with the cell beyond empty.
+func TestHanging(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := anyPosition().Draw(t, "position")
+		stm := p.SideToMove()
+		want := 0
+		for c := 0; c < 64; c++ {
+			x := p.Piece(hexdame.Cell(c))
+			if cellFile[c] < 0 || x == hexdame.NoPiece || x.Color() != stm {
+				continue
+			}
+			hangs := false
+			for d := range 6 {
+				beyond := neighbours[c][(d+3)%6] // where a piece coming from d lands
+				if beyond == noCell || p.Piece(hexdame.Cell(beyond)) != hexdame.NoPiece {
+					continue
+				}
+				// Walk from c in direction d over empty cells.
+				for k, y := range rays[c][d][:rayLen[c][d]] {
+					q := p.Piece(hexdame.Cell(y))
+					if q == hexdame.NoPiece {
+						continue
+					}
+					if q.Color() != stm && (k == 0 || q.IsKing()) {
+						hangs = true
+					}
+					break
+				}
+			}
+			if hangs {
+				want++
+			}
+		}
+		wm, wk := uint64(p.Men(hexdame.White)), uint64(p.Kings(hexdame.White))
+		rm, rk := uint64(p.Men(hexdame.Red)), uint64(p.Kings(hexdame.Red))
+		if got := structureOf(wm, wk, rm, rk, stm).hanging[stm]; got != want {
+			t.Fatalf("%v: %d hanging, want %d", p, got, want)
+		}
+	})
+}
