@@ -62,6 +62,22 @@ type Options struct {
 	// HashMiB is the size of the transposition table in MiB: 0 for
 	// DefaultHashMiB, at most MaxHashMiB.
 	HashMiB int
+	// Endgame, when not nil, gives the value of positions of at most
+	// EndgamePieces pieces (men and kings of both sides), as endgame
+	// tables do: result 1 when the side to move wins, 0 for a draw, -1
+	// when it loses, and for a win or a loss the plies to the end of the
+	// game with best play; ok false when it does not know. The search
+	// takes these values as exact. With package endgame's tables t:
+	//
+	//	Endgame: func(p hexdame.Position) (int, int, bool) {
+	//		v, plies, ok := t.Probe(p)
+	//		return int(v), plies, ok
+	//	},
+	//	EndgamePieces: t.MaxPieces(),
+	//
+	// It is called from every thread of a search at once.
+	Endgame       func(p hexdame.Position) (result, plies int, ok bool)
+	EndgamePieces int
 	// Seed seeds the random error of the lower levels; 0 draws one.
 	// Two engines with the same non-zero seed and options play the same
 	// moves from the same searches (with one thread and node or depth
@@ -79,6 +95,8 @@ func (o Options) check() (Options, error) {
 		return o, fmt.Errorf("%w: %d threads is not from 1 to %d", ErrInvalidOptions, o.Threads, MaxThreads)
 	case o.HashMiB < 0 || o.HashMiB > MaxHashMiB:
 		return o, fmt.Errorf("%w: a table of %d MiB is not from 1 to %d", ErrInvalidOptions, o.HashMiB, MaxHashMiB)
+	case o.EndgamePieces < 0:
+		return o, fmt.Errorf("%w: EndgamePieces %d is negative", ErrInvalidOptions, o.EndgamePieces)
 	}
 	if o.Level == 0 {
 		o.Level = MaxLevel
@@ -451,6 +469,10 @@ func (r *run) prepare(t *thread) {
 	t.sh = r.sh
 	t.tt = r.e.tt
 	t.variant = r.e.variant
+	t.endgame, t.endgamePieces = r.e.opts.Endgame, r.e.opts.EndgamePieces
+	if t.endgame == nil {
+		t.endgamePieces = -1
+	}
 	t.ev = r.e.ev
 	if t.ev == nil {
 		t.ev = defaultEvaluator

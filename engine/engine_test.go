@@ -322,3 +322,32 @@ func TestSearchAllocations(t *testing.T) {
 		t.Errorf("allocations: %v at depth 4, %v at depth 8", a4, a8)
 	}
 }
+
+// The endgame tables' values are taken as exact: a table that calls every
+// position of four pieces or fewer a loss in 4 for the side to move makes
+// the move that leads to one a win in 5.
+func TestSearchEndgame(t *testing.T) {
+	calls := 0
+	var mu sync.Mutex
+	e, err := New(Options{HashMiB: 1, EndgamePieces: 4, Endgame: func(p hexdame.Position) (int, int, bool) {
+		mu.Lock()
+		calls++
+		mu.Unlock()
+		return -1, 4, true
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// White must take a man, and leaves four pieces.
+	p := hexdame.MustParseFEN("W:Wc3,a1:Bd4,i9,h9")
+	res, err := e.Search(context.Background(), p, SearchOptions{Limits: Limits{Depth: 4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Score.String() != "win 5" || calls == 0 {
+		t.Errorf("score %v after %d probes, want win 5", res.Score, calls)
+	}
+	if _, err := New(Options{EndgamePieces: -1}); !errors.Is(err, ErrInvalidOptions) {
+		t.Errorf("EndgamePieces -1: %v", err)
+	}
+}

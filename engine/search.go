@@ -69,6 +69,10 @@ type thread struct {
 	tt       *table
 	ev       *evaluator
 	variant  uint64
+	// endgame gives the values of positions of at most endgamePieces
+	// pieces (see Options.Endgame); endgamePieces is -1 without it.
+	endgame       func(hexdame.Position) (int, int, bool)
+	endgamePieces int
 	nodes    uint64
 	polled   uint64 // nodes already added to sh.nodes
 	selDepth int
@@ -346,6 +350,18 @@ func (t *thread) search(ply, depth, alpha, beta int) int {
 			if hit.bound == boundExact || (hit.bound == boundLower && s >= beta) || (hit.bound == boundUpper && s <= alpha) {
 				return s
 			}
+		}
+	}
+	// Endgame tables know the value of positions with few pieces.
+	if t.endgamePieces >= 0 && (f.pos.Pieces(hexdame.White)|f.pos.Pieces(hexdame.Red)).Len() <= t.endgamePieces {
+		if result, plies, ok := t.endgame(f.pos); ok {
+			switch {
+			case result > 0:
+				return mateScore - ply - plies
+			case result < 0:
+				return -mateScore + ply + plies
+			}
+			return 0
 		}
 	}
 	// Variant 128: a node without a table move is searched a ply
