@@ -37,7 +37,7 @@ const (
 	MaxThreads     = 256
 	MaxMultiPV     = 256
 	MaxLevel       = 10
-	MaxDepth       = maxPly - 8 // the deepest iteration (in plies)
+	MaxDepth       = 120 // the deepest iteration, in plies
 )
 
 // ErrInvalidOptions is wrapped by the errors returned for options out of
@@ -195,8 +195,10 @@ func (e *Engine) Clear() {
 }
 
 // Limits bound a search. A search ends at the first limit reached, or when
-// its context ends; with no limit it goes on until the context ends (or it
-// has searched MaxDepth plies, or proven a win or loss).
+// its context ends; with no limit it goes on until the context ends or it
+// has searched MaxDepth plies (the zero Limits is an analysis without end).
+// With a limit it also ends early when the result cannot change: a win or
+// loss proven to its end, or, with a time limit, a single legal move.
 type Limits struct {
 	// Depth is the deepest iteration, in plies.
 	Depth int
