@@ -51,7 +51,8 @@ const bucketBytes = 64
 // table's first touches would otherwise cost a timed search dearly).
 func newTable(mib int) *table {
 	n := max(1, mib<<20/bucketBytes)
-	t := &table{buckets: make([]bucket, n)}
+	t := &table{}
+	t.buckets = allocBuckets(t, n)
 	t.clear()
 	return t
 }
