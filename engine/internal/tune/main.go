@@ -44,6 +44,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/hexdame/hexdame"
@@ -79,9 +80,14 @@ func main() {
 }
 
 // newEngine returns an engine for one game with weights w (nil: the tuned
-// ones) and experimental variant v.
+// ones) and experimental variant v, at full strength.
 func newEngine(w [][2]int32, v uint64, seed uint64) *engine.Engine {
-	e, err := engine.New(engine.Options{HashMiB: 16, Seed: seed})
+	return newLevelEngine(w, v, seed, 0)
+}
+
+// newLevelEngine is newEngine at a level (0 for full strength).
+func newLevelEngine(w [][2]int32, v uint64, seed uint64, level int) *engine.Engine {
+	e, err := engine.New(engine.Options{HashMiB: 16, Seed: seed, Level: level})
 	if err != nil {
 		panic(err)
 	}
@@ -393,6 +399,8 @@ func runMatch(args []string) error {
 	plies := fs.Int("plies", 8, "the random plies of each opening")
 	seed := fs.Uint64("seed", 7, "the seed of the openings")
 	workers := fs.Int("workers", 1, "the games played at once")
+	la := fs.Int("level-a", 0, "player a's level (0: full strength)")
+	lb := fs.Int("level-b", 0, "player b's level (0: full strength)")
 	fs.Parse(args)
 	var wa, wb [][2]int32
 	var err error
@@ -409,9 +417,10 @@ func runMatch(args []string) error {
 	lim := engine.Limits{Nodes: *nodes, Depth: *depth, MoveTime: *movetime}
 	openings := match.Openings((*games+1)/2, *plies, *seed)
 	start := time.Now()
+	var seeds atomic.Uint64
 	score := match.Match(context.Background(),
-		func() match.Player { return enginePlayer(newEngine(wa, *va, 1), lim) },
-		func() match.Player { return enginePlayer(newEngine(wb, *vb, 1), lim) },
+		func() match.Player { return enginePlayer(newLevelEngine(wa, *va, seeds.Add(1), *la), lim) },
+		func() match.Player { return enginePlayer(newLevelEngine(wb, *vb, seeds.Add(1), *lb), lim) },
 		openings, *workers, func(s match.Score, _ match.Game) {
 			if s.Games()%20 == 0 {
 				fmt.Fprintf(os.Stderr, "%v, %v\n", s, time.Since(start).Round(time.Second))
