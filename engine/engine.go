@@ -404,7 +404,7 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 	}
 	res := r.search()
 	if lv.noise > 0 && res.Depth > 0 {
-		res = e.chooseWithError(res, lv)
+		res = e.chooseWithError(res, lv, opts.MultiPV)
 	}
 	return res, nil
 }

@@ -351,3 +351,21 @@ func TestSearchEndgame(t *testing.T) {
 		t.Errorf("EndgamePieces -1: %v", err)
 	}
 }
+
+// A lower level chooses among every move but reports the lines asked for,
+// the chosen one first.
+func TestLevelLines(t *testing.T) {
+	e, err := New(Options{Level: 1, Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []int{0, 1, 3} {
+		res, err := e.Search(context.Background(), hexdame.StartPosition(), SearchOptions{MultiPV: k, Limits: Limits{Depth: 3}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Lines) != max(1, k) || res.Lines[0].Move != res.Move {
+			t.Errorf("MultiPV %d: %d lines, first %v, move %v", k, len(res.Lines), res.Lines[0].Move, res.Move)
+		}
+	}
+}

@@ -28,8 +28,9 @@ var levels = [MaxLevel + 1]level{
 }
 
 // chooseWithError returns res with the move chosen by the level's error
-// among res's lines.
-func (e *Engine) chooseWithError(res Result, lv level) Result {
+// among res's lines (every legal move), the chosen line first and then
+// the best others, as many lines as multiPV in all.
+func (e *Engine) chooseWithError(res Result, lv level, multiPV int) Result {
 	best, bestValue := 0, math.Inf(-1)
 	for i, l := range res.Lines {
 		v := float64(l.Score) + lv.noise*e.rng.normal()
@@ -39,6 +40,9 @@ func (e *Engine) chooseWithError(res Result, lv level) Result {
 	}
 	l := res.Lines[best]
 	res.Move, res.Score, res.PV = l.Move, l.Score, l.PV
+	lines := append([]Line{l}, res.Lines[:best]...)
+	lines = append(lines, res.Lines[best+1:]...)
+	res.Lines = lines[:min(len(lines), max(1, multiPV))]
 	return res
 }
 
