@@ -381,7 +381,7 @@ func (t *thread) search(ply, depth, alpha, beta int) int {
 		return -mateScore + ply
 	}
 	// A forced move costs no choice: look one ply further.
-	if len(f.moves) == 1 && ply < 2*t.rootDepth && t.variant&8 == 0 {
+	if len(f.moves) == 1 && ply < 2*t.rootDepth {
 		depth++
 	}
 	t.orderMoves(ply, ttMove)
