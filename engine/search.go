@@ -422,15 +422,6 @@ func (t *thread) search(ply, depth, alpha, beta int) int {
 				if pvNode {
 					r--
 				}
-				// Variant 16: the history moves the reduction by a ply.
-				if t.variant&16 != 0 {
-					switch h := f.scores[i]; {
-					case h > historyMax/2:
-						r--
-					case h < -historyMax/2:
-						r++
-					}
-				}
 				r = max(0, min(r, newDepth-1))
 			}
 			score = -t.search(ply+1, newDepth-r, -alpha-1, -alpha)
