@@ -21,8 +21,8 @@ var levels = [MaxLevel + 1]level{
 	4:  {depth: 3, noise: 50},
 	5:  {depth: 4, noise: 30},
 	6:  {depth: 5, noise: 20},
-	7:  {depth: 5, noise: 8},
-	8:  {nodes: 3000},
+	7:  {depth: 5, noise: 10},
+	8:  {nodes: 2000},
 	9:  {nodes: 12000},
 	10: {},
 }

@@ -364,9 +364,9 @@ func (t *thread) search(ply, depth, alpha, beta int) int {
 			return 0
 		}
 	}
-	// Variant 128: a node without a table move is searched a ply
-	// shallower (internal iterative reduction).
-	if t.variant&128 != 0 && ttMove == 0 && depth >= 4 {
+	// A node without a table move is searched a ply shallower (internal
+	// iterative reduction): it is likely one not worth the depth.
+	if ttMove == 0 && depth >= 4 {
 		depth--
 	}
 	// A quiet position whose evaluation is far above beta at a small
