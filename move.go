@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"errors"
+	"math"
 	"slices"
 	"strconv"
 )
@@ -484,4 +485,75 @@ func (m *Move) UnmarshalJSON(data []byte) error {
 	}
 	*m = v
 	return nil
+}
+
+// A MovePath is a move with its path: the start cell and every landing
+// cell, as Position.Path gives them. Position.AppendLegalMovePaths gives
+// the legal moves of a position with their paths from one search. The
+// zero MovePath holds the zero Move and no cell.
+type MovePath struct {
+	Move  Move // the move
+	cells [maxMoveCells]Cell
+	n     uint8 // cells[:n] is the path
+}
+
+// Cells returns the path: for a capture the start cell and the cell after
+// each captured piece, ending with the move's end; for a non-capture the
+// start and the end. It returns nil for the zero MovePath.
+func (mp MovePath) Cells() []Cell { return mp.AppendCells(nil) }
+
+// AppendCells appends the cells Cells returns to dst.
+func (mp MovePath) AppendCells(dst []Cell) []Cell {
+	return append(dst, mp.cells[:min(int(mp.n), len(mp.cells))]...)
+}
+
+// String returns the move with its path in algebraic notation, as
+// Position.FormatMovePath writes it: "d4-e5", "c3xe5xg5".
+func (mp MovePath) String() string { return mp.Format(Algebraic) }
+
+// Format returns the move with its path in notation n, as
+// Position.FormatMovePath writes it; the zero MovePath gives "invalid
+// move", as Move.String does.
+func (mp MovePath) Format(n Notation) string { return string(mp.AppendFormat(nil, n)) }
+
+// AppendFormat appends Format(n) to dst.
+func (mp MovePath) AppendFormat(dst []byte, n Notation) []byte {
+	if mp.n < 2 || !mp.Move.IsValid() {
+		return mp.Move.appendShort(dst, n)
+	}
+	sep := byte('-')
+	if mp.Move.IsCapture() {
+		sep = 'x'
+	}
+	return appendPath(dst, mp.cells[:min(int(mp.n), len(mp.cells))], sep, n)
+}
+
+// LegalMovePaths returns the legal moves of the side to move, as
+// LegalMoves does and in the same order, each with its path as Path gives
+// it.
+func (p Position) LegalMovePaths() []MovePath { return p.AppendLegalMovePaths(nil) }
+
+// AppendLegalMovePaths appends LegalMovePaths() to dst. The moves and
+// their paths come from one capture search: listing the paths of all the
+// legal moves costs about what generating the moves costs, where calling
+// Path or FormatMovePath for each move searches again for each.
+func (p Position) AppendLegalMovePaths(dst []MovePath) []MovePath {
+	var buf [64]Move
+	c := p.capturers()
+	if c == 0 {
+		for _, m := range p.appendQuietMoves(buf[:0]) {
+			mp := MovePath{Move: m, n: 2}
+			mp.cells[0], mp.cells[1] = m.from, m.to
+			dst = append(dst, mp)
+		}
+		return dst
+	}
+	rec := pathRecorders.Get().(*pathRecorder)
+	rec.paths = rec.paths[:0]
+	p.searchCaptures(buf[:0], c, rec, math.MaxInt)
+	dst = append(dst, rec.paths...)
+	if cap(rec.paths) <= maxPooledPaths {
+		pathRecorders.Put(rec)
+	}
+	return dst
 }

@@ -3,10 +3,12 @@ package hexdame
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"pgregory.net/rapid"
 )
@@ -513,5 +515,91 @@ func TestHopChecker(t *testing.T) {
 	}
 	if s, _, _ := parseHopText("1x31x61x59x60"); !slices.Equal(s, []hopSquare{{8, 8}, {4, 4}, {0, 0}, {0, 1}, {1, 0}}) {
 		t.Errorf("numeric squares read as %v", s)
+	}
+}
+
+// checkMovePaths checks that LegalMovePaths gives LegalMoves in the same
+// order, each with the path Path gives, and that the paths replay.
+// Path's check of legality, a move generation per move, is skipped for
+// the hostile positions (quick).
+func checkMovePaths(p Position, quick bool) error {
+	legal := p.LegalMoves()
+	paths := p.LegalMovePaths()
+	if len(paths) != len(legal) {
+		return fmt.Errorf("%d paths for %d moves", len(paths), len(legal))
+	}
+	b := hopBoardOf(p)
+	for i, mp := range paths {
+		if mp.Move != legal[i] {
+			return fmt.Errorf("path %d is of %v, move %d is %v", i, mp.Move, i, legal[i])
+		}
+		want := p.appendPathOf(nil, mp.Move)
+		if !quick {
+			want = p.Path(mp.Move)
+		}
+		if !slices.Equal(mp.Cells(), want) {
+			return fmt.Errorf("%v: path %v, Path gives %v", mp.Move, mp.Cells(), want)
+		}
+		for _, n := range []Notation{Algebraic, Numeric} {
+			if quick && n == Numeric {
+				continue
+			}
+			if got, want := mp.Format(n), p.FormatMovePath(mp.Move, n); got != want {
+				return fmt.Errorf("%v: Format gives %q, FormatMovePath %q", mp.Move, got, want)
+			}
+		}
+		if err := checkPrinted(b, mp.Move, legal, mp.String(), true); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// LegalMovePaths finds in one search the paths Path finds one by one.
+func TestPropertyLegalMovePaths(t *testing.T) {
+	for name, gen := range map[string]*rapid.Generator[Position]{"any": anyPosition(), "king captures": kingCapturePosition()} {
+		t.Run(name, rapid.MakeCheck(func(t *rapid.T) {
+			for _, p := range rapid.SliceOfN(gen, 4, 4).Draw(t, "positions") {
+				if err := checkMovePaths(p, false); err != nil {
+					t.Fatalf("%s: %v", p.FEN(), err)
+				}
+			}
+		}))
+	}
+}
+
+// On the hostile positions (all of them with HEXDAME_LONG=1).
+func TestLegalMovePathsHostile(t *testing.T) {
+	fens := append([]namedFEN{{"issue-7", hostileKingFEN}}, hostileFENs(t)...)
+	long := os.Getenv("HEXDAME_LONG") != ""
+	for _, nf := range fens {
+		if !long && nf.name != "issue-7" {
+			continue // seconds to a minute of path searches, one per move
+		}
+		start := time.Now()
+		if err := checkMovePaths(MustParseFEN(nf.fen), true); err != nil {
+			t.Errorf("%s: %v", nf.name, err)
+		}
+		t.Logf("%s: %v", nf.name, time.Since(start))
+	}
+	var zero MovePath
+	if zero.String() != "invalid move" || zero.Cells() != nil {
+		t.Errorf("zero MovePath: %q, %v", zero.String(), zero.Cells())
+	}
+}
+
+// AppendLegalMovePaths into a buffer with room allocates nothing. (Not
+// under the race detector, whose sync.Pool drops what it is given at
+// random.)
+func TestAppendLegalMovePathsDoesNotAllocate(t *testing.T) {
+	if raceEnabled {
+		t.Skip("sync.Pool drops items under the race detector")
+	}
+	for _, fen := range []string{StartPosition().FEN(), "W:WKe5:Ba5,i5", "W:Wc3:Bd4,f6", "W:WKe1:Ba2,a3,c7,d7,e6,g5,c4,h7", "W:Wc1,Kd3,Ke4:Bc3,c4,c6,f4,f8"} {
+		p := MustParseFEN(fen)
+		buf := make([]MovePath, 0, 64)
+		if n := testing.AllocsPerRun(50, func() { buf = p.AppendLegalMovePaths(buf[:0]) }); n != 0 {
+			t.Errorf("%s: AppendLegalMovePaths makes %v allocations", fen, n)
+		}
 	}
 }
