@@ -64,6 +64,11 @@ func TestHostileKingCaptureWork(t *testing.T) {
 	if paths > 4*gen {
 		t.Errorf("formatting the paths of the 37 moves visited %d states, want at most %d", paths, 4*gen)
 	}
+	// The paths of all the moves together come from the search that
+	// finds the moves.
+	if w := searchWork(func() { listPaths(p) }); w != gen {
+		t.Errorf("listing the paths of the 37 moves visited %d states, want %d (one generation)", w, gen)
+	}
 	// An illegal move's message lists the legal moves, generating them
 	// once (the old code generated them once per move listed).
 	errWork := searchWork(func() {
@@ -102,10 +107,29 @@ func TestHostileFENWork(t *testing.T) {
 			continue
 		}
 		p := MustParseFEN(nf.fen)
-		if w := searchWork(func() { p.LegalMoves() }); w > bound {
+		w := searchWork(func() { p.LegalMoves() })
+		if w > bound {
 			t.Errorf("%s: LegalMoves visited %d states, want at most %d", nf.name, w, bound)
 		}
+		// Listing every move with its path (hexdame moves) costs one
+		// generation, not one search per move (issue 19: 15 times the
+		// generation on climb16-kings).
+		if strings.HasPrefix(nf.name, "climb16") {
+			if l := searchWork(func() { listPaths(p) }); l != w {
+				t.Errorf("%s: listing the moves with their paths visited %d states, want %d (one generation)", nf.name, l, w)
+			}
+		}
 	}
+}
+
+// listPaths writes every legal move of p with its path, in both
+// notations, as hexdame moves does.
+func listPaths(p Position) []string {
+	var out []string
+	for _, mp := range p.LegalMovePaths() {
+		out = append(out, mp.Format(Algebraic), mp.Format(Numeric))
+	}
+	return out
 }
 
 // The capture search is exact whatever it remembers: on the hostile

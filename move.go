@@ -269,9 +269,15 @@ func (e *MoveError) Unwrap() []error {
 
 // appendMoveList appends the moves, comma separated and in board order, in
 // the form FormatMove gives them, legal being the legal moves of p. It
-// lists at most maxListedMoves of them.
+// lists at most maxListedMoves of them. When some of them share their
+// start and end with another legal move, the paths that tell them apart
+// come from one search of p (LegalMovePaths).
 func (p Position) appendMoveList(b []byte, moves, legal []Move, n Notation) []byte {
-	sorted := p.sortedMoves(moves, n)
+	var paths []MovePath
+	if sharesEnds(moves, legal) {
+		paths = p.LegalMovePaths()
+	}
+	sorted := p.sortedMoves(moves, paths, n)
 	for i, m := range sorted {
 		if i == maxListedMoves {
 			b = append(b, " and "...)
@@ -281,16 +287,37 @@ func (p Position) appendMoveList(b []byte, moves, legal []Move, n Notation) []by
 		if i > 0 {
 			b = append(b, ", "...)
 		}
-		b = p.appendMoveIn(b, m, legal, n)
+		if paths == nil {
+			b = m.appendShort(b, n)
+		} else {
+			b = p.appendMoveIn(b, m, paths, n)
+		}
 	}
 	return b
+}
+
+// sharesEnds reports whether some capture among moves shares its start
+// and end with another move of legal.
+func sharesEnds(moves, legal []Move) bool {
+	type ends struct{ from, to Cell }
+	seen := make(map[ends]int, len(legal))
+	for _, m := range legal {
+		seen[ends{m.from, m.to}]++
+	}
+	for _, m := range moves {
+		if m.IsCapture() && seen[ends{m.from, m.to}] > 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // sortedMoves returns a copy of moves in board order: by start cell, then
 // end cell, in the order of notation n (a1, a2, ..., i9 for algebraic, 1 to
 // 61 for numeric); moves with the same start and end by their paths in p,
-// each found once.
-func (p Position) sortedMoves(moves []Move, n Notation) []Move {
+// taken from paths (the legal moves of p with their paths) or, for a move
+// not there, searched.
+func (p Position) sortedMoves(moves []Move, paths []MovePath, n Notation) []Move {
 	type keyed struct {
 		m    Move
 		path []int // the path's cells as keys, for moves sharing start and end
@@ -319,7 +346,10 @@ func (p Position) sortedMoves(moves []Move, n Notation) []Move {
 		shared := i > 0 && byEnds(out[i-1], out[i]) == 0 || i+1 < len(out) && byEnds(out[i], out[i+1]) == 0
 		if shared && out[i].m.IsCapture() {
 			var buf [maxMoveCells]Cell
-			path, _ := p.findPath(buf[:0], out[i].m, pathAny, nil)
+			path, ok := pathIn(paths, out[i].m)
+			if !ok {
+				path, _ = p.findPath(buf[:0], out[i].m, pathAny, nil)
+			}
 			for _, c := range path {
 				out[i].path = append(out[i].path, key(c))
 			}
@@ -336,6 +366,16 @@ func (p Position) sortedMoves(moves []Move, n Notation) []Move {
 		sorted[i] = out[i].m
 	}
 	return sorted
+}
+
+// pathIn returns the path of m among paths, and whether it is there.
+func pathIn(paths []MovePath, m Move) ([]Cell, bool) {
+	for i := range paths {
+		if paths[i].Move == m {
+			return paths[i].cells[:min(int(paths[i].n), len(paths[i].cells))], true
+		}
+	}
+	return nil, false
 }
 
 // Play returns the position after the side to move plays m. It returns p

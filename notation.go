@@ -258,17 +258,20 @@ func (p Position) AppendMove(dst []byte, m Move, n Notation) []byte {
 	if !m.IsCapture() {
 		return m.appendShort(dst, n)
 	}
-	var buf [64]Move
-	return p.appendMoveIn(dst, m, p.AppendLegalMoves(buf[:0]), n)
+	var buf [32]MovePath
+	return p.appendMoveIn(dst, m, p.AppendLegalMovePaths(buf[:0]), n)
 }
 
-// appendMoveIn is AppendMove given legal, the legal moves of p.
-func (p Position) appendMoveIn(dst []byte, m Move, legal []Move, n Notation) []byte {
+// appendMoveIn is AppendMove given legal, the legal moves of p with their
+// paths.
+func (p Position) appendMoveIn(dst []byte, m Move, legal []MovePath, n Notation) []byte {
 	isLegal, ambiguous := false, false
-	for _, o := range legal {
-		switch {
+	var path []Cell
+	for i := range legal {
+		switch o := legal[i].Move; {
 		case o == m:
 			isLegal = true
+			path = legal[i].cells[:min(int(legal[i].n), len(legal[i].cells))]
 		case o.from == m.from && o.to == m.to:
 			ambiguous = true
 		}
@@ -276,8 +279,7 @@ func (p Position) appendMoveIn(dst []byte, m Move, legal []Move, n Notation) []b
 	if !m.IsCapture() || !isLegal || !ambiguous {
 		return m.appendShort(dst, n)
 	}
-	var pathBuf, turnBuf [maxMoveCells + 1]Cell
-	path := p.appendPathOf(pathBuf[:0], m)
+	var turnBuf [maxMoveCells + 1]Cell
 	turns := append(turnBuf[:0], m.from)
 	for i := 1; i+1 < len(path); i++ {
 		if lineDir[path[i-1]][path[i]] != lineDir[path[i]][path[i+1]] {
@@ -288,8 +290,8 @@ func (p Position) appendMoveIn(dst []byte, m Move, legal []Move, n Notation) []b
 	// another move has a path that turns at exactly those cells or lands
 	// on exactly them.
 	unique := len(turns) > 1
-	for _, o := range legal {
-		if unique && o != m && o.from == m.from && o.to == m.to {
+	for i := range legal {
+		if o := legal[i].Move; unique && o != m && o.from == m.from && o.to == m.to {
 			var buf [maxMoveCells]Cell
 			_, exact := p.findPath(buf[:0], o, pathExact, turns[1:])
 			_, turnsToo := p.findPath(buf[:0], o, pathTurns, turns[1:])

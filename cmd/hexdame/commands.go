@@ -109,8 +109,8 @@ var cmdMoves = &command{
 				n = hexdame.Numeric
 			}
 			var lines []string
-			for _, m := range p.LegalMoves() {
-				lines = append(lines, p.FormatMovePath(m, n))
+			for _, mp := range p.LegalMovePaths() { // one search for the moves and their paths
+				lines = append(lines, mp.Format(n))
 			}
 			slices.Sort(lines)
 			for _, l := range lines {
