@@ -260,6 +260,20 @@ var pathRecorders = sync.Pool{New: func() any { return new(pathRecorder) }}
 // maxPooledPaths bounds the paths a recycled recorder keeps room for.
 const maxPooledPaths = 1 << 10
 
+// getPathRecorder returns an empty recorder from the pool;
+// putPathRecorder gives it back.
+func getPathRecorder() *pathRecorder {
+	rec := pathRecorders.Get().(*pathRecorder)
+	rec.paths = rec.paths[:0]
+	return rec
+}
+
+func putPathRecorder(rec *pathRecorder) {
+	if cap(rec.paths) <= maxPooledPaths {
+		pathRecorders.Put(rec)
+	}
+}
+
 // land notes, when the search records paths, that the sequence being
 // explored stands on cell at after its n-th capture.
 func (s *captureSearch) land(n int, at Cell) {
@@ -779,6 +793,7 @@ type pathSearch struct {
 	path  [maxMoveCells + 1]Cell
 	npath int
 	nodes int
+	limit int // states it may visit
 	dead  *stateSet
 }
 
@@ -794,6 +809,9 @@ func (s *pathSearch) walk(at Cell, captured uint64, j int, in Direction) bool {
 	}
 	tag := uint16(j)<<3 | uint16(in)
 	s.nodes++
+	if s.nodes > s.limit {
+		return false // past the limit: the search unwinds
+	}
 	if s.dead == nil && s.nodes > memoAfter {
 		s.dead = getStateSet(true)
 	}
@@ -875,8 +893,9 @@ func lastJumps(occ, target uint64, to Cell, king bool) uint64 {
 
 // findPath appends to dst the start cell and landing cells of the first
 // capture path of m in p that matches mode and via, and reports whether
-// there is one. m must be a legal capture of p.
-func (p Position) findPath(dst []Cell, m Move, mode pathMode, via []Cell) ([]Cell, bool) {
+// there is one. m must be a legal capture of p. The search spends its
+// states from work (nil for no limit), and past it reports no path.
+func (p Position) findPath(dst []Cell, m Move, mode pathMode, via []Cell, work *workBudget) ([]Cell, bool) {
 	if len(via) > maxMoveCells || bits.OnesCount64(m.captured) > maxMoveCells {
 		return dst, false
 	}
@@ -886,6 +905,7 @@ func (p Position) findPath(dst []Cell, m Move, mode pathMode, via []Cell) ([]Cel
 		to:     m.to,
 		king:   p.kings[0]&bit(m.from) != 0,
 		mode:   mode,
+		limit:  work.left(),
 	}
 	s.nvia = copy(s.via[:], via)
 	s.path[0], s.npath = m.from, 1
@@ -897,7 +917,7 @@ func (p Position) findPath(dst []Cell, m Move, mode pathMode, via []Cell) ([]Cel
 	if searchHook != nil {
 		searchHook(s.nodes)
 	}
-	if !found {
+	if !work.spend(s.nodes) || !found {
 		return dst, false
 	}
 	return append(dst, s.path[:s.npath]...), true
@@ -925,6 +945,6 @@ func (p Position) appendPathOf(dst []Cell, m Move) []Cell {
 	if !m.IsCapture() {
 		return append(dst, m.from, m.to)
 	}
-	dst, _ = p.findPath(dst, m, pathAny, nil)
+	dst, _ = p.findPath(dst, m, pathAny, nil, nil)
 	return dst
 }

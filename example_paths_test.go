@@ -1,7 +1,10 @@
 package hexdame_test
 
 import (
+	"errors"
 	"fmt"
+	"io"
+	"strings"
 
 	"github.com/hexdame/hexdame"
 )
@@ -24,4 +27,45 @@ func ExamplePosition_AppendLegalMovePaths() {
 	// e4xf2 e4xa4xf9xf7xf2 36x52x7x17x42
 	// e4xf3 e4xa4xf9xf7xf3 36x52x7x17x37
 	// [d3 b3 f7 f9 a4]
+}
+
+// A server bounds the work of a position it is given: past the limit it
+// gets an error, having spent about the limit.
+func ExamplePosition_AppendLegalMovesWithin() {
+	// One king that can take 19 kings in countless orders: 2.65 million
+	// states.
+	p := hexdame.MustParseFEN("W:WKd4:BKa3,Kb2,Kb5,Kc1,Kc4,Kc7,Kd3,Kd6,Ke2,Ke5,Ke8,Kf4,Kf7,Kg3,Kg6,Kg9,Kh5,Kh8,Ki7")
+	_, err := p.AppendLegalMovesWithin(nil, 100_000)
+	fmt.Println(errors.Is(err, hexdame.ErrWorkLimit))
+	fmt.Println(err)
+	moves, err := hexdame.StartPosition().AppendLegalMovesWithin(nil, 100_000)
+	fmt.Println(len(moves), err)
+	// Output:
+	// true
+	// hexdame: work limit exceeded: the capture search of W:WKd4:BKa3,Kb2,Kb5,Kc1,Kc4,Kc7,Kd3,Kd6,Ke2,Ke5,Ke8,Kf4,Kf7,Kg3,Kg6,Kg9,Kh5,Kh8,Ki7 visits more than 100000 states
+	// 15 <nil>
+}
+
+// A Reader's WorkLimit bounds the capture searches of all the games it
+// checks: here the second game's position needs more than is left.
+func ExampleReader_WorkLimit() {
+	upload := `[Event "light"]
+1. d4-e5 f6xd4 *
+
+[Event "heavy"]
+[FEN "W:WKd4:BKa3,Kb2,Kb5,Kc1,Kc4,Kc7,Kd3,Kd6,Ke2,Ke5,Ke8,Kf4,Kf7,Kg3,Kg6,Kg9,Kh5,Kh8,Ki7"]
+1. d4xa1 *
+`
+	r := hexdame.NewReader(strings.NewReader(upload))
+	r.WorkLimit = 1_000_000
+	for {
+		err := r.CheckGame()
+		if err == io.EOF {
+			break
+		}
+		fmt.Println(errors.Is(err, hexdame.ErrWorkLimit), err)
+	}
+	// Output:
+	// false <nil>
+	// true hexdame: game 2, line 6, column 4: ply 1, move d4xa1: work limit exceeded: the capture search of W:WKd4:BKa3,Kb2,Kb5,Kc1,Kc4,Kc7,Kd3,Kd6,Ke2,Ke5,Ke8,Kf4,Kf7,Kg3,Kg6,Kg9,Kh5,Kh8,Ki7 takes the Reader past its WorkLimit of 1000000 states
 }

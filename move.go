@@ -348,7 +348,7 @@ func (p Position) sortedMoves(moves []Move, paths []MovePath, n Notation) []Move
 			var buf [maxMoveCells]Cell
 			path, ok := pathIn(paths, out[i].m)
 			if !ok {
-				path, _ = p.findPath(buf[:0], out[i].m, pathAny, nil)
+				path, _ = p.findPath(buf[:0], out[i].m, pathAny, nil, nil)
 			}
 			for _, c := range path {
 				out[i].path = append(out[i].path, key(c))
@@ -588,12 +588,9 @@ func (p Position) AppendLegalMovePaths(dst []MovePath) []MovePath {
 		}
 		return dst
 	}
-	rec := pathRecorders.Get().(*pathRecorder)
-	rec.paths = rec.paths[:0]
+	rec := getPathRecorder()
 	p.searchCaptures(buf[:0], c, rec, math.MaxInt)
 	dst = append(dst, rec.paths...)
-	if cap(rec.paths) <= maxPooledPaths {
-		pathRecorders.Put(rec)
-	}
+	putPathRecorder(rec)
 	return dst
 }

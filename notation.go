@@ -2,6 +2,7 @@ package hexdame
 
 import (
 	"errors"
+	"math"
 	"strconv"
 	"unicode/utf8"
 )
@@ -118,7 +119,11 @@ func (p Position) syntaxError(s, reason, badCell string) *MoveError {
 // Errors are *MoveError values wrapping ErrMoveSyntax (the text is not a move),
 // ErrIllegalMove (no legal move matches; the error lists the legal moves)
 // or ErrAmbiguousMove (several match; the error lists them).
-func (p Position) ParseMove(s string) (Move, error) {
+func (p Position) ParseMove(s string) (Move, error) { return p.parseMove(s, nil) }
+
+// parseMove is ParseMove with the capture and path searches within work
+// (nil for no limit): past it, it returns an error wrapping ErrWorkLimit.
+func (p Position) parseMove(s string, work *workBudget) (Move, error) {
 	t, reason, badCell := scanMove(s)
 	if reason != "" || badCell != "" {
 		return Move{}, p.syntaxError(s, reason, badCell)
@@ -134,9 +139,13 @@ func (p Position) ParseMove(s string) (Move, error) {
 	// The move buffer is made only past that shortcut, which it would
 	// otherwise cost the zeroing of.
 	var buf [64]Move
-	legal := buf[:0]
+	legal, ok := buf[:0], false
 	if c != 0 {
-		legal = p.appendCapturesFrom(legal, c)
+		if work == nil {
+			legal = p.appendCapturesFrom(legal, c)
+		} else if legal, ok = work.captures(legal, &p, c); !ok {
+			return Move{}, work.exceeded(p)
+		}
 	} else {
 		legal = p.appendQuietMoves(legal)
 	}
@@ -151,7 +160,10 @@ func (p Position) ParseMove(s string) (Move, error) {
 	} else {
 		// A copy, so that the text stays on the stack when via is empty.
 		via = append([]Cell(nil), via...)
-		found, level, count = p.matchPath(legal, from, to, via)
+		found, level, count = p.matchPath(legal, from, to, via, work)
+		if work.over() {
+			return Move{}, work.exceeded(p)
+		}
 	}
 	if count == 1 {
 		return found, nil
@@ -161,7 +173,7 @@ func (p Position) ParseMove(s string) (Move, error) {
 		e.Err = ErrAmbiguousMove
 		e.Why = "several legal moves match; give the landing cells"
 		for _, m := range legal {
-			if m.from == from && m.to == to && (len(via) == 0 || p.pathLevel(m, via) == level) {
+			if m.from == from && m.to == to && (len(via) == 0 || p.pathLevel(m, via, nil) == level) {
 				e.Candidates = append(e.Candidates, m)
 			}
 		}
@@ -174,12 +186,12 @@ func (p Position) ParseMove(s string) (Move, error) {
 // matchPath finds the captures from from to to whose paths match via best
 // (see pathLevel), returning one of them, that level, and how many moves
 // share it.
-func (p Position) matchPath(legal []Move, from, to Cell, via []Cell) (found Move, level, count int) {
+func (p Position) matchPath(legal []Move, from, to Cell, via []Cell, work *workBudget) (found Move, level, count int) {
 	for _, m := range legal {
 		if m.from != from || m.to != to || !m.IsCapture() {
 			continue
 		}
-		switch l := p.pathLevel(m, via); {
+		switch l := p.pathLevel(m, via, work); {
 		case l > level:
 			found, level, count = m, l, 1
 		case l == level && l > 0:
@@ -192,14 +204,15 @@ func (p Position) matchPath(legal []Move, from, to Cell, via []Cell) (found Move
 // pathLevel tells how well the intermediate cells via match a capture path
 // of m, a legal capture of p: 3 when they are all its landing cells, 2 when
 // they are the cells where it turns, 1 when they appear in order among its
-// landing cells, 0 when no path of m matches.
-func (p Position) pathLevel(m Move, via []Cell) int {
+// landing cells, 0 when no path of m matches (or the searches go past
+// work).
+func (p Position) pathLevel(m Move, via []Cell, work *workBudget) int {
 	var buf [maxMoveCells]Cell
 	for _, lm := range [...]struct {
 		level int
 		mode  pathMode
 	}{{3, pathExact}, {2, pathTurns}, {1, pathInOrder}} {
-		if _, ok := p.findPath(buf[:0], m, lm.mode, via); ok {
+		if _, ok := p.findPath(buf[:0], m, lm.mode, via, work); ok {
 			return lm.level
 		}
 	}
@@ -258,8 +271,28 @@ func (p Position) AppendMove(dst []byte, m Move, n Notation) []byte {
 	if !m.IsCapture() {
 		return m.appendShort(dst, n)
 	}
-	var buf [32]MovePath
-	return p.appendMoveIn(dst, m, p.AppendLegalMovePaths(buf[:0]), n)
+	c := p.capturers()
+	if c == 0 {
+		return m.appendShort(dst, n)
+	}
+	var buf [64]Move
+	legal := p.appendCapturesFrom(buf[:0], c)
+	isLegal, ambiguous := false, false
+	for _, o := range legal {
+		isLegal = isLegal || o == m
+		ambiguous = ambiguous || o != m && o.from == m.from && o.to == m.to
+	}
+	if !isLegal || !ambiguous {
+		return m.appendShort(dst, n) // nearly every capture
+	}
+	// The legal moves and their paths from one search (in a recorder's
+	// buffer, which the pool recycles): the cost of a second generation,
+	// where a path search for the move alone can cost more.
+	rec := getPathRecorder()
+	p.searchCaptures(buf[:0], c, rec, math.MaxInt)
+	dst = p.appendMoveIn(dst, m, rec.paths, n)
+	putPathRecorder(rec)
+	return dst
 }
 
 // appendMoveIn is AppendMove given legal, the legal moves of p with their
@@ -293,8 +326,8 @@ func (p Position) appendMoveIn(dst []byte, m Move, legal []MovePath, n Notation)
 	for i := range legal {
 		if o := legal[i].Move; unique && o != m && o.from == m.from && o.to == m.to {
 			var buf [maxMoveCells]Cell
-			_, exact := p.findPath(buf[:0], o, pathExact, turns[1:])
-			_, turnsToo := p.findPath(buf[:0], o, pathTurns, turns[1:])
+			_, exact := p.findPath(buf[:0], o, pathExact, turns[1:], nil)
+			_, turnsToo := p.findPath(buf[:0], o, pathTurns, turns[1:], nil)
 			unique = !exact && !turnsToo
 		}
 	}
@@ -324,7 +357,7 @@ func (p Position) AppendMovePath(dst []byte, m Move, n Notation) []byte {
 		return m.appendShort(dst, n)
 	}
 	var cells [maxMoveCells]Cell
-	path, ok := p.findPath(cells[:0], m, pathAny, nil)
+	path, ok := p.findPath(cells[:0], m, pathAny, nil, nil)
 	if !ok {
 		return m.appendShort(dst, n)
 	}

@@ -13,7 +13,7 @@ import (
 // its last legal move with the error, as Replay does. Either way the
 // Reader moves on to the next game.
 func (r *Reader) ReadGame() (*Game, error) {
-	rp := replayer{keep: true}
+	rp := replayer{keep: true, work: r.workBudget()}
 	if err := r.readRecordTo(&rp); err != nil {
 		return nil, err
 	}
@@ -32,6 +32,7 @@ func (r *Reader) CheckGame() error {
 	}
 	rp := r.check
 	rp.reset()
+	rp.work = r.workBudget()
 	if err := r.readRecordTo(rp); err != nil {
 		return err
 	}
@@ -180,6 +181,9 @@ type replayer struct {
 	// alternative to.
 	loose   bool
 	looseAt textPos
+
+	// work is the Reader's WorkLimit, or nil for no limit.
+	work *workBudget
 }
 
 // A replayLine is the state of the main line or of a variation.
@@ -361,7 +365,7 @@ func (rp *replayer) move(e *Element) {
 			return
 		}
 	}
-	m, err := l.pos.ParseMove(e.Text)
+	m, err := l.pos.parseMove(e.Text, rp.work)
 	if err != nil {
 		fail(err)
 		return
