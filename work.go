@@ -90,14 +90,15 @@ func (b *workBudget) captures(dst []Move, p *Position, capturers uint64) ([]Move
 // wrapping ErrWorkLimit that names the position. A position without a
 // capture needs no search: its moves are appended whatever maxStates is.
 //
-// The positions of played games take a few to a few hundred states. The
-// heaviest position known with at most 16 pieces a side and no man on its
-// own crowning row takes about 1.1 million (about 75 milliseconds on a
-// 2020s server core), positions with more pieces many more (see
-// testdata/hostile.fen). Once a position passes, its other methods cost
-// about one such search each: Play, IsLegal, ParseMove and FormatMove
-// generate its moves once, and LegalMovePaths finds every move's path in
-// the same search.
+// The positions of played games take a few to a few hundred states; the
+// heaviest positions known are in testdata/hostile.fen, with their states
+// and times in BENCHMARKS.md. Once a position passes, most of its other
+// methods cost about one such search: Play, IsLegal, CountLegalMoves and
+// ParseMove of a move written without landing cells generate its moves
+// once, FormatMove once (twice for a capture that shares its start and
+// end with another), and LegalMovePaths finds every move's path in one
+// search. Path, FormatMovePath and move text with landing cells search
+// for paths, which cost a search of their own.
 func (p Position) AppendLegalMovesWithin(dst []Move, maxStates int) ([]Move, error) {
 	c := p.capturers()
 	if c == 0 {
