@@ -568,6 +568,67 @@ func (mp MovePath) AppendFormat(dst []byte, n Notation) []byte {
 	return appendPath(dst, mp.cells[:min(int(mp.n), len(mp.cells))], sep, n)
 }
 
+// movePathJSON is the JSON form of a MovePath.
+type movePathJSON struct {
+	From     Cell    `json:"from"`
+	To       Cell    `json:"to"`
+	Captured CellSet `json:"captured"`
+	Path     []Cell  `json:"path"`
+}
+
+// MarshalJSON implements json.Marshaler: the move as Move writes it, with
+// its path,
+//
+//	{"from":"c3","to":"g5","captured":["d4","f5"],"path":["c3","e5","g5"]}
+//
+// and null for the zero MovePath.
+func (mp MovePath) MarshalJSON() ([]byte, error) {
+	if mp.n < 2 || !mp.Move.IsValid() {
+		return []byte("null"), nil
+	}
+	return json.Marshal(movePathJSON{From: mp.Move.from, To: mp.Move.to, Captured: mp.Move.Captured(), Path: mp.Cells()})
+}
+
+// UnmarshalJSON implements json.Unmarshaler, reading what MarshalJSON
+// writes (null as the zero MovePath). An object that describes no move
+// with a path (see Move.UnmarshalJSON; a path that does not run from the
+// start to the end, or, for a capture, does not land once per captured
+// piece, or holds a cell that is none) gives an error wrapping
+// ErrMoveSyntax or ErrInvalidCell, and mp is then unchanged. Neither the
+// move nor the path is checked against a position.
+func (mp *MovePath) UnmarshalJSON(data []byte) error {
+	if string(data) == "null" {
+		*mp = MovePath{}
+		return nil
+	}
+	var j movePathJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return err
+	}
+	m := MakeMove(j.From, j.To, j.Captured)
+	want := 2
+	if m.IsCapture() {
+		want = m.Captured().Len() + 1
+	}
+	var why string
+	switch {
+	case !m.IsValid():
+		why = "not a move"
+	case len(j.Path) != want:
+		why = "a path of " + strconv.Itoa(len(j.Path)) + " cells for " + strconv.Itoa(want-1) + " steps"
+	case j.Path[0] != m.from || j.Path[len(j.Path)-1] != m.to:
+		why = "the path does not run from the start to the end"
+	case slices.Contains(j.Path, NoCell):
+		why = "no cell in the path"
+	}
+	if why != "" {
+		return &valueError{kind: "move path", text: strconv.Quote(clipped(string(data))) + ": " + why, err: ErrMoveSyntax}
+	}
+	*mp = MovePath{Move: m}
+	mp.n = uint8(copy(mp.cells[:], j.Path))
+	return nil
+}
+
 // LegalMovePaths returns the legal moves of the side to move, as
 // LegalMoves does and in the same order, each with its path as Path gives
 // it.

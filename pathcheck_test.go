@@ -1,6 +1,7 @@
 package hexdame
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -600,6 +601,42 @@ func TestAppendLegalMovePathsDoesNotAllocate(t *testing.T) {
 		buf := make([]MovePath, 0, 64)
 		if n := testing.AllocsPerRun(50, func() { buf = p.AppendLegalMovePaths(buf[:0]) }); n != 0 {
 			t.Errorf("%s: AppendLegalMovePaths makes %v allocations", fen, n)
+		}
+	}
+}
+
+func TestMovePathJSON(t *testing.T) {
+	p := MustParseFEN("W:Wc1,Kd3,Ke4:Bc3,c4,c6,f4,f8")
+	for _, q := range []Position{p, StartPosition()} {
+		for _, mp := range q.LegalMovePaths() {
+			data, err := json.Marshal(mp)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var back MovePath
+			if err := json.Unmarshal(data, &back); err != nil || back != mp {
+				t.Errorf("%s reads back as %v, %v", data, back, err)
+			}
+		}
+	}
+	if data, _ := json.Marshal(p.LegalMovePaths()[0]); string(data) != `{"from":"d3","to":"a4","captured":["c3","c4","c6","f8"],"path":["d3","b3","f7","f9","a4"]}` {
+		t.Errorf("JSON %s", data)
+	}
+	if data, _ := json.Marshal(MovePath{}); string(data) != "null" {
+		t.Errorf("zero MovePath: %s", data)
+	}
+	for _, bad := range []string{
+		`{"from":"d3","to":"a4","captured":["c4"],"path":["d3","b3","a4"]}`,      // one capture, two landings
+		`{"from":"d3","to":"a4","captured":["c4","c6"],"path":["b3","f7","a4"]}`, // not from the start
+		`{"from":"d4","to":"e5","path":["d4","e4","e5"]}`,                        // a step with a landing
+		`{"from":"d4","to":"e5","path":["d4"]}`,
+		`{"from":"d4","to":"d4","path":["d4","d4"]}`,
+		`{"from":"d4","to":"e5","path":["d4","q9"]}`,
+		`{"from":"d3","to":"a4","captured":["c4"],"path":["d3",null]}`,
+	} {
+		mp := p.LegalMovePaths()[0]
+		if err := json.Unmarshal([]byte(bad), &mp); err == nil || mp != p.LegalMovePaths()[0] {
+			t.Errorf("%s: %v, %v", bad, mp, err)
 		}
 	}
 }
