@@ -65,9 +65,12 @@
 //
 // Every entry point takes any input without panicking, in time and memory
 // in proportion to it. Move text has at most 62 cells; a PDN comment,
-// string, setup or word at most 1 MiB, a move at most 512 bytes, and
-// variations nest at most MaxVariationDepth deep; perft goes at most
-// MaxPerftDepth deep. Error messages quote at most about 60 characters of
+// string, setup or word at most 1 MiB, a move at most 512 bytes and its
+// strength mark at most 1 MiB less 512, and variations nest at most
+// MaxVariationDepth deep (the Reader and the Writer keep to the same
+// limits); a record's FEN tag and setups hold positions a game can reach
+// (Position.CheckReachable), and the moves from one position share one
+// generation of its legal moves; perft goes at most MaxPerftDepth deep. Error messages quote at most about 60 characters of
 // the text they name. The capture search remembers the states it has
 // explored, so that landing choices and capture orders that lead to the
 // same state are explored once; positions built to make it work hard, with

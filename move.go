@@ -287,13 +287,24 @@ func (p Position) appendMoveList(b []byte, moves, legal []Move, n Notation) []by
 		if i > 0 {
 			b = append(b, ", "...)
 		}
-		if paths == nil {
+		if paths == nil || !isAmbiguous(m, legal) {
 			b = m.appendShort(b, n)
 		} else {
-			b = p.appendMoveIn(b, m, paths, n)
+			b = p.appendAmbiguous(b, m, paths, n)
 		}
 	}
 	return b
+}
+
+// isAmbiguous reports whether m, a capture among legal, shares its start
+// and end with another move of legal.
+func isAmbiguous(m Move, legal []Move) bool {
+	in, shared := false, false
+	for _, o := range legal {
+		in = in || o == m
+		shared = shared || o != m && o.from == m.from && o.to == m.to
+	}
+	return m.IsCapture() && in && shared
 }
 
 // sharesEnds reports whether some capture among moves shares its start

@@ -121,9 +121,11 @@ func (p Position) syntaxError(s, reason, badCell string) *MoveError {
 // or ErrAmbiguousMove (several match; the error lists them).
 func (p Position) ParseMove(s string) (Move, error) { return p.parseMove(s, nil) }
 
-// parseMove is ParseMove with the capture and path searches within work
-// (nil for no limit): past it, it returns an error wrapping ErrWorkLimit.
-func (p Position) parseMove(s string, work *workBudget) (Move, error) {
+// parseMove is ParseMove, taking the legal captures from cache when it is
+// not nil, so that the moves from one position share one generation, and
+// keeping the capture and path searches within the cache's work budget:
+// past it, it returns an error wrapping ErrWorkLimit.
+func (p Position) parseMove(s string, cache *moveCache) (Move, error) {
 	t, reason, badCell := scanMove(s)
 	if reason != "" || badCell != "" {
 		return Move{}, p.syntaxError(s, reason, badCell)
@@ -139,14 +141,17 @@ func (p Position) parseMove(s string, work *workBudget) (Move, error) {
 	// The move buffer is made only past that shortcut, which it would
 	// otherwise cost the zeroing of.
 	var buf [64]Move
-	legal, ok := buf[:0], false
-	if c != 0 {
-		if work == nil {
-			legal = p.appendCapturesFrom(legal, c)
-		} else if legal, ok = work.captures(legal, &p, c); !ok {
+	legal := buf[:0]
+	work := cache.budget()
+	switch {
+	case c != 0 && cache != nil:
+		var ok bool
+		if legal, ok = cache.captures(&p, c); !ok {
 			return Move{}, work.exceeded(p)
 		}
-	} else {
+	case c != 0:
+		legal = p.appendCapturesFrom(legal, c)
+	default:
 		legal = p.appendQuietMoves(legal)
 	}
 	found, level, count := Move{}, 0, 0
@@ -271,45 +276,41 @@ func (p Position) AppendMove(dst []byte, m Move, n Notation) []byte {
 	if !m.IsCapture() {
 		return m.appendShort(dst, n)
 	}
-	c := p.capturers()
-	if c == 0 {
-		return m.appendShort(dst, n)
-	}
 	var buf [64]Move
-	legal := p.appendCapturesFrom(buf[:0], c)
-	isLegal, ambiguous := false, false
-	for _, o := range legal {
-		isLegal = isLegal || o == m
-		ambiguous = ambiguous || o != m && o.from == m.from && o.to == m.to
-	}
-	if !isLegal || !ambiguous {
-		return m.appendShort(dst, n) // nearly every capture
-	}
-	// The legal moves and their paths from one search (in a recorder's
-	// buffer, which the pool recycles): the cost of a second generation,
-	// where a path search for the move alone can cost more.
-	rec := getPathRecorder()
-	p.searchCaptures(buf[:0], c, rec, math.MaxInt)
-	dst = p.appendMoveIn(dst, m, rec.paths, n)
-	putPathRecorder(rec)
-	return dst
+	return p.appendMoveIn(dst, m, p.AppendLegalMoves(buf[:0]), n)
 }
 
-// appendMoveIn is AppendMove given legal, the legal moves of p with their
-// paths.
-func (p Position) appendMoveIn(dst []byte, m Move, legal []MovePath, n Notation) []byte {
+// appendMoveIn is AppendMove given legal, the legal moves of p.
+func (p Position) appendMoveIn(dst []byte, m Move, legal []Move, n Notation) []byte {
 	isLegal, ambiguous := false, false
-	var path []Cell
-	for i := range legal {
-		switch o := legal[i].Move; {
+	for _, o := range legal {
+		switch {
 		case o == m:
 			isLegal = true
-			path = legal[i].cells[:min(int(legal[i].n), len(legal[i].cells))]
 		case o.from == m.from && o.to == m.to:
 			ambiguous = true
 		}
 	}
 	if !m.IsCapture() || !isLegal || !ambiguous {
+		return m.appendShort(dst, n) // nearly every capture
+	}
+	// The legal moves and their paths from one search (in a recorder's
+	// buffer, which the pool recycles): the cost of a second generation,
+	// where a path search for the move alone can cost more.
+	var buf [64]Move
+	rec := getPathRecorder()
+	p.searchCaptures(buf[:0], p.capturers(), rec, math.MaxInt)
+	dst = p.appendAmbiguous(dst, m, rec.paths, n)
+	putPathRecorder(rec)
+	return dst
+}
+
+// appendAmbiguous is AppendMove for m, a legal capture of p that shares
+// its start and end with another, given paths, the legal moves of p with
+// their paths.
+func (p Position) appendAmbiguous(dst []byte, m Move, paths []MovePath, n Notation) []byte {
+	path, ok := pathIn(paths, m)
+	if !ok {
 		return m.appendShort(dst, n)
 	}
 	var turnBuf [maxMoveCells + 1]Cell
@@ -323,8 +324,8 @@ func (p Position) appendMoveIn(dst []byte, m Move, legal []MovePath, n Notation)
 	// another move has a path that turns at exactly those cells or lands
 	// on exactly them.
 	unique := len(turns) > 1
-	for i := range legal {
-		if o := legal[i].Move; unique && o != m && o.from == m.from && o.to == m.to {
+	for i := range paths {
+		if o := paths[i].Move; unique && o != m && o.from == m.from && o.to == m.to {
 			var buf [maxMoveCells]Cell
 			_, exact := p.findPath(buf[:0], o, pathExact, turns[1:], nil)
 			_, turnsToo := p.findPath(buf[:0], o, pathTurns, turns[1:], nil)

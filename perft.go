@@ -121,8 +121,8 @@ func perftOne(p Position, depth int) uint64 {
 
 // A PerftCount is the perft count below one root move.
 type PerftCount struct {
-	Move  Move   `json:"move"`
-	Nodes uint64 `json:"nodes"`
+	Move  Move   `json:"move"`  // a legal move of the position counted
+	Nodes uint64 `json:"nodes"` // the leaves below it: perft of depth-1 after it
 }
 
 // PerftDivide returns, for each legal move of p in generation order, the

@@ -157,9 +157,10 @@ func TestReaderWorkLimitBoundsAnUpload(t *testing.T) {
 // A move written with its landing cells is matched by path searches,
 // which count towards the limit too.
 func TestReaderWorkLimitCountsPathSearches(t *testing.T) {
-	p := MustParseFEN(hostileKingFEN)
+	fen := hostileFEN(t, "climb16-edge")
+	p := MustParseFEN(fen)
 	m := p.LegalMoves()[0]
-	text := fmt.Sprintf("[FEN %q]\n1. %s *\n", hostileKingFEN, p.FormatMovePath(m, Algebraic))
+	text := fmt.Sprintf("[FEN %q]\n1. %s *\n", fen, p.FormatMovePath(m, Algebraic))
 	gen := int64(searchWork(func() { p.LegalMoves() }))
 	r := NewReader(strings.NewReader(text))
 	r.WorkLimit = gen // the generation fits; its paths do not

@@ -1,0 +1,806 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/hub"
+)
+
+// The output of hexdame match is a contract with the scripts that read it.
+// Every line on standard output is a line of the Hub protocol's syntax
+// (hub.ParseCommand reads it): a word, then name=value arguments, a value
+// in double quotes when it holds a space or "=" or is empty, and never a
+// double quote inside a value. Lines may gain arguments at the end; the
+// ones below keep their names and meanings.
+//
+// One line per finished game, in the order the games finish:
+//
+//	game number=N opening=K white=NAME red=NAME result=R score=S reason=WORD plies=P detail=TEXT
+//
+// N is the game's number from 1 (games 2k-1 and 2k play opening k with
+// the colours swapped); R is the result, 2-0, 0-2 or 1-1; S the first
+// engine's points in the game: 1, 0.5 or 0; WORD how the game ended, one
+// of no-legal-move, repetition, adjudication (the draws and wins the rules
+// and the -draw flag decide), illegal-move, unparseable-move, no-move,
+// time-forfeit, hang, crash, protocol, start-failure (losses by the fault
+// of the side that lost); P the plies the engines played after the
+// opening; TEXT the same in words.
+//
+// Then, once the match ends (all games played, the SPRT decided, or the
+// runner interrupted), from the first engine's point of view:
+//
+//	result engine1=NAME engine2=NAME games=N wins=W draws=D losses=L score=S elo=E elo-low=LO elo-high=HI los=P
+//
+// with S the mean score (4 decimals), E the Elo difference and LO..HI its
+// 95 % interval (1 decimal, "inf" or "-inf" when unbounded), P the
+// likelihood of superiority (4 decimals); see matchstats.go for the
+// formulas. With -sprt, a last line:
+//
+//	sprt elo0=E0 elo1=E1 alpha=A beta=B llr=X lower=LO upper=HI verdict=V
+//
+// with V one of H1 (the first engine is stronger by elo1: accepted), H0
+// (rejected) or undecided, X the log-likelihood ratio (3 decimals) and
+// LO, HI its bounds.
+//
+// Progress goes to standard error. The exit status is 0 when the match
+// ended (all games, or the SPRT decided), 2 for a usage or I/O error, an
+// engine that cannot be started, or an interruption (SIGINT, SIGTERM),
+// after which the finished games are still printed and written.
+
+// An engineSpec is one -engine with its -param and -name flags.
+type engineSpec struct {
+	cmdline  string
+	argv     []string
+	settings []hub.Setting
+	name     string
+}
+
+// engineFlags collects -engine, -param and -name in the order given: -param
+// and -name apply to the -engine before them; a -param before any -engine
+// applies to both.
+type engineFlags struct {
+	specs  []*engineSpec
+	shared []hub.Setting
+}
+
+type engineFlag struct{ f *engineFlags }
+
+func (v engineFlag) String() string { return "" }
+func (v engineFlag) Set(s string) error {
+	argv, err := hub.SplitCommandLine(s)
+	if err != nil {
+		return errors.New(strings.TrimPrefix(err.Error(), "hexdame/hub: "))
+	}
+	v.f.specs = append(v.f.specs, &engineSpec{cmdline: s, argv: argv})
+	return nil
+}
+
+type paramFlag struct{ f *engineFlags }
+
+func (v paramFlag) String() string { return "" }
+func (v paramFlag) Set(s string) error {
+	set, err := hub.ParseSetting(s)
+	if err != nil {
+		return errors.New("want NAME=VALUE, not " + quote(s))
+	}
+	if hub.NewCommand("set-param").With("name", set.Name).With("value", set.Value).String() == "" {
+		return errors.New(quote(s) + " cannot be sent in the Hub protocol (a double quote, a line end or a control character)")
+	}
+	if len(v.f.specs) == 0 {
+		v.f.shared = append(v.f.shared, set)
+		return nil
+	}
+	last := v.f.specs[len(v.f.specs)-1]
+	last.settings = append(last.settings, set)
+	return nil
+}
+
+type nameFlag struct{ f *engineFlags }
+
+func (v nameFlag) String() string { return "" }
+func (v nameFlag) Set(s string) error {
+	if len(v.f.specs) == 0 {
+		return errors.New("-name must follow the -engine it names")
+	}
+	v.f.specs[len(v.f.specs)-1].name = strings.ToValidUTF8(s, "?")
+	return nil
+}
+
+// matchConfig is the parsed command line of hexdame match.
+type matchConfig struct {
+	engines      [2]*engineSpec
+	games        int
+	concurrency  int
+	moveTime     time.Duration
+	time, inc    time.Duration
+	margin       time.Duration
+	startTimeout time.Duration
+	drawPlies    int
+	openings     string
+	randomPlies  int
+	seed         uint64
+	pdn          string
+	sprt         *sprt
+	log          *protocolLog
+}
+
+// A protocolLog is the -log file: every line exchanged with every engine.
+type protocolLog struct {
+	mu    sync.Mutex
+	w     io.Writer
+	start time.Time
+}
+
+// writer returns the log's writer for the engine process named prefix.
+func (l *protocolLog) writer(prefix string) io.Writer {
+	if l == nil {
+		return nil
+	}
+	return logWriter{l, prefix}
+}
+
+type logWriter struct {
+	l      *protocolLog
+	prefix string
+}
+
+// Write writes one line of the client's log with the time and the engine.
+func (w logWriter) Write(p []byte) (int, error) {
+	w.l.mu.Lock()
+	defer w.l.mu.Unlock()
+	_, err := fmt.Fprintf(w.l.w, "%.3f %s %s", time.Since(w.l.start).Seconds(), w.prefix, p)
+	return len(p), err
+}
+
+// timeControl returns the TimeControl tag: "0.1/move" or "60+0.5".
+func (c *matchConfig) timeControl() string {
+	if c.moveTime > 0 {
+		return seconds(c.moveTime) + "/move"
+	}
+	return seconds(c.time) + "+" + seconds(c.inc)
+}
+
+func seconds(d time.Duration) string {
+	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64)
+}
+
+// parseSeconds reads a non-negative number of seconds for flag name.
+func parseSeconds(name, s string) (time.Duration, error) {
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(f) || f < 0 || f > 1e6 {
+		return 0, usageError{name + " must be a number of seconds from 0 to 1000000, not " + quote(s)}
+	}
+	return time.Duration(f * float64(time.Second)), nil
+}
+
+var cmdMatch = &command{
+	name:    "match",
+	args:    "-engine CMD [-param NAME=VALUE]... [-name NAME] -engine CMD [-param NAME=VALUE]... [-name NAME] [FLAGS]",
+	summary: "play matches between two Hub engines",
+	about: "Plays games between two engines that speak the Hub protocol (HUB.md), as the\n" +
+		"referee: an illegal, unparseable or missing move loses, as does a move later than\n" +
+		"the time and the margin, an engine that exits or breaks the protocol; the rules\n" +
+		"decide the rest (no legal move, threefold repetition). Each opening is played\n" +
+		"twice, each engine White once. -param and -name apply to the -engine before them\n" +
+		"(a -param before the first -engine applies to both). Prints one line per finished\n" +
+		"game, then the score of the first engine: wins, draws, losses, the Elo difference\n" +
+		"with its 95% interval and the likelihood of superiority, and with -sprt the\n" +
+		"test's log-likelihood ratio and verdict; the match stops once the test decides.\n" +
+		"Each line is in the Hub protocol's syntax (see hexdame's README for the fields).\n" +
+		"Progress goes to standard error. Ctrl-C stops the match: the engines are killed,\n" +
+		"the finished games printed and written, and the exit status is 2.",
+	setup: func(fs *flag.FlagSet) func(e *env) error {
+		ef := &engineFlags{}
+		fs.Var(engineFlag{ef}, "engine", "an engine's `command` line, split as a shell would (twice: the first engine, then the second)")
+		fs.Var(paramFlag{ef}, "param", "set an engine parameter, `NAME=VALUE`, for the -engine before it (before any -engine: for both)")
+		fs.Var(nameFlag{ef}, "name", "the `name` of the -engine before it in the output and the PDN (default: its id name and version)")
+		games := fs.Int("games", 2, "the number of games")
+		concurrency := fs.Int("concurrency", 1, "the number of games played at once, each with its own engine processes")
+		moveTime := fs.String("movetime", "", "the time per move in `seconds` (default 0.1 when -tc is not given)")
+		tc := fs.String("tc", "", "a clock for each side: `SECONDS+INC`, the time for the game and the increment per move")
+		margin := fs.String("margin", "0.1", "how many `seconds` a move may overrun its time before it loses")
+		startTimeout := fs.String("start-timeout", "10", "the `seconds` an engine has to answer hub and init")
+		draw := fs.Int("draw", 0, "adjudicate a draw after `N` plies in a row without a capture or a man move (0: never)")
+		openings := fs.String("openings", "", "a `file` of openings: PDN games (their start and main line) or FEN lines")
+		randomPlies := fs.Int("random-plies", 0, "openings of `N` random plies from the start position (with -seed)")
+		seed := fs.Uint64("seed", 1, "the seed of the random openings")
+		pdn := fs.String("pdn", "", "write the games as PDN to `file`")
+		logFile := fs.String("log", "", "write every line exchanged with the engines to `file`, each after the time in seconds and the engine (e1, e2) and game slot")
+		sprtText := fs.String("sprt", "", "run an SPRT of the first engine against the second: `ELO0,ELO1,ALPHA,BETA`")
+		return func(e *env) error {
+			if err := noArgs(e); err != nil {
+				return err
+			}
+			if len(ef.specs) != 2 {
+				return usageError{"want two -engine flags, not " + strconv.Itoa(len(ef.specs))}
+			}
+			cfg := &matchConfig{games: *games, concurrency: *concurrency, drawPlies: *draw,
+				openings: *openings, randomPlies: *randomPlies, seed: *seed, pdn: *pdn}
+			for i, s := range ef.specs {
+				s.settings = append(append([]hub.Setting(nil), ef.shared...), s.settings...)
+				cfg.engines[i] = s
+			}
+			switch {
+			case cfg.games < 0:
+				return usageError{"-games must not be negative"}
+			case cfg.concurrency < 1 || cfg.concurrency > 1024:
+				return usageError{"-concurrency must be from 1 to 1024"}
+			case cfg.drawPlies < 0:
+				return usageError{"-draw must not be negative"}
+			case cfg.randomPlies < 0 || cfg.randomPlies > 1000:
+				return usageError{"-random-plies must be from 0 to 1000"}
+			case cfg.randomPlies > 0 && cfg.openings != "":
+				return usageError{"-openings and -random-plies exclude each other"}
+			}
+			var err error
+			if cfg.margin, err = parseSeconds("-margin", *margin); err != nil {
+				return err
+			}
+			if cfg.startTimeout, err = parseSeconds("-start-timeout", *startTimeout); err != nil {
+				return err
+			}
+			if cfg.startTimeout == 0 {
+				return usageError{"-start-timeout must be more than 0"}
+			}
+			switch {
+			case *moveTime != "" && *tc != "":
+				return usageError{"-movetime and -tc exclude each other"}
+			case *tc != "":
+				t, inc, _ := strings.Cut(*tc, "+")
+				if cfg.time, err = parseSeconds("-tc", t); err != nil {
+					return err
+				}
+				if inc != "" {
+					if cfg.inc, err = parseSeconds("-tc", inc); err != nil {
+						return err
+					}
+				}
+				if cfg.time == 0 && cfg.inc == 0 {
+					return usageError{"-tc must give some time"}
+				}
+			default:
+				text := *moveTime
+				if text == "" {
+					text = "0.1"
+				}
+				if cfg.moveTime, err = parseSeconds("-movetime", text); err != nil {
+					return err
+				}
+				if cfg.moveTime == 0 {
+					return usageError{"-movetime must be more than 0"}
+				}
+			}
+			if *sprtText != "" {
+				if cfg.sprt, err = parseSPRT(*sprtText); err != nil {
+					return err
+				}
+			}
+			if *logFile != "" {
+				f, err := os.Create(*logFile)
+				if err != nil {
+					return usageError{"-log: " + errMessage(err)}
+				}
+				defer f.Close()
+				cfg.log = &protocolLog{w: f, start: time.Now()}
+			}
+			return runMatch(e, cfg)
+		}
+	},
+}
+
+// parseSPRT reads -sprt: elo0,elo1,alpha,beta.
+func parseSPRT(s string) (*sprt, error) {
+	parts := strings.Split(s, ",")
+	bad := usageError{"-sprt must be ELO0,ELO1,ALPHA,BETA with ELO0 < ELO1 and ALPHA, BETA between 0 and 1, not " + quote(s)}
+	if len(parts) != 4 {
+		return nil, bad
+	}
+	var v [4]float64
+	for i, p := range parts {
+		f, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+			return nil, bad
+		}
+		v[i] = f
+	}
+	if v[0] >= v[1] || v[2] <= 0 || v[2] >= 0.5 || v[3] <= 0 || v[3] >= 0.5 || math.Abs(v[0]) > 2000 || math.Abs(v[1]) > 2000 {
+		return nil, bad
+	}
+	return &sprt{elo0: v[0], elo1: v[1], alpha: v[2], beta: v[3]}, nil
+}
+
+// An opening is where the games of a pair start: a position and moves.
+type opening struct {
+	start hexdame.Position
+	moves []hexdame.Move
+	label string
+}
+
+// openingBook gives the opening of each pair of games.
+type openingBook struct {
+	fixed       []opening // from a file, used in turn
+	randomPlies int
+	seed        uint64
+}
+
+// get returns the opening of pair k (from 0).
+func (b *openingBook) get(k int) (opening, error) {
+	if len(b.fixed) > 0 {
+		return b.fixed[k%len(b.fixed)], nil
+	}
+	if b.randomPlies == 0 {
+		return opening{start: hexdame.StartPosition(), label: "start position"}, nil
+	}
+	rng := rand.New(rand.NewPCG(b.seed, uint64(k)))
+	var buf []hexdame.Move
+	for range 1000 {
+		g := hexdame.NewGame()
+		for range b.randomPlies {
+			buf = g.Position().AppendLegalMoves(buf[:0])
+			if len(buf) == 0 || g.Outcome().IsOver() {
+				break
+			}
+			g.Play(buf[rng.IntN(len(buf))])
+		}
+		if g.Ply() == b.randomPlies && !g.Outcome().IsOver() {
+			return opening{start: hexdame.StartPosition(), moves: g.Moves(),
+				label: fmt.Sprintf("random %d plies, seed %d, #%d", b.randomPlies, b.seed, k+1)}, nil
+		}
+	}
+	return opening{}, usageError{fmt.Sprintf("no random opening of %d plies found that does not end the game", b.randomPlies)}
+}
+
+// readOpenings reads a file of FEN lines or PDN games.
+func readOpenings(path string) ([]opening, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, usageError{"-openings: " + errMessage(err)}
+	}
+	text := string(data)
+	var book []opening
+	if isFENFile(text) {
+		for i, line := range strings.Split(text, "\n") {
+			line = strings.TrimSpace(line)
+			if line == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			p, err := hexdame.ParseFEN(line)
+			if err != nil {
+				return nil, usageError{fmt.Sprintf("-openings: %s line %d: %s", path, i+1, errMessage(err))}
+			}
+			if !p.HasLegalMoves() {
+				return nil, usageError{fmt.Sprintf("-openings: %s line %d: the side to move has no legal move", path, i+1)}
+			}
+			book = append(book, opening{start: p, label: fmt.Sprintf("%s line %d", path, i+1)})
+		}
+	} else {
+		r := hexdame.NewReader(strings.NewReader(text))
+		n := 0
+		for g, err := range r.Games() {
+			n++
+			if err != nil {
+				return nil, usageError{fmt.Sprintf("-openings: %s: game %d: %s", path, n, errMessage(err))}
+			}
+			start := initialPosition(g)
+			check := hexdame.NewGameFrom(start)
+			for i, m := range g.Moves() {
+				if err := check.Play(m); err != nil {
+					return nil, usageError{fmt.Sprintf("-openings: %s: game %d: move %d cannot be played from the game's start: %s", path, n, i+1, errMessage(err))}
+				}
+			}
+			if check.Outcome().IsOver() {
+				return nil, usageError{fmt.Sprintf("-openings: %s: game %d ends the game", path, n)}
+			}
+			book = append(book, opening{start: start, moves: g.Moves(), label: fmt.Sprintf("%s game %d", path, n)})
+		}
+	}
+	if len(book) == 0 {
+		return nil, usageError{"-openings: " + path + " holds no opening"}
+	}
+	return book, nil
+}
+
+// isFENFile reports whether the first line that is not blank or a comment
+// is a FEN.
+func isFENFile(text string) bool {
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		_, err := hexdame.ParseFEN(line)
+		return err == nil
+	}
+	return false
+}
+
+// initialPosition returns the position a game starts from.
+func initialPosition(g *hexdame.Game) hexdame.Position { return g.InitialPosition() }
+
+// A finished is a game as a worker hands it to the collector.
+type finished struct {
+	number  int // from 1
+	opening int // from 1
+	engine1 hexdame.Color
+	res     hub.GameResult
+	fatal   error // an engine that cannot be started any more
+	aborted bool  // interrupted: not counted
+}
+
+// player is an engine process a worker keeps between games.
+type player struct {
+	spec   *engineSpec
+	client *hub.Client
+	fails  int // start failures in a row
+}
+
+// names returns the names of the two engines in the output.
+func engineNames(cfg *matchConfig, ids [2]hub.ID) [2]string {
+	var names [2]string
+	for i, s := range cfg.engines {
+		names[i] = s.name
+		if names[i] == "" {
+			names[i] = ids[i].String()
+		}
+		if names[i] == "" {
+			names[i] = s.argv[0]
+		}
+	}
+	if names[0] == names[1] {
+		for i, s := range cfg.engines {
+			var parts []string
+			for _, set := range s.settings {
+				parts = append(parts, set.Name+"="+set.Value)
+			}
+			if len(parts) > 0 {
+				names[i] += " " + strings.Join(parts, " ")
+			}
+		}
+	}
+	if names[0] == names[1] {
+		names[0] += " #1"
+		names[1] += " #2"
+	}
+	for i := range names {
+		names[i] = hub.CleanValue(names[i])
+	}
+	return names
+}
+
+func runMatch(e *env, cfg *matchConfig) error {
+	ctx, stopSignals := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stopSignals()
+	book := &openingBook{randomPlies: cfg.randomPlies, seed: cfg.seed}
+	if cfg.openings != "" {
+		var err error
+		if book.fixed, err = readOpenings(cfg.openings); err != nil {
+			return err
+		}
+	}
+	pairs := (cfg.games + 1) / 2
+	if pairs > 0 {
+		if _, err := book.get(0); err != nil {
+			return err
+		}
+	}
+	opts := func(k, slot int) hub.ClientOptions {
+		return hub.ClientOptions{Settings: cfg.engines[k].settings, StartTimeout: cfg.startTimeout,
+			StopTimeout: max(cfg.margin, 500*time.Millisecond),
+			Log:         cfg.log.writer(fmt.Sprintf("e%d/%d", k+1, slot+1))}
+	}
+	// Start each engine once: one that cannot start is a usage error.
+	var first [2]*player
+	var ids [2]hub.ID
+	for i, s := range cfg.engines {
+		c, err := hub.Start(ctx, s.argv, opts(i, 0))
+		if err != nil {
+			for _, p := range first[:i] {
+				p.client.Close()
+			}
+			if ctx.Err() != nil {
+				return usageError{"interrupted"}
+			}
+			return usageError{fmt.Sprintf("engine %d (%s): %s", i+1, quote(s.cmdline), strings.TrimPrefix(err.Error(), "hexdame/hub: "))}
+		}
+		first[i] = &player{spec: s, client: c}
+		ids[i] = c.ID()
+	}
+	names := engineNames(cfg, ids)
+	var pdnOut *os.File
+	var pdnWriter *hexdame.Writer
+	var pdnBuf *bufio.Writer
+	if cfg.pdn != "" {
+		f, err := os.Create(cfg.pdn)
+		if err != nil {
+			first[0].client.Close()
+			first[1].client.Close()
+			return usageError{"-pdn: " + errMessage(err)}
+		}
+		pdnOut = f
+		pdnBuf = bufio.NewWriter(f)
+		pdnWriter = hexdame.NewWriter(pdnBuf)
+		defer f.Close()
+	}
+	fmt.Fprintf(e.stderr, "match: %s vs %s, %d games, %s, %d at once\n", names[0], names[1], cfg.games, cfg.timeControl(), cfg.concurrency)
+
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	results := make(chan finished)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	workers := min(cfg.concurrency, max(cfg.games, 1))
+	for w := range workers {
+		players := [2]*player{{spec: cfg.engines[0]}, {spec: cfg.engines[1]}}
+		if w == 0 {
+			players = first
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() {
+				for _, p := range players {
+					if p.client != nil {
+						p.client.Close()
+					}
+				}
+			}()
+			for runCtx.Err() == nil {
+				i := int(next.Add(1)) - 1
+				if i >= cfg.games {
+					return
+				}
+				f := playMatchGame(runCtx, cfg, book, players, names, func(k int) hub.ClientOptions { return opts(k, w) }, i)
+				select {
+				case results <- f:
+				case <-runCtx.Done():
+					return
+				}
+			}
+		}()
+	}
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+
+	var t tally
+	var fatal error
+	decided := false
+	started := time.Now()
+	lastProgress := started
+	plies := 0
+	var searching time.Duration // the time the games' searches took, in all
+	for f := range results {
+		if f.fatal != nil && fatal == nil {
+			fatal = f.fatal
+			cancel()
+		}
+		if f.aborted || f.fatal != nil || decided {
+			continue
+		}
+		score := "0.5"
+		switch w, ok := f.res.Result, f.res.Result != hexdame.Draw; {
+		case !ok:
+			t.draws++
+		case (w == hexdame.WhiteWins) == (f.engine1 == hexdame.White):
+			t.wins++
+			score = "1"
+		default:
+			t.losses++
+			score = "0"
+		}
+		plies += f.res.Plies
+		searching += f.res.Thinking[0] + f.res.Thinking[1]
+		white, red := names[0], names[1]
+		if f.engine1 == hexdame.Red {
+			white, red = red, white
+		}
+		line := hub.NewCommand("game").With("number", strconv.Itoa(f.number)).With("opening", strconv.Itoa(f.opening)).
+			With("white", white).With("red", red).With("result", f.res.Result.String()).With("score", score).
+			With("reason", f.res.Termination.String()).With("plies", strconv.Itoa(f.res.Plies)).With("detail", hub.CleanValue(f.res.Detail))
+		if _, err := fmt.Fprintln(e.stdout, line); err != nil {
+			cancel()
+			return err
+		}
+		if pdnWriter != nil {
+			if err := pdnWriter.WriteGame(f.res.Game, hexdame.Algebraic); err != nil {
+				cancel()
+				return usageError{"-pdn: " + errMessage(err)}
+			}
+			if err := pdnBuf.Flush(); err != nil {
+				cancel()
+				return usageError{"-pdn: " + errMessage(err)}
+			}
+		}
+		if cfg.sprt != nil && cfg.sprt.verdict(t) != "undecided" {
+			decided = true
+			cancel()
+		}
+		if now := time.Now(); now.Sub(lastProgress) >= time.Second || t.games() == cfg.games {
+			lastProgress = now
+			elo, lo, hi := t.elo()
+			fmt.Fprintf(e.stderr, "match: %d of %d games, +%d =%d -%d, elo %s [%s, %s], %s\n", t.games(), cfg.games,
+				t.wins, t.draws, t.losses, formatElo(elo), formatElo(lo), formatElo(hi), now.Sub(started).Round(time.Millisecond))
+		}
+	}
+	if pdnOut != nil {
+		if err := pdnOut.Close(); err != nil {
+			return usageError{"-pdn: " + errMessage(err)}
+		}
+	}
+	elo, lo, hi := t.elo()
+	summary := hub.NewCommand("result").With("engine1", names[0]).With("engine2", names[1]).
+		With("games", strconv.Itoa(t.games())).With("wins", strconv.Itoa(t.wins)).
+		With("draws", strconv.Itoa(t.draws)).With("losses", strconv.Itoa(t.losses)).
+		With("score", strconv.FormatFloat(t.score(), 'f', 4, 64)).
+		With("elo", formatElo(elo)).With("elo-low", formatElo(lo)).With("elo-high", formatElo(hi)).
+		With("los", strconv.FormatFloat(t.los(), 'f', 4, 64))
+	if _, err := fmt.Fprintln(e.stdout, summary); err != nil {
+		return err
+	}
+	if cfg.sprt != nil {
+		lower, upper := cfg.sprt.bounds()
+		f := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+		line := hub.NewCommand("sprt").With("elo0", f(cfg.sprt.elo0)).With("elo1", f(cfg.sprt.elo1)).
+			With("alpha", f(cfg.sprt.alpha)).With("beta", f(cfg.sprt.beta)).
+			With("llr", strconv.FormatFloat(cfg.sprt.llr(t), 'f', 3, 64)).
+			With("lower", strconv.FormatFloat(lower, 'f', 3, 64)).With("upper", strconv.FormatFloat(upper, 'f', 3, 64)).
+			With("verdict", cfg.sprt.verdict(t))
+		if _, err := fmt.Fprintln(e.stdout, line); err != nil {
+			return err
+		}
+	}
+	wall := time.Since(started)
+	fmt.Fprintf(e.stderr, "match: %d games, %d plies by the engines in %s; their searches took %s in all, %s a ply\n",
+		t.games(), plies, wall.Round(time.Millisecond), searching.Round(time.Millisecond), perPly(searching, plies))
+	switch {
+	case fatal != nil:
+		return usageError{errMessage(fatal)}
+	case ctx.Err() != nil && !decided:
+		return usageError{fmt.Sprintf("interrupted after %d games", t.games())}
+	}
+	return nil
+}
+
+// perPly returns d shared among the plies, or "-" for none.
+func perPly(d time.Duration, plies int) string {
+	if plies == 0 {
+		return "-"
+	}
+	return (d / time.Duration(plies)).Round(time.Microsecond).String()
+}
+
+// formatElo writes an Elo difference with one decimal, or inf, -inf.
+func formatElo(x float64) string {
+	switch {
+	case math.IsInf(x, 1):
+		return "inf"
+	case math.IsInf(x, -1):
+		return "-inf"
+	case math.Abs(x) < 0.05:
+		return "0.0" // not "-0.0"
+	}
+	return strconv.FormatFloat(x, 'f', 1, 64)
+}
+
+// maxStartFailures is how many times in a row an engine may fail to start
+// before the match stops.
+const maxStartFailures = 3
+
+// playMatchGame plays game i with the worker's players, starting (again)
+// the engines that need it.
+func playMatchGame(ctx context.Context, cfg *matchConfig, book *openingBook, players [2]*player, names [2]string,
+	opts func(k int) hub.ClientOptions, i int) finished {
+	f := finished{number: i + 1, opening: i/2 + 1, engine1: hexdame.White}
+	if i%2 == 1 {
+		f.engine1 = hexdame.Red
+	}
+	op, err := book.get(i / 2)
+	if err != nil {
+		f.fatal = err
+		return f
+	}
+	g := hexdame.NewGameFrom(op.start)
+	for _, m := range op.moves {
+		g.Play(m)
+	}
+	f.res = hub.GameResult{Game: g}
+	engineColor := func(k int) hexdame.Color {
+		if k == 0 {
+			return f.engine1
+		}
+		return f.engine1.Opponent()
+	}
+	for k, p := range players {
+		if p.client != nil && p.client.Err() != nil {
+			p.client.Close()
+			p.client = nil
+		}
+		if p.client != nil {
+			continue
+		}
+		c, err := hub.Start(ctx, p.spec.argv, opts(k))
+		if ctx.Err() != nil {
+			f.aborted = true
+			return f
+		}
+		if err != nil {
+			p.fails++
+			if p.fails >= maxStartFailures {
+				f.fatal = fmt.Errorf("engine %d failed to start %d times in a row: %s", k+1, p.fails, strings.TrimPrefix(err.Error(), "hexdame/hub: "))
+				return f
+			}
+			loser := engineColor(k)
+			f.res.Termination, f.res.Faulty = hub.StartFailure, loser
+			f.res.Detail = fmt.Sprintf("%s could not be started: %s", loser, strings.TrimPrefix(err.Error(), "hexdame/hub: "))
+			f.res.Result = hexdame.WhiteWins
+			if loser == hexdame.White {
+				f.res.Result = hexdame.RedWins
+			}
+			g.SetResult(f.res.Result)
+			setTags(g, cfg, op, f, names)
+			return f
+		}
+		p.fails = 0
+		p.client = c
+	}
+	white, red := players[0].client, players[1].client
+	if f.engine1 == hexdame.Red {
+		white, red = red, white
+	}
+	res, err := hub.PlayGame(ctx, white, red, hub.GameConfig{
+		Start: op.start, Opening: op.moves,
+		MoveTime: cfg.moveTime, Time: cfg.time, Inc: cfg.inc, Margin: cfg.margin,
+		DrawPlies: cfg.drawPlies,
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			f.aborted = true
+		} else {
+			f.fatal = err
+		}
+		return f
+	}
+	f.res = res
+	setTags(res.Game, cfg, op, f, names)
+	return f
+}
+
+// setTags sets the PDN tags of a match game.
+func setTags(g *hexdame.Game, cfg *matchConfig, op opening, f finished, names [2]string) {
+	white, red := names[0], names[1]
+	if f.engine1 == hexdame.Red {
+		white, red = red, white
+	}
+	for _, t := range [][2]string{
+		{"Event", "hexdame match"},
+		{"Site", "?"},
+		{"Date", time.Now().Format("2006.01.02")},
+		{"Round", strconv.Itoa(f.number)},
+		{"White", white},
+		{"Black", red},
+		{"TimeControl", cfg.timeControl()},
+		{"Opening", op.label},
+		{"OpeningPlies", strconv.Itoa(len(op.moves))},
+		{"Termination", f.res.Termination.String()},
+		{"TerminationDetails", f.res.Detail},
+	} {
+		g.SetTag(t[0], strings.ToValidUTF8(t[1], "?"))
+	}
+}

@@ -1,0 +1,270 @@
+package hub
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/hexdame/hexdame"
+)
+
+// A Termination says how a refereed game ended. Its String is a stable
+// word for scripts and PDN tags.
+type Termination uint8
+
+const (
+	Unterminated    Termination = iota // "unterminated": the game did not end (it was interrupted)
+	NoLegalMove                        // "no-legal-move": the side to move had no legal move and lost
+	Repetition                         // "repetition": a position occurred for the third time: a draw
+	Adjudication                       // "adjudication": a draw after GameConfig.DrawPlies plies without capture or man move
+	IllegalMove                        // "illegal-move": a move in the Hub notation that is not legal lost
+	UnparseableMove                    // "unparseable-move": a move that is not in the Hub notation lost
+	NoMove                             // "no-move": a done without a move lost
+	TimeForfeit                        // "time-forfeit": a move after the time and the margin lost
+	Hang                               // "hang": no move even after stop, or not reading its input, lost
+	Crash                              // "crash": the engine exited during the game and lost
+	ProtocolError                      // "protocol": the engine broke the protocol (a second done) and lost
+	StartFailure                       // "start-failure": the engine could not be started for the game and lost
+)
+
+var terminationNames = [...]string{
+	Unterminated:    "unterminated",
+	NoLegalMove:     "no-legal-move",
+	Repetition:      "repetition",
+	Adjudication:    "adjudication",
+	IllegalMove:     "illegal-move",
+	UnparseableMove: "unparseable-move",
+	NoMove:          "no-move",
+	TimeForfeit:     "time-forfeit",
+	Hang:            "hang",
+	Crash:           "crash",
+	ProtocolError:   "protocol",
+	StartFailure:    "start-failure",
+}
+
+// String returns the termination's word, such as "time-forfeit" ("" for
+// an invalid Termination).
+func (t Termination) String() string {
+	if int(t) < len(terminationNames) {
+		return terminationNames[t]
+	}
+	return ""
+}
+
+// IsFault reports whether the termination is a loss by an engine's fault
+// rather than by the rules or adjudication.
+func (t Termination) IsFault() bool { return t >= IllegalMove }
+
+// GameConfig is how PlayGame runs a game.
+type GameConfig struct {
+	// Start is the position the game starts from (the zero Position is
+	// not a game: use hexdame.StartPosition()), and Opening the moves
+	// played from it before the engines take over.
+	Start   hexdame.Position
+	Opening []hexdame.Move
+
+	// The time control: a time per move (MoveTime), or a clock for each
+	// side with Time for the game and Inc added after each move.
+	MoveTime  time.Duration
+	Time, Inc time.Duration
+
+	// Margin is how much a move may overrun its time before it loses on
+	// time; a search that has not ended by then is stopped.
+	Margin time.Duration
+
+	// DrawPlies, when positive, adjudicates a draw after that many plies
+	// in a row without a capture or a man move.
+	DrawPlies int
+
+	// Info, when set, receives the info lines of each side's searches.
+	Info func(side hexdame.Color, in Info)
+}
+
+// A GameResult is how a refereed game went.
+type GameResult struct {
+	Game        *hexdame.Game  // the game from Start: the opening, the engines' moves, the result
+	Result      hexdame.Result // WhiteWins, RedWins or Draw (NoResult for an interrupted game)
+	Termination Termination
+	Detail      string        // what happened, in words, such as "Red's move \"40-36\" is not legal"
+	Faulty      hexdame.Color // the side whose engine lost by a fault, when Termination.IsFault()
+	Plies       int           // the moves the engines played
+	Thinking    [2]time.Duration
+	Moves       [2]int // per side (index 0 White, 1 Red): the time the searches took and their number
+}
+
+// ErrOpening is wrapped by the error of PlayGame for an opening that cannot
+// be played or that ends the game.
+var ErrOpening = errors.New("hexdame/hub: invalid opening")
+
+func sideIndex(c hexdame.Color) int {
+	if c == hexdame.White {
+		return 0
+	}
+	return 1
+}
+
+// PlayGame referees a game between two engines: white plays White, red
+// plays Red. After the opening, it asks the side to move for a move with
+// the position since the last capture or man move and the time left, and
+// plays it, until the rules end the game (no legal move, a third
+// repetition), a draw is adjudicated (DrawPlies), or an engine loses by a
+// fault: a move that is illegal or not in the Hub notation, a done without
+// a move, a move later than its time plus the margin (a search is stopped
+// then, and given the client's StopTimeout to answer), an engine that
+// exits or breaks the protocol. Each is recorded in the result with its
+// reason, the game's result is set, and an engine whose state is unknown
+// afterwards has a Client.Err.
+//
+// PlayGame returns an error only for an opening that cannot be played
+// (wrapping ErrOpening), or when ctx is done before the game ends
+// (ctx.Err(), with the game so far and Termination Unterminated).
+func PlayGame(ctx context.Context, white, red *Client, cfg GameConfig) (GameResult, error) {
+	g := hexdame.NewGameFrom(cfg.Start)
+	for i, m := range cfg.Opening {
+		if err := g.Play(m); err != nil {
+			return GameResult{Game: g}, fmt.Errorf("%w: move %d: %v", ErrOpening, i+1, err)
+		}
+	}
+	res := GameResult{Game: g}
+	if g.Outcome().IsOver() {
+		return res, fmt.Errorf("%w: the game is over after it", ErrOpening)
+	}
+	players := [2]*Client{white, red}
+	lose := func(side hexdame.Color, t Termination, detail string) (GameResult, error) {
+		res.Termination, res.Detail, res.Faulty = t, detail, side
+		res.Result = hexdame.WhiteWins
+		if side == hexdame.White {
+			res.Result = hexdame.RedWins
+		}
+		g.SetResult(res.Result)
+		return res, nil
+	}
+	for _, c := range []hexdame.Color{hexdame.White, hexdame.Red} {
+		if err := players[sideIndex(c)].NewGame(ctx); err != nil {
+			if ctx.Err() != nil {
+				return res, ctx.Err()
+			}
+			t, why := classify(err)
+			return lose(c, t, c.String()+" "+why)
+		}
+	}
+
+	// The positions and moves of the game; base is the index of the first
+	// move since the last capture or man move.
+	hist := g.Positions()
+	moves := g.Moves()
+	base := 0
+	for i, m := range moves {
+		if irreversible(hist[i], m) {
+			base = i + 1
+		}
+	}
+	clock := [2]time.Duration{cfg.Time, cfg.Time}
+	for {
+		p := hist[len(hist)-1]
+		side := p.SideToMove()
+		si := sideIndex(side)
+		limits := Limits{MoveTime: cfg.MoveTime}
+		allowed := cfg.MoveTime
+		if cfg.MoveTime <= 0 {
+			limits = Limits{Time: clock[si], Inc: cfg.Inc}
+			allowed = clock[si]
+		}
+		search := Search{Position: hist[base], Moves: moves[base:], Limits: limits}
+		var info func(Info)
+		if cfg.Info != nil {
+			info = func(in Info) { cfg.Info(side, in) }
+		}
+		sctx, cancel := context.WithTimeout(ctx, allowed+cfg.Margin)
+		start := time.Now()
+		done, err := players[si].Search(sctx, search, info)
+		elapsed := time.Since(start)
+		cancel()
+		if ctx.Err() != nil {
+			return res, ctx.Err()
+		}
+		res.Thinking[si] += elapsed
+		res.Moves[si]++
+		if err != nil {
+			if errors.Is(err, ErrClosed) {
+				return res, context.Canceled
+			}
+			t, why := classify(err)
+			return lose(side, t, side.String()+" "+why)
+		}
+		if elapsed > allowed+cfg.Margin {
+			return lose(side, TimeForfeit, fmt.Sprintf("%s moved after %v, with %v allowed", side, elapsed.Round(time.Millisecond), allowed))
+		}
+		if cfg.MoveTime <= 0 {
+			clock[si] = max(clock[si]-elapsed, 0) + cfg.Inc
+		}
+		if err := g.Play(done.Move); err != nil {
+			// Search returns legal moves only; this is a safeguard.
+			return lose(side, IllegalMove, fmt.Sprintf("%s's move %q is not legal", side, FormatMove(done.Move)))
+		}
+		res.Plies++
+		if irreversible(p, done.Move) {
+			base = len(moves) + 1
+		}
+		moves = append(moves, done.Move)
+		hist = append(hist, p.PlayUnchecked(done.Move))
+		switch o := g.Outcome(); {
+		case o.Reason == hexdame.NoLegalMove:
+			res.Result, res.Termination = o.Result, NoLegalMove
+			res.Detail = hist[len(hist)-1].SideToMove().String() + " has no legal move"
+			return res, nil
+		case o.Reason == hexdame.ThreefoldRepetition:
+			res.Result, res.Termination = o.Result, Repetition
+			res.Detail = "the position occurred for the third time"
+			return res, nil
+		case o.IsOver():
+			res.Result, res.Termination = o.Result, Repetition
+			res.Detail = "the rules ended the game: " + o.String()
+			return res, nil
+		}
+		if cfg.DrawPlies > 0 && len(moves)-base >= cfg.DrawPlies {
+			res.Result, res.Termination = hexdame.Draw, Adjudication
+			res.Detail = fmt.Sprintf("%d plies without capture or man move", len(moves)-base)
+			g.SetResult(hexdame.Draw)
+			return res, nil
+		}
+	}
+}
+
+// irreversible reports whether m, played in p, is a capture or a man move:
+// no position before it can occur again.
+func irreversible(p hexdame.Position, m hexdame.Move) bool {
+	return m.IsCapture() || !p.Piece(m.From()).IsKing()
+}
+
+// classify returns the termination and the words for an engine's error.
+func classify(err error) (Termination, string) {
+	var te *TextError
+	switch {
+	case errors.Is(err, ErrNoMove):
+		return NoMove, "ended its search without a move"
+	case errors.As(err, &te) && te.Err == ErrMoveSyntax:
+		return UnparseableMove, fmt.Sprintf("played %q, which is not a move in the Hub notation", te.Text)
+	case errors.As(err, &te) && te.Err == hexdame.ErrIllegalMove:
+		return IllegalMove, fmt.Sprintf("played %q, which is not legal", te.Text)
+	case errors.Is(err, ErrStopIgnored):
+		return Hang, "did not move, even after stop"
+	case errors.Is(err, ErrTimeout):
+		return Hang, "stopped answering: " + trimPrefix(err)
+	case errors.Is(err, ErrExited):
+		return Crash, trimPrefix(err)
+	case errors.Is(err, ErrProtocol):
+		return ProtocolError, "broke the protocol: " + trimPrefix(err)
+	}
+	return Crash, "failed: " + trimPrefix(err)
+}
+
+func trimPrefix(err error) string {
+	s := err.Error()
+	const p = "hexdame/hub: "
+	for len(s) > len(p) && s[:len(p)] == p {
+		s = s[len(p):]
+	}
+	return s
+}

@@ -1,0 +1,312 @@
+//go:build unix
+
+package hub_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/hub"
+)
+
+// connect runs eng in this process behind pipes and connects a client to
+// it; both end when the test does.
+func connect(t testing.TB, eng hub.Engine) *hub.Client {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	served := make(chan struct{})
+	go func() {
+		defer close(served)
+		hub.Serve(context.Background(), inR, outW, eng)
+		outW.Close()
+	}()
+	c, err := hub.Connect(context.Background(), outR, inW, hub.ClientOptions{StopTimeout: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		c.Close()
+		<-served
+	})
+	return c
+}
+
+func checkRecord(t *testing.T, res hub.GameResult) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := hexdame.NewWriter(&buf).WriteGame(res.Game, hexdame.Numeric); err != nil {
+		t.Fatal(err)
+	}
+	back, err := hexdame.NewReader(&buf).ReadGame()
+	if err != nil {
+		t.Fatalf("the game's PDN does not read back: %v\n%s", err, buf.String())
+	}
+	if back.Outcome().Result != res.Result || back.Ply() != res.Game.Ply() {
+		t.Errorf("PDN read back: %v after %d plies, want %v after %d", back.Outcome(), back.Ply(), res.Result, res.Game.Ply())
+	}
+}
+
+func TestPlayGameRandomMovers(t *testing.T) {
+	white, red := connect(t, hub.NewRandomMover(1)), connect(t, hub.NewRandomMover(2))
+	seen := map[hub.Termination]int{}
+	for range 20 {
+		res, err := hub.PlayGame(context.Background(), white, red, hub.GameConfig{
+			Start: hexdame.StartPosition(), MoveTime: time.Second, Margin: time.Second, DrawPlies: 60})
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen[res.Termination]++
+		if res.Termination.IsFault() || res.Plies != res.Game.Ply() || res.Moves[0]+res.Moves[1] != res.Plies {
+			t.Fatalf("%+v", res)
+		}
+		o := res.Game.Outcome()
+		switch res.Termination {
+		case hub.NoLegalMove:
+			if o.Reason != hexdame.NoLegalMove || o.Result != res.Result {
+				t.Errorf("no legal move, but the game says %v", o)
+			}
+		case hub.Repetition:
+			if o.Reason != hexdame.ThreefoldRepetition || res.Result != hexdame.Draw {
+				t.Errorf("repetition, but the game says %v", o)
+			}
+		case hub.Adjudication:
+			if res.Result != hexdame.Draw || o.Result != hexdame.Draw {
+				t.Errorf("adjudication, but the game says %v", o)
+			}
+		default:
+			t.Errorf("termination %v", res.Termination)
+		}
+		checkRecord(t, res)
+	}
+	if seen[hub.NoLegalMove] == 0 {
+		t.Errorf("terminations: %v", seen)
+	}
+}
+
+// pendulum is an engine that moves its king between two cells.
+type pendulum struct {
+	hub.RandomMover
+	a, b hexdame.Cell
+}
+
+func (e *pendulum) Search(ctx context.Context, s hub.Search, info func(hub.Info)) (hub.Done, error) {
+	p, err := s.Current()
+	if err != nil {
+		return hub.Done{}, err
+	}
+	for _, m := range p.LegalMoves() {
+		if (m.From() == e.a && m.To() == e.b) || (m.From() == e.b && m.To() == e.a) {
+			return hub.Done{Move: m}, nil
+		}
+	}
+	return hub.Done{}, errors.New("the pendulum is stuck")
+}
+
+func TestPlayGameRulesAndAdjudication(t *testing.T) {
+	// Two kings in corners, each going to and fro without meeting the
+	// other's lines: the start position occurs for the third time at ply 8.
+	kings := hexdame.MustParseFEN("W:WKa1:BKi9")
+	c := hexdame.MustParseCell
+	white := connect(t, &pendulum{a: c("a1"), b: c("a2")})
+	red := connect(t, &pendulum{a: c("i9"), b: c("i8")})
+	cfg := hub.GameConfig{Start: kings, MoveTime: time.Second, Margin: time.Second, DrawPlies: 6}
+	res, err := hub.PlayGame(context.Background(), white, red, cfg)
+	if err != nil || res.Termination != hub.Adjudication || res.Result != hexdame.Draw || res.Plies != 6 {
+		t.Errorf("adjudication: %+v, %v", res, err)
+	}
+	checkRecord(t, res)
+	cfg.DrawPlies = 0
+	res, err = hub.PlayGame(context.Background(), white, red, cfg)
+	if err != nil || res.Termination != hub.Repetition || res.Result != hexdame.Draw || res.Plies != 8 || res.Game.Repetitions() != 3 {
+		t.Errorf("repetition: %+v, %v", res, err)
+	}
+	checkRecord(t, res)
+	// The opening's quiet plies count towards the adjudication.
+	cfg.DrawPlies, cfg.Opening = 4, []hexdame.Move{kings.MustParseMove("a1-a2")}
+	res, err = hub.PlayGame(context.Background(), white, red, cfg)
+	if err != nil || res.Termination != hub.Adjudication || res.Plies != 3 || res.Game.Ply() != 4 {
+		t.Errorf("adjudication after an opening: %+v, %v", res, err)
+	}
+	// A man move starts the count again.
+	men := hexdame.MustParseFEN("W:WKa1,e1:BKi9")
+	g := hexdame.NewGameFrom(men)
+	for _, text := range []string{"a1-a2", "i9-i8", "e1-e2"} {
+		if _, err := g.PlayText(text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg.Start, cfg.Opening, cfg.DrawPlies = men, g.Moves(), 2
+	res, err = hub.PlayGame(context.Background(), white, red, cfg)
+	if err != nil || res.Termination != hub.Adjudication || res.Plies != 2 {
+		t.Errorf("adjudication after a man move: %+v, %v", res, err)
+	}
+}
+
+func TestPlayGameOpeningErrors(t *testing.T) {
+	white, red := connect(t, hub.NewRandomMover(3)), connect(t, hub.NewRandomMover(4))
+	start := hexdame.StartPosition()
+	m := start.MustParseMove("40-31")
+	for _, cfg := range []hub.GameConfig{
+		{Start: start, Opening: []hexdame.Move{m, m}, MoveTime: time.Second},
+		{Start: hexdame.MustParseFEN("W:W:B1"), MoveTime: time.Second},
+	} {
+		if _, err := hub.PlayGame(context.Background(), white, red, cfg); !errors.Is(err, hub.ErrOpening) {
+			t.Errorf("%v: %v", cfg.Opening, err)
+		}
+	}
+}
+
+// recorder remembers the searches it is asked.
+type recorder struct {
+	*hub.RandomMover
+	mu       sync.Mutex
+	searches []hub.Search
+}
+
+func (r *recorder) Search(ctx context.Context, s hub.Search, info func(hub.Info)) (hub.Done, error) {
+	r.mu.Lock()
+	r.searches = append(r.searches, s)
+	r.mu.Unlock()
+	return r.RandomMover.Search(ctx, s, info)
+}
+
+// Each search gets the position after the last capture or man move, the
+// moves since, and the time control.
+func TestPlayGameSendsReversibleMoves(t *testing.T) {
+	rw, rr := &recorder{RandomMover: hub.NewRandomMover(5)}, &recorder{RandomMover: hub.NewRandomMover(6)}
+	white, red := connect(t, rw), connect(t, rr)
+	start := hexdame.MustParseFEN("W:WK61,40:BK1,22")
+	res, err := hub.PlayGame(context.Background(), white, red, hub.GameConfig{
+		Start: start, Time: 10 * time.Second, Inc: time.Second, DrawPlies: 30})
+	if err != nil {
+		t.Fatal(err)
+	}
+	positions, moves := res.Game.Positions(), res.Game.Moves()
+	for i, s := range append(rw.searches, rr.searches...) {
+		current, err := s.Current()
+		if err != nil {
+			t.Fatal(err)
+		}
+		ply := -1
+		for j, p := range positions {
+			if p == current && j%2 == map[bool]int{true: 0, false: 1}[i < len(rw.searches)] {
+				ply = j
+				break
+			}
+		}
+		if ply < 0 {
+			t.Fatalf("search %d: a position not in the game", i)
+		}
+		base := ply - len(s.Moves)
+		if positions[base] != s.Position {
+			t.Errorf("search %d: pos= is not the position before moves=", i)
+		}
+		for j := base; j < ply; j++ {
+			if moves[j].IsCapture() || !positions[j].Piece(moves[j].From()).IsKing() {
+				t.Errorf("search %d: moves= holds a capture or man move", i)
+			}
+		}
+		if base > 0 && !moves[base-1].IsCapture() && positions[base-1].Piece(moves[base-1].From()).IsKing() {
+			t.Errorf("search %d: moves= leaves out a reversible move", i)
+		}
+		if !s.Limits.HasClock() || s.Limits.Inc != time.Second || s.Limits.Time > 10*time.Second+time.Duration(ply)*time.Second {
+			t.Errorf("search %d: limits %+v", i, s.Limits)
+		}
+	}
+}
+
+func TestPlayGameInterrupted(t *testing.T) {
+	white := connect(t, hub.NewRandomMover(1))
+	e := newEngines(t)
+	red := e.start("ignorestop", hub.ClientOptions{StopTimeout: 100 * time.Millisecond})
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	res, err := hub.PlayGame(ctx, white, red, hub.GameConfig{Start: hexdame.StartPosition(), MoveTime: time.Hour})
+	if !errors.Is(err, context.DeadlineExceeded) || res.Termination != hub.Unterminated || res.Result != hexdame.NoResult {
+		t.Errorf("%+v, %v", res, err)
+	}
+}
+
+// Each misbehaving engine loses with its reason, against a random mover,
+// as White and as Red.
+func TestPlayGameHostileEngines(t *testing.T) {
+	tests := []struct {
+		engine string
+		want   hub.Termination // Unterminated: the game ends by the rules
+		clock  bool
+	}{
+		{"garbage", hub.Unterminated, false},
+		{"longline", hub.Unterminated, false},
+		{"flood", hub.Unterminated, false},
+		{"nomove", hub.NoMove, false},
+		{"twodone", hub.ProtocolError, false},
+		{"notation", hub.UnparseableMove, false},
+		{"illegal", hub.IllegalMove, false},
+		{"exit", hub.Crash, false},
+		{"kill", hub.Crash, false},
+		{"ignorestop", hub.Hang, false},
+		{"floodhang", hub.Hang, false},
+		{"forker", hub.Hang, false},
+		{"slow", hub.TimeForfeit, false},
+		{"slow", hub.TimeForfeit, true},
+	}
+	for _, tt := range tests {
+		for _, hostileSide := range []hexdame.Color{hexdame.White, hexdame.Red} {
+			name := tt.engine + "/" + hostileSide.String()
+			if tt.clock {
+				name += "/clock"
+			}
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				e := newEngines(t)
+				hostile := e.start(tt.engine, hub.ClientOptions{StopTimeout: 200 * time.Millisecond})
+				random := e.start("random", hub.ClientOptions{})
+				white, red := hostile, random
+				if hostileSide == hexdame.Red {
+					white, red = random, hostile
+				}
+				cfg := hub.GameConfig{Start: hexdame.StartPosition(), MoveTime: 20 * time.Millisecond, Margin: 30 * time.Millisecond, DrawPlies: 40}
+				if tt.clock {
+					cfg.MoveTime, cfg.Time, cfg.Margin = 0, 100*time.Millisecond, 0
+				}
+				if tt.engine == "flood" || tt.engine == "longline" {
+					cfg.MoveTime = time.Second // the flood takes time to write and read
+				}
+				infos := 0
+				cfg.Info = func(hexdame.Color, hub.Info) { infos++ }
+				start := time.Now()
+				res, err := hub.PlayGame(context.Background(), white, red, cfg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if d := time.Since(start); d > 5*time.Second {
+					t.Errorf("the game took %v", d)
+				}
+				if tt.want == hub.Unterminated {
+					if res.Termination.IsFault() {
+						t.Errorf("%v: %s", res.Termination, res.Detail)
+					}
+					return
+				}
+				winner := hexdame.WhiteWins
+				if hostileSide == hexdame.White {
+					winner = hexdame.RedWins
+				}
+				if res.Termination != tt.want || res.Faulty != hostileSide || res.Result != winner {
+					t.Errorf("got %v (%s), faulty %v, result %v; want %v by %v", res.Termination, res.Detail, res.Faulty, res.Result, tt.want, hostileSide)
+				}
+				if res.Game.Outcome().Result != winner {
+					t.Errorf("the game's outcome: %v", res.Game.Outcome())
+				}
+				checkRecord(t, res)
+			})
+		}
+	}
+}

@@ -1,0 +1,278 @@
+//go:build unix
+
+package hub_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/hub"
+	"github.com/hexdame/hexdame/internal/hubtest"
+)
+
+func TestMain(m *testing.M) {
+	hubtest.RunIfAsked()
+	os.Exit(m.Run())
+}
+
+// engines starts test engines as processes and checks, when the test
+// ends, that none of them (nor anything they started) is left running.
+type engines struct {
+	t      *testing.T
+	pidDir string
+}
+
+func newEngines(t *testing.T) *engines {
+	e := &engines{t: t, pidDir: t.TempDir()}
+	t.Cleanup(e.checkGone)
+	return e
+}
+
+func (e *engines) checkGone() {
+	pids := hubtest.Pids(e.pidDir)
+	if alive := hubtest.WaitGone(pids, 3*time.Second); len(alive) > 0 {
+		e.t.Errorf("engine processes left running: %v", alive)
+		for _, pid := range alive {
+			if p, err := os.FindProcess(pid); err == nil {
+				p.Kill()
+			}
+		}
+	}
+}
+
+// hubtestCommand returns the command line and environment of a test engine.
+func hubtestCommand(name string) ([]string, []string) { return hubtest.Command(name) }
+
+func (e *engines) options(name string, opts hub.ClientOptions) ([]string, hub.ClientOptions) {
+	argv, env := hubtest.Command(name)
+	opts.Env = append(env, hubtest.PidDirVar+"="+e.pidDir)
+	return argv, opts
+}
+
+// start starts the engine name; the client is closed when the test ends.
+func (e *engines) start(name string, opts hub.ClientOptions) *hub.Client {
+	e.t.Helper()
+	argv, opts := e.options(name, opts)
+	c, err := hub.Start(context.Background(), argv, opts)
+	if err != nil {
+		e.t.Fatalf("starting %s: %v", name, err)
+	}
+	e.t.Cleanup(func() { c.Close() })
+	return c
+}
+
+func (e *engines) startErr(name string, opts hub.ClientOptions) error {
+	argv, opts := e.options(name, opts)
+	c, err := hub.Start(context.Background(), argv, opts)
+	if err == nil {
+		c.Close()
+	}
+	return err
+}
+
+var moveTime = hub.Limits{MoveTime: 20 * time.Millisecond}
+
+func startSearch() hub.Search {
+	return hub.Search{Position: hexdame.StartPosition(), Limits: moveTime}
+}
+
+func TestClientRandomEngine(t *testing.T) {
+	e := newEngines(t)
+	c := e.start("random", hub.ClientOptions{Settings: []hub.Setting{{Name: "seed", Value: "5"}}})
+	if c.ID().Name != "hexdame random mover" || c.Pid() == 0 {
+		t.Errorf("ID %+v, pid %d", c.ID(), c.Pid())
+	}
+	if p, ok := c.Param("spend-time"); !ok || p.Type != hub.TypeBool {
+		t.Errorf("params: %+v", c.Params())
+	}
+	var infos int
+	d, err := c.Search(context.Background(), startSearch(), func(hub.Info) { infos++ })
+	if err != nil || !hexdame.StartPosition().IsLegal(d.Move) || infos != 1 {
+		t.Fatalf("Search: %v, %v, %d infos", d, err, infos)
+	}
+	if err := c.Ping(context.Background()); err != nil {
+		t.Error(err)
+	}
+	if err := c.NewGame(context.Background()); err != nil {
+		t.Error(err)
+	}
+	// A search stopped by its context still gives the move.
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+	defer cancel()
+	s := startSearch()
+	s.Limits = hub.Limits{Infinite: true}
+	if d, err := c.Search(ctx, s, nil); err != nil || !d.Move.IsValid() {
+		t.Errorf("stopped search: %v, %v", d, err)
+	}
+	pid := c.Pid()
+	c.Close()
+	if hubtest.Alive(pid) {
+		t.Error("the engine runs after Close")
+	}
+	if _, err := c.Search(context.Background(), startSearch(), nil); !errors.Is(err, hub.ErrClosed) {
+		t.Errorf("Search after Close: %v", err)
+	}
+}
+
+func TestClientStartErrors(t *testing.T) {
+	e := newEngines(t)
+	short := hub.ClientOptions{StartTimeout: 300 * time.Millisecond}
+	if err := e.startErr("random", hub.ClientOptions{Settings: []hub.Setting{{Name: "level", Value: "3"}}}); !errors.Is(err, hub.ErrUnknownParam) {
+		t.Errorf("undeclared parameter: %v", err)
+	}
+	if err := e.startErr("notvariant", short); !errors.Is(err, hub.ErrNotHexDame) {
+		t.Errorf("not HexDame: %v", err)
+	}
+	start := time.Now()
+	if err := e.startErr("noready", short); !errors.Is(err, hub.ErrTimeout) || !strings.Contains(err.Error(), "no ready") {
+		t.Errorf("no ready: %v", err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("no ready took %v", d)
+	}
+	if _, err := hub.Start(context.Background(), []string{"/nonexistent/engine"}, short); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("missing program: %v", err)
+	}
+	if _, err := hub.Start(context.Background(), []string{"true"}, short); !errors.Is(err, hub.ErrExited) {
+		t.Errorf("a program that exits: %v", err)
+	}
+	// A cancelled context stops the handshake.
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	argv, opts := e.options("noready", hub.ClientOptions{})
+	if _, err := hub.Start(ctx, argv, opts); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("cancelled start: %v", err)
+	}
+}
+
+// Each misbehaving engine gives its error, within a bounded time.
+func TestClientHostileEngines(t *testing.T) {
+	tests := []struct {
+		engine string
+		want   error // nil: the searches succeed
+		search int   // the search that fails, from 1
+	}{
+		{"garbage", nil, 0},
+		{"longline", nil, 0},
+		{"flood", nil, 0},
+		{"noping", nil, 0},
+		{"nomove", hub.ErrNoMove, 1},
+		{"twodone", hub.ErrProtocol, 2},
+		{"notation", hub.ErrMoveSyntax, 1},
+		{"illegal", hexdame.ErrIllegalMove, 1},
+		{"exit", hub.ErrExited, 3},
+		{"kill", hub.ErrExited, 2},
+		{"ignorestop", hub.ErrStopIgnored, 1},
+		{"floodhang", hub.ErrStopIgnored, 1},
+		{"forker", hub.ErrStopIgnored, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.engine, func(t *testing.T) {
+			t.Parallel()
+			e := newEngines(t)
+			c := e.start(tt.engine, hub.ClientOptions{StopTimeout: 200 * time.Millisecond, StartTimeout: 500 * time.Millisecond})
+			g := hexdame.NewGame()
+			for i := 1; i <= 4; i++ {
+				ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+				start := time.Now()
+				d, err := c.Search(ctx, hub.Search{Position: g.Position(), Limits: hub.Limits{MoveTime: 10 * time.Millisecond}}, func(hub.Info) {})
+				cancel()
+				if took := time.Since(start); took > 2*time.Second {
+					t.Errorf("search %d took %v", i, took)
+				}
+				if tt.want != nil && i == tt.search {
+					if !errors.Is(err, tt.want) {
+						t.Fatalf("search %d: %v, want %v", i, err, tt.want)
+					}
+					return
+				}
+				if err != nil {
+					t.Fatalf("search %d: %v", i, err)
+				}
+				if err := g.Play(d.Move); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if tt.want != nil {
+				t.Errorf("no error, want %v at search %d", tt.want, tt.search)
+			}
+		})
+	}
+}
+
+// A line of megabytes is skipped with bounded memory.
+func TestClientLongLineBoundedMemory(t *testing.T) {
+	e := newEngines(t)
+	c := e.start("longline", hub.ClientOptions{})
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for range 3 {
+		if _, err := c.Search(context.Background(), startSearch(), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runtime.ReadMemStats(&after)
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 4<<20 {
+		t.Errorf("allocated %d bytes for three searches with a 4 MiB line each", grew)
+	}
+}
+
+// The exit status of a crashed engine is in the error.
+func TestClientExitStatus(t *testing.T) {
+	e := newEngines(t)
+	c := e.start("exit", hub.ClientOptions{})
+	var err error
+	for range 3 {
+		if _, err = c.Search(context.Background(), startSearch(), nil); err != nil {
+			break
+		}
+	}
+	if !errors.Is(err, hub.ErrExited) || !strings.Contains(err.Error(), "status 3") {
+		t.Errorf("exit: %v", err)
+	}
+	if c.Err() == nil {
+		t.Error("Err is nil after the engine exited")
+	}
+	if _, err2 := c.Search(context.Background(), startSearch(), nil); !errors.Is(err2, hub.ErrExited) {
+		t.Errorf("after the exit: %v", err2)
+	}
+}
+
+// An engine that does not read its input cannot block the client: a write
+// that does not go through within StartTimeout fails.
+func TestClientEngineNotReading(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	argv := []string{"sh", "-c", `echo "id name=deaf"; echo "param name=variant value=hexdame"; echo wait; echo ready; exec sleep 60`}
+	c, err := hub.Start(context.Background(), argv, hub.ClientOptions{StartTimeout: 300 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	// Kings going to and fro: a pos line longer than a pipe's buffer.
+	p := hexdame.MustParseFEN("W:WK61:BK1")
+	var moves []hexdame.Move
+	q := p
+	for range 40000 {
+		m := q.LegalMoves()[0]
+		moves = append(moves, m)
+		q = q.PlayUnchecked(m)
+	}
+	start := time.Now()
+	_, err = c.Search(context.Background(), hub.Search{Position: p, Moves: moves, Limits: moveTime}, nil)
+	if !errors.Is(err, hub.ErrTimeout) || !strings.Contains(err.Error(), "does not read") {
+		t.Errorf("Search: %v", err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("took %v", d)
+	}
+}

@@ -1,0 +1,422 @@
+package hub
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hexdame/hexdame"
+)
+
+// An ID is what an engine says about itself in its id line.
+type ID struct {
+	Name    string
+	Version string
+	Author  string
+}
+
+// Command returns the id line: "id name=... version=... author=...",
+// leaving out empty fields and making the others writable (CleanValue).
+func (id ID) Command() Command {
+	c := NewCommand("id")
+	for _, f := range [...]struct{ name, value string }{{"name", id.Name}, {"version", id.Version}, {"author", id.Author}} {
+		if f.value != "" {
+			c = c.With(f.name, CleanValue(f.value))
+		}
+	}
+	return c
+}
+
+// String returns the name and the version, as a player's name: "Scan 3.1".
+func (id ID) String() string {
+	return strings.TrimSpace(id.Name + " " + id.Version)
+}
+
+// parseID reads an id command's fields.
+func parseID(c Command) ID {
+	var id ID
+	id.Name, _ = c.Value("name")
+	id.Version, _ = c.Value("version")
+	id.Author, _ = c.Value("author")
+	return id
+}
+
+// Parameter types of the param command.
+const (
+	TypeBool   = "bool"
+	TypeInt    = "int"
+	TypeReal   = "real"
+	TypeString = "string"
+	TypeEnum   = "enum"
+)
+
+// A Param is a parameter an engine declares: its name, its current value,
+// its type (TypeBool, TypeInt, TypeReal, TypeString, TypeEnum, or another
+// an engine names), and for numbers optional bounds, for an enum its
+// choices.
+type Param struct {
+	Name   string
+	Value  string
+	Type   string
+	Min    string   // the least value of an int or real, "" if not given
+	Max    string   // the greatest value of an int or real, "" if not given
+	Values []string // the choices of an enum
+}
+
+// Command returns the param line declaring p.
+func (p Param) Command() Command {
+	c := NewCommand("param").With("name", p.Name).With("value", CleanValue(p.Value))
+	if p.Type != "" {
+		c = c.With("type", p.Type)
+	}
+	if p.Min != "" {
+		c = c.With("min", p.Min)
+	}
+	if p.Max != "" {
+		c = c.With("max", p.Max)
+	}
+	if len(p.Values) > 0 {
+		c = c.With("values", CleanValue(strings.Join(p.Values, " ")))
+	}
+	return c
+}
+
+// ErrParam is wrapped by the errors for a param line without a name.
+var ErrParam = errors.New("hexdame/hub: invalid param")
+
+// ParseParam reads a param command. A param without a name gives an error
+// wrapping ErrParam; unknown arguments are ignored.
+func ParseParam(c Command) (Param, error) {
+	var p Param
+	p.Name, _ = c.Value("name")
+	if p.Name == "" {
+		return Param{}, ErrParam
+	}
+	p.Value, _ = c.Value("value")
+	p.Type, _ = c.Value("type")
+	p.Min, _ = c.Value("min")
+	p.Max, _ = c.Value("max")
+	if v, ok := c.Value("values"); ok {
+		p.Values = strings.Fields(v)
+	}
+	return p, nil
+}
+
+// A Mode is how a search is run: the argument of go.
+type Mode uint8
+
+const (
+	Think   Mode = iota // go think: find a move to play under the limits
+	Ponder              // go ponder: think on the opponent's time until ponder-hit or stop
+	Analyze             // go analyze: search until stopped, whatever the limits
+)
+
+// String returns the go argument: "think", "ponder" or "analyze".
+func (m Mode) String() string {
+	switch m {
+	case Ponder:
+		return "ponder"
+	case Analyze:
+		return "analyze"
+	}
+	return "think"
+}
+
+// Limits say how long a search may run: the arguments of level. Zero
+// fields set no limit. Time and Inc are a clock: the time left for the
+// game (or for Moves moves, when Moves is positive) and the time added
+// after each move. The zero Limits sets no limit at all: the search runs
+// until it is stopped, as with Infinite.
+type Limits struct {
+	MoveTime time.Duration // the time for this move
+	Depth    int           // the greatest depth in plies
+	Nodes    int64         // the greatest number of nodes
+	Infinite bool          // search until stopped
+	Time     time.Duration // the time left on the clock
+	Inc      time.Duration // the increment added after each move
+	Moves    int           // the moves to play in Time, 0 for the rest of the game
+}
+
+// HasClock reports whether the limits include a clock (Time or Inc).
+func (l Limits) HasClock() bool { return l.Time > 0 || l.Inc > 0 }
+
+// Command returns the level line for the limits.
+func (l Limits) Command() Command {
+	c := NewCommand("level")
+	if l.Infinite {
+		return c.WithFlag("infinite")
+	}
+	if l.MoveTime > 0 {
+		c = c.With("move-time", formatSeconds(l.MoveTime))
+	}
+	if l.Depth > 0 {
+		c = c.With("depth", strconv.Itoa(l.Depth))
+	}
+	if l.Nodes > 0 {
+		c = c.With("nodes", strconv.FormatInt(l.Nodes, 10))
+	}
+	if l.HasClock() {
+		if l.Moves > 0 {
+			c = c.With("moves", strconv.Itoa(l.Moves))
+		}
+		c = c.With("time", formatSeconds(l.Time))
+		if l.Inc > 0 {
+			c = c.With("inc", formatSeconds(l.Inc))
+		}
+	}
+	if len(c.Args) == 0 {
+		c = c.WithFlag("infinite")
+	}
+	return c
+}
+
+// ErrLevel is wrapped by the errors for a level argument that is not a
+// valid number.
+var ErrLevel = errors.New("hexdame/hub: invalid level")
+
+// ParseLimits reads a level command. Every argument it knows (move-time,
+// depth, nodes, infinite, moves, time, inc) that holds a valid number is
+// read; the first one that does not gives an error wrapping ErrLevel, with
+// the limits read from the others. Times are in seconds, with a fraction.
+func ParseLimits(c Command) (Limits, error) {
+	var l Limits
+	var first error
+	bad := func(name, v string) {
+		if first == nil {
+			first = fmt.Errorf("%w: %s=%q is not a valid number", ErrLevel, name, clipName(v))
+		}
+	}
+	for _, a := range c.Args {
+		if a.Name == "infinite" {
+			l.Infinite = true
+			continue
+		}
+		if a.Flag {
+			continue
+		}
+		switch a.Name {
+		case "move-time", "time", "inc":
+			d, ok := parseSeconds(a.Value)
+			if !ok {
+				bad(a.Name, a.Value)
+				continue
+			}
+			switch a.Name {
+			case "move-time":
+				l.MoveTime = d
+			case "time":
+				l.Time = d
+			default:
+				l.Inc = d
+			}
+		case "depth", "moves":
+			n, err := strconv.Atoi(a.Value)
+			if err != nil || n < 0 {
+				bad(a.Name, a.Value)
+				continue
+			}
+			if a.Name == "depth" {
+				l.Depth = n
+			} else {
+				l.Moves = n
+			}
+		case "nodes":
+			n, err := strconv.ParseInt(a.Value, 10, 64)
+			if err != nil || n < 0 {
+				bad(a.Name, a.Value)
+				continue
+			}
+			l.Nodes = n
+		}
+	}
+	return l, first
+}
+
+// maxSeconds bounds the times read, so that they fit a time.Duration.
+const maxSeconds = 1e9
+
+// parseSeconds reads a non-negative number of seconds.
+func parseSeconds(s string) (time.Duration, bool) {
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(f) || f < 0 {
+		return 0, false
+	}
+	if f > maxSeconds {
+		f = maxSeconds
+	}
+	return time.Duration(f * float64(time.Second)), true
+}
+
+// formatSeconds writes d in seconds, with as many decimals as it needs.
+func formatSeconds(d time.Duration) string {
+	if d < 0 {
+		d = 0
+	}
+	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64)
+}
+
+// Budget returns a simple choice of how long to think under the limits,
+// for engines that want one: the move time when there is one; with a
+// clock, the time left shared among the moves to go (30 when not given)
+// plus three quarters of the increment, never more than three quarters
+// of the time left (half the increment with no time left); the smaller of
+// both when both are set. It returns 0 when the limits set no time (depth,
+// nodes, infinite, or nothing).
+func (l Limits) Budget() time.Duration {
+	var b time.Duration
+	if l.HasClock() {
+		moves := l.Moves
+		if moves <= 0 {
+			moves = 30
+		}
+		b = l.Time/time.Duration(moves) + l.Inc*3/4
+		switch {
+		case l.Time > 0 && b > l.Time*3/4:
+			b = l.Time * 3 / 4
+		case l.Time <= 0:
+			b = l.Inc / 2
+		}
+	}
+	if l.MoveTime > 0 && (b == 0 || l.MoveTime < b) {
+		b = l.MoveTime
+	}
+	return b
+}
+
+// Info is what an engine reports during a search in its info lines. Zero
+// fields were not given, except that Score holds only when HasScore is set.
+type Info struct {
+	Depth     int
+	MeanDepth float64
+	Score     float64 // in men (a man is 1.0), from the side to move's point of view
+	HasScore  bool
+	Nodes     int64
+	Time      time.Duration
+	NPS       float64
+	PV        []hexdame.Move // the principal variation from the searched position
+}
+
+// Command returns the info line with the fields that are set.
+func (in Info) Command() Command {
+	c := NewCommand("info")
+	if in.Depth > 0 {
+		c = c.With("depth", strconv.Itoa(in.Depth))
+	}
+	if in.MeanDepth > 0 && !math.IsInf(in.MeanDepth, 0) {
+		c = c.With("mean-depth", strconv.FormatFloat(in.MeanDepth, 'f', 1, 64))
+	}
+	if in.HasScore && !math.IsNaN(in.Score) && !math.IsInf(in.Score, 0) {
+		c = c.With("score", strconv.FormatFloat(in.Score, 'f', 2, 64))
+	}
+	if in.Nodes > 0 {
+		c = c.With("nodes", strconv.FormatInt(in.Nodes, 10))
+	}
+	if in.Time > 0 {
+		c = c.With("time", strconv.FormatFloat(in.Time.Seconds(), 'f', 3, 64))
+	}
+	if in.NPS > 0 && !math.IsInf(in.NPS, 0) {
+		c = c.With("nps", strconv.FormatFloat(in.NPS, 'f', 0, 64))
+	}
+	if len(in.PV) > 0 {
+		c = c.With("pv", string(AppendMoves(nil, in.PV)))
+	}
+	return c
+}
+
+// ParseInfo reads an info command about a search of position p. It is
+// lenient, as info is for display: a field that is not a valid number is
+// left out, and the pv stops before its first move that is not legal
+// where it stands.
+func ParseInfo(c Command, p hexdame.Position) Info {
+	var in Info
+	for _, a := range c.Args {
+		if a.Flag {
+			continue
+		}
+		switch a.Name {
+		case "depth":
+			if n, err := strconv.Atoi(a.Value); err == nil && n > 0 {
+				in.Depth = n
+			}
+		case "mean-depth":
+			if f, err := strconv.ParseFloat(a.Value, 64); err == nil && f > 0 && !math.IsInf(f, 0) {
+				in.MeanDepth = f
+			}
+		case "score":
+			if f, err := strconv.ParseFloat(a.Value, 64); err == nil && !math.IsNaN(f) && !math.IsInf(f, 0) {
+				in.Score, in.HasScore = f, true
+			}
+		case "nodes":
+			if n, err := strconv.ParseInt(a.Value, 10, 64); err == nil && n > 0 {
+				in.Nodes = n
+			}
+		case "time":
+			if d, ok := parseSeconds(a.Value); ok {
+				in.Time = d
+			}
+		case "nps":
+			if f, err := strconv.ParseFloat(a.Value, 64); err == nil && f > 0 && !math.IsInf(f, 0) {
+				in.NPS = f
+			}
+		case "pv":
+			q := p
+			for _, w := range strings.Fields(a.Value) {
+				m, err := ParseMove(q, w)
+				if err != nil || len(in.PV) >= 256 {
+					break
+				}
+				in.PV = append(in.PV, m)
+				q = q.PlayUnchecked(m)
+			}
+		}
+	}
+	return in
+}
+
+// A Search is one search: the position, the reversible moves played since
+// it, the limits and the mode. The engine searches the position reached
+// after the moves; it sees the moves so that it can tell repetitions.
+type Search struct {
+	Position hexdame.Position // the position before Moves
+	Moves    []hexdame.Move   // the moves since the last capture or man move, oldest first
+	Limits   Limits
+	Mode     Mode
+
+	// PonderHit, for an engine's search in Ponder mode, is closed when the
+	// GUI sends ponder-hit: the opponent played the expected move, and the
+	// search goes on under Limits as a Think search. It is nil otherwise.
+	PonderHit <-chan struct{}
+}
+
+// Current returns the position to search: Position after Moves. It gives
+// a *hexdame.MoveError when one of the moves is not legal where it stands.
+func (s Search) Current() (hexdame.Position, error) {
+	p := s.Position
+	for _, m := range s.Moves {
+		q, err := p.Play(m)
+		if err != nil {
+			return s.Position, err
+		}
+		p = q
+	}
+	return p, nil
+}
+
+// posCommand returns the pos line of the search.
+func (s Search) posCommand() Command {
+	c := NewCommand("pos").With("pos", FormatPosition(s.Position))
+	if len(s.Moves) > 0 {
+		c = c.With("moves", string(AppendMoves(nil, s.Moves)))
+	}
+	return c
+}
+
+// A Done is the answer to a search: the move to play and, optionally, the
+// move the engine expects in reply (the zero Move when none).
+type Done struct {
+	Move   hexdame.Move
+	Ponder hexdame.Move
+}

@@ -1,0 +1,190 @@
+package hub
+
+import (
+	"errors"
+	"math"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/hexdame/hexdame"
+)
+
+func TestLimitsCommand(t *testing.T) {
+	tests := []struct {
+		l    Limits
+		line string
+	}{
+		{Limits{MoveTime: 10 * time.Millisecond}, "level move-time=0.01"},
+		{Limits{MoveTime: 2 * time.Second}, "level move-time=2"},
+		{Limits{Depth: 12}, "level depth=12"},
+		{Limits{Nodes: 1000000}, "level nodes=1000000"},
+		{Limits{Infinite: true, Depth: 3}, "level infinite"},
+		{Limits{}, "level infinite"},
+		{Limits{Time: 60 * time.Second, Inc: 500 * time.Millisecond}, "level time=60 inc=0.5"},
+		{Limits{Time: 90 * time.Second, Moves: 40}, "level moves=40 time=90"},
+		{Limits{Inc: time.Second}, "level time=0 inc=1"},
+	}
+	for _, tt := range tests {
+		c := tt.l.Command()
+		if got := c.String(); got != tt.line {
+			t.Errorf("%+v: %q, want %q", tt.l, got, tt.line)
+		}
+		back, err := ParseLimits(c)
+		want := tt.l
+		if want.Infinite || want == (Limits{}) {
+			want = Limits{Infinite: true}
+		}
+		if err != nil || back != want {
+			t.Errorf("ParseLimits(%q) = %+v, %v; want %+v", tt.line, back, err, want)
+		}
+	}
+}
+
+func TestParseLimitsErrors(t *testing.T) {
+	c, _ := ParseCommand("level move-time=abc depth=5 time=-1 nodes=1e3 inc=NaN moves=x")
+	l, err := ParseLimits(c)
+	if !errors.Is(err, ErrLevel) || l != (Limits{Depth: 5}) {
+		t.Errorf("ParseLimits = %+v, %v", l, err)
+	}
+	c, _ = ParseCommand("level move-time=1e300 think")
+	l, err = ParseLimits(c)
+	if err != nil || l.MoveTime != time.Duration(maxSeconds*float64(time.Second)) {
+		t.Errorf("a huge time: %+v, %v", l, err)
+	}
+}
+
+func TestBudget(t *testing.T) {
+	s := time.Second
+	tests := []struct {
+		l    Limits
+		want time.Duration
+	}{
+		{Limits{MoveTime: 250 * time.Millisecond}, 250 * time.Millisecond},
+		{Limits{Time: 60 * s}, 2 * s},
+		{Limits{Time: 60 * s, Moves: 10}, 6 * s},
+		{Limits{Time: 60 * s, Inc: 4 * s}, 5 * s},
+		{Limits{Time: 2 * s, Inc: 10 * s, Moves: 1}, 1500 * time.Millisecond},
+		{Limits{Inc: s}, 500 * time.Millisecond},
+		{Limits{Time: 60 * s, MoveTime: s}, s},
+		{Limits{Depth: 5}, 0},
+		{Limits{Infinite: true}, 0},
+		{Limits{}, 0},
+	}
+	for _, tt := range tests {
+		if got := tt.l.Budget(); got != tt.want {
+			t.Errorf("%+v: Budget %v, want %v", tt.l, got, tt.want)
+		}
+	}
+}
+
+func TestInfo(t *testing.T) {
+	start := hexdame.StartPosition()
+	m1 := start.MustParseMove("40-31")
+	m2 := start.PlayUnchecked(m1).LegalMoves()[0]
+	in := Info{Depth: 7, MeanDepth: 8.25, Score: -0.5, HasScore: true, Nodes: 12345, Time: 1500 * time.Millisecond, NPS: 8230, PV: []hexdame.Move{m1, m2}}
+	c := in.Command()
+	want := `info depth=7 mean-depth=8.2 score=-0.50 nodes=12345 time=1.500 nps=8230 pv="40-31 22x40x31"`
+	if c.String() != want {
+		t.Errorf("Command: %q, want %q", c, want)
+	}
+	back := ParseInfo(c, start)
+	in.MeanDepth = 8.2
+	if diff := cmp.Diff(in, back, cmp.Comparer(func(a, b hexdame.Move) bool { return a == b })); diff != "" {
+		t.Errorf("ParseInfo (-want +got):\n%s", diff)
+	}
+	// Lenient: bad fields are left out, the pv stops at the first bad move.
+	c, _ = ParseCommand(`info depth=x score=0 nodes=-5 nps=inf time=abc pv="40-31 40-31 22x40x31" mean-depth=NaN`)
+	got := ParseInfo(c, start)
+	if got.Depth != 0 || !got.HasScore || got.Score != 0 || got.Nodes != 0 || got.NPS != 0 || got.Time != 0 || len(got.PV) != 1 || got.MeanDepth != 0 {
+		t.Errorf("lenient ParseInfo: %+v", got)
+	}
+	if s := (Info{Score: math.NaN(), HasScore: true, NPS: math.Inf(1)}).Command().String(); s != "info" {
+		t.Errorf("Info with NaN and Inf: %q", s)
+	}
+}
+
+func TestParam(t *testing.T) {
+	p := Param{Name: "level", Value: "3", Type: TypeInt, Min: "0", Max: "10"}
+	if s := p.Command().String(); s != "param name=level value=3 type=int min=0 max=10" {
+		t.Errorf("Command: %q", s)
+	}
+	e := Param{Name: "variant", Value: "hexdame", Type: TypeEnum, Values: []string{"hexdame", "other"}}
+	c := e.Command()
+	if s := c.String(); s != `param name=variant value=hexdame type=enum values="hexdame other"` {
+		t.Errorf("Command: %q", s)
+	}
+	back, err := ParseParam(c)
+	if err != nil || !cmp.Equal(back, e) {
+		t.Errorf("ParseParam: %+v, %v", back, err)
+	}
+	if _, err := ParseParam(NewCommand("param").With("value", "1")); !errors.Is(err, ErrParam) {
+		t.Errorf("a param without a name: %v", err)
+	}
+}
+
+func TestID(t *testing.T) {
+	id := ID{Name: "Hex \"Dame\"", Version: "1.0", Author: ""}
+	if s := id.Command().String(); s != `id name="Hex 'Dame'" version=1.0` {
+		t.Errorf("Command: %q", s)
+	}
+	if id.String() != `Hex "Dame" 1.0` {
+		t.Errorf("String: %q", id.String())
+	}
+}
+
+func TestSearchCurrent(t *testing.T) {
+	start := hexdame.StartPosition()
+	m := start.MustParseMove("40-31")
+	s := Search{Position: start, Moves: []hexdame.Move{m}}
+	if p, err := s.Current(); err != nil || p != start.PlayUnchecked(m) {
+		t.Errorf("Current: %v", err)
+	}
+	s.Moves = append(s.Moves, m)
+	if _, err := s.Current(); !errors.Is(err, hexdame.ErrIllegalMove) {
+		t.Errorf("Current with an illegal move: %v", err)
+	}
+	if c := s.posCommand().String(); c != "pos pos="+hubStart+` moves="40-31 40-31"` {
+		t.Errorf("posCommand: %q", c)
+	}
+}
+
+func TestSplitCommandLine(t *testing.T) {
+	tests := []struct {
+		line string
+		want []string
+	}{
+		{"hexdame hub", []string{"hexdame", "hub"}},
+		{"  scan   hub  ", []string{"scan", "hub"}},
+		{`"/opt/my engine/run" -x`, []string{"/opt/my engine/run", "-x"}},
+		{`a 'b c' "d \"e\" \$f \g" h\ i`, []string{"a", "b c", `d "e" $f \g`, "h i"}},
+		{`a''b ""`, []string{"ab", ""}},
+		{"a\\\nb", []string{"ab"}},
+	}
+	for _, tt := range tests {
+		got, err := SplitCommandLine(tt.line)
+		if err != nil || !cmp.Equal(got, tt.want) {
+			t.Errorf("SplitCommandLine(%q) = %q, %v; want %q", tt.line, got, err, tt.want)
+		}
+	}
+	for _, bad := range []string{"", "   ", `a "b`, "a 'b", `a\`} {
+		if _, err := SplitCommandLine(bad); !errors.Is(err, ErrCommandLine) {
+			t.Errorf("SplitCommandLine(%q): %v", bad, err)
+		}
+	}
+}
+
+func TestParseSetting(t *testing.T) {
+	s, err := ParseSetting("level=3=x")
+	if err != nil || s != (Setting{"level", "3=x"}) {
+		t.Errorf("ParseSetting: %v %v", s, err)
+	}
+	if s, err := ParseSetting("book="); err != nil || s != (Setting{"book", ""}) {
+		t.Errorf("empty value: %v %v", s, err)
+	}
+	for _, bad := range []string{"level", "=3", ""} {
+		if _, err := ParseSetting(bad); err == nil {
+			t.Errorf("ParseSetting(%q) accepted", bad)
+		}
+	}
+}
