@@ -592,9 +592,9 @@ func (s *captureSearch) kingRun(dst []Move, a int, backward bool, run uint64, ca
 	lo, hi := bits.TrailingZeros64(run), 63-bits.LeadingZeros64(run)
 	// Along the line: past the piece at the far end of the run (at the
 	// near end is the piece just captured). The run is maximal, so a
-	// neighbour of an end cell on the line is a piece.
-	// near is the run's cell nearest the piece just captured, edge the
-	// one at the other end and far the piece beyond it.
+	// neighbour of an end cell on the line is a piece. near is the run's
+	// cell next to the piece just captured, edge the one at the other end
+	// and far the piece beyond it.
 	near, edge, far := lo, hi, hi+1
 	if backward {
 		near, edge, far = hi, lo, lo-1
@@ -642,7 +642,7 @@ func (s *captureSearch) kingRun(dst []Move, a int, backward bool, run uint64, ca
 		cells &^= 1 << near
 		at := axisCell[a][near]
 		slot := a + 2*b2i(backward)
-		jumps := s.kingJumps(at, a, turn)
+		jumps := kingJumps(at, a, turn)
 		jumps = jumps&(1<<slot-1) | jumps>>slot<<(slot+1) | 1<<slot
 		for jumps != 0 {
 			j := bits.TrailingZeros(jumps)
@@ -675,7 +675,7 @@ func (s *captureSearch) kingRun(dst []Move, a int, backward bool, run uint64, ca
 			i = popLowest(&cells)
 		}
 		at := axisCell[a][i]
-		for jumps := s.kingJumps(at, a, turn); jumps != 0; jumps &= jumps - 1 {
+		for jumps := kingJumps(at, a, turn); jumps != 0; jumps &= jumps - 1 {
 			j := bits.TrailingZeros(jumps)
 			x, back := crossing[a][j&1], j >= 2
 			if over, run := s.jumpFrom(at, x, back, captured); run != 0 {
@@ -703,7 +703,7 @@ func (s *captureSearch) kingRun(dst []Move, a int, backward bool, run uint64, ca
 // run reached going backward or forward goes on in, takes place a +
 // 2*backward among them.) Which of the two senses holds a capture is for
 // jumpFrom to say.
-func (s *captureSearch) kingJumps(at Cell, a int, turn [2]uint64) uint {
+func kingJumps(at Cell, a int, turn [2]uint64) uint {
 	var jumps uint
 	if cellBits[at][crossing[a][0]]&turn[0] != 0 {
 		jumps |= 0b0101
