@@ -75,8 +75,12 @@ func heavyRecord(fen string) string {
 	return fmt.Sprintf("[FEN %q]\n1. %s *\n\n", fen, p.FormatMove(p.LegalMoves()[0], Algebraic))
 }
 
+// readerTestFEN is a position a game can reach whose capture search
+// visits 83,547 states (found by climbSlowPositions).
+const readerTestFEN = "W:WKa2,Ka3,Kc1,Kd1,Kd7,e1,e8,Ke9,Kg7,Kg8:BKb3,Kb5,Kc2,Kc5,Kc7,Kd5,Ke2,Ke3,Ke4,e5,e6,f5,g3,Kh5,h9,i8"
+
 func TestReaderWorkLimit(t *testing.T) {
-	fen := hostileFEN(t, "climb16-edge")
+	fen := readerTestFEN
 	states := int64(searchWork(func() { MustParseFEN(fen).LegalMoves() }))
 	quiet := "1. d4-d5 *\n\n"
 	stream := strings.Repeat(heavyRecord(fen), 3) + quiet + heavyRecord(fen)
@@ -157,7 +161,7 @@ func TestReaderWorkLimitBoundsAnUpload(t *testing.T) {
 // A move written with its landing cells is matched by path searches,
 // which count towards the limit too.
 func TestReaderWorkLimitCountsPathSearches(t *testing.T) {
-	fen := hostileFEN(t, "climb16-edge")
+	fen := readerTestFEN
 	p := MustParseFEN(fen)
 	m := p.LegalMoves()[0]
 	text := fmt.Sprintf("[FEN %q]\n1. %s *\n", fen, p.FormatMovePath(m, Algebraic))
