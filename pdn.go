@@ -285,7 +285,8 @@ func fitsToken(n int) bool { return n <= maxTokenLen }
 type Reader struct {
 	// WorkLimit, when positive, bounds the work of checking the stream's
 	// games against the rules (ReadGame, CheckGame, Games): the states
-	// that the capture searches of all their moves visit together (see
+	// that the capture searches of all their moves, and the path searches
+	// of moves written with landing cells, visit together (see
 	// Position.AppendLegalMovesWithin). The move whose check would go
 	// past it is a problem of its game: a *ParseError wrapping an error
 	// that wraps ErrWorkLimit and names the position. Once the limit is
