@@ -94,6 +94,8 @@ var hostileWork = map[string]int{
 	"climb30-a":     5_490_000, // 4,986,528
 	"climb30-b":     4_610_000, // 4,186,496
 	"lattice19":     2_920_000, // 2,652,331
+	"climb16-rim":   1_423_000, // 1,293,477
+	"lattice16":     492_000,   // 446,618
 }
 
 func TestHostileFENWork(t *testing.T) {
