@@ -127,11 +127,13 @@ var cmdMoves = &command{
 				n = hexdame.Numeric
 			}
 			var lines []string
-			for _, m := range p.LegalMoves() {
-				if *hubNotation {
+			if *hubNotation {
+				for _, m := range p.LegalMoves() {
 					lines = append(lines, hub.FormatMove(m))
-				} else {
-					lines = append(lines, p.FormatMovePath(m, n))
+				}
+			} else {
+				for _, mp := range p.LegalMovePaths() { // one search for the moves and their paths
+					lines = append(lines, mp.Format(n))
 				}
 			}
 			slices.Sort(lines)
