@@ -66,12 +66,40 @@
 //
 // Every entry point takes any input without panicking, in time and memory
 // in proportion to it. Move text has at most 62 cells; a PDN comment,
-// string, setup or word at most 1 MiB, a move at most 512 bytes, and
-// variations nest at most MaxVariationDepth deep; perft goes at most
-// MaxPerftDepth deep. Error messages quote at most about 60 characters of
+// string, setup or word at most 1 MiB, a move at most 512 bytes and its
+// strength mark at most 1 MiB less 512, and variations nest at most
+// MaxVariationDepth deep (the Reader and the Writer keep to the same
+// limits); a record's FEN tag and setups hold positions a game can reach
+// (Position.CheckReachable), and the moves from one position share one
+// generation of its legal moves; perft goes at most MaxPerftDepth deep. Error messages quote at most about 60 characters of
 // the text they name. The capture search remembers the states it has
 // explored, so that landing choices and capture orders that lead to the
 // same state are explored once; positions built to make it work hard, with
 // dozens of pieces where kings can take them in countless orders, still
 // cost it time that grows with those orders (see BENCHMARKS.md).
+//
+// A server bounds the work of one request by bounding its capture
+// searches, the only part whose cost does not follow the size of the
+// input. For a position it is given, it generates the moves once with
+// Position.AppendLegalMovesWithin and a limit on the states the search
+// may visit; past the limit the call returns an error wrapping
+// ErrWorkLimit that names the position, having spent about the limit.
+// For a PDN upload it sets the Reader's WorkLimit, which bounds the
+// searches of all the games that ReadGame, CheckGame or Games check in
+// that stream together; the move that would go past it is a problem of
+// its game (a *ParseError wrapping ErrWorkLimit):
+//
+//	r := hexdame.NewReader(upload)
+//	r.WorkLimit = 50_000_000 // about a few seconds of one core
+//	for g, err := range r.Games() {
+//		if errors.Is(err, hexdame.ErrWorkLimit) {
+//			return err // refuse the rest of the upload
+//		}
+//		...
+//	}
+//
+// Every position a game reaches holds at most 16 pieces a side; the
+// heaviest such position known takes its search about a million states.
+// Listing every legal move with its path (LegalMovePaths) costs one
+// search, not one per move.
 package hexdame

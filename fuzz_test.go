@@ -154,7 +154,8 @@ func FuzzReadPDN(f *testing.F) {
 				if err != nil {
 					t.Fatalf("game written as %q does not read back: %v", buf.String(), err)
 				}
-				if !slices.Equal(g.Moves(), g2.Moves()) || !slices.Equal(g.Positions(), g2.Positions()) || g.Outcome() != g2.Outcome() {
+				if !slices.Equal(g.Moves(), g2.Moves()) || !slices.Equal(g.Positions(), g2.Positions()) || g.Outcome() != g2.Outcome() ||
+					!slices.Equal(g.Tags(), g2.Tags()) {
 					t.Fatalf("game changed when written as %q", buf.String())
 				}
 			}

@@ -237,7 +237,9 @@ func (k packedPosition) unpack() Position {
 // NewGame returns a game from the start position.
 func NewGame() *Game { return NewGameFrom(StartPosition()) }
 
-// NewGameFrom returns a game that starts from position p.
+// NewGameFrom returns a game that starts from position p, whatever p is
+// (WriteGame refuses a game from a position that fails
+// Position.CheckReachable, as ReadGame would refuse its record).
 func NewGameFrom(p Position) *Game {
 	g := &Game{}
 	g.begin(p)
@@ -657,6 +659,12 @@ func (g *Game) Tag(name string) (value string, ok bool) {
 // and values give an error wrapping ErrInvalidTag, as do the FEN, SetUp,
 // GameType and Result tags, which are written from the game itself. A nil
 // *Game gives an error wrapping ErrNilGame.
+//
+// A tag of PDN's seven tag roster set to the value the standard writes
+// for "unknown" ("?" for Event, Site, Round, White and Black,
+// "????.??.??" for Date) is removed instead: a Writer writes that value
+// for a roster tag the game lacks, and ReadGame reads it back as no tag,
+// so that a game written and read back has the same tags.
 func (g *Game) SetTag(name, value string) error {
 	if g == nil {
 		return errNilGame
@@ -664,13 +672,17 @@ func (g *Game) SetTag(name, value string) error {
 	if err := g.checkSettable(name, value); err != nil {
 		return err
 	}
+	if isUnknownRosterValue(name, value) {
+		g.RemoveTag(name)
+		return nil
+	}
 	for i := range g.tags {
 		if g.tags[i].Name == name {
 			g.tags[i].Value = value
 			return nil
 		}
 	}
-	g.tags = append(g.tags, Tag{name, value})
+	g.tags = insertTag(g.tags, Tag{name, value})
 	return nil
 }
 
@@ -709,7 +721,10 @@ func checkTag(name, value string) error {
 	return nil
 }
 
-// Tags returns the game's tags in order. The slice is a copy.
+// Tags returns the game's tags in the order a record writes them: those
+// of the seven tag roster first, in the roster's order (Event, Site,
+// Date, Round, White, Black), then the others in the order they were set
+// or read. The slice is a copy.
 func (g *Game) Tags() []Tag {
 	if g == nil {
 		return nil
@@ -855,8 +870,12 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 // member may be left out: without "start" the game starts from
 // StartPosition, as the zero Game does, and {} is a new game. A move that
 // is not legal where it stands gives the error Play gives, wrapped with
-// the move's number; a tag that SetTag refuses the error it gives (a tag
-// given twice keeps its last value); the outcome written is not read (the
+// the move's number; a start position or setup that no game reaches (see
+// Position.CheckReachable) an error wrapping ErrUnreachable, as in a PDN
+// record; a tag that SetTag refuses the error it gives. Tags
+// are kept as SetTag keeps them (a tag given twice keeps its last value,
+// a roster tag holding the value for unknown is left out, the roster's
+// tags come first); the outcome written is not read (the
 // moves decide it). On error the game is unchanged. Nodes of the game's
 // old tree are detached from it (see Node).
 func (g *Game) UnmarshalJSON(data []byte) error {
@@ -871,6 +890,9 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 	if j.Start != nil {
 		start = *j.Start
 	}
+	if err := start.CheckReachable(); err != nil {
+		return &contextError{context: "the game's start position", err: err}
+	}
 	var ng Game
 	ng.begin(start)
 	ng.notation = j.Notation
@@ -879,6 +901,9 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 	}
 	for i, p := range j.Moves {
 		if p.Setup != nil {
+			if err := p.Setup.CheckReachable(); err != nil {
+				return &contextError{context: "the setup at move " + strconv.Itoa(i+1) + " of the game's JSON", err: err}
+			}
 			ng.reset(*p.Setup)
 			continue
 		}
@@ -886,18 +911,12 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 			return &contextError{context: "move " + strconv.Itoa(i+1) + " of the game's JSON", err: err}
 		}
 	}
-	seen := make(map[string]int, len(j.Tags))
 	for _, t := range j.Tags {
 		if err := ng.checkSettable(t.Name, t.Value); err != nil {
 			return err
 		}
-		if i, ok := seen[t.Name]; ok {
-			ng.tags[i].Value = t.Value
-			continue
-		}
-		seen[t.Name] = len(ng.tags)
-		ng.tags = append(ng.tags, t)
 	}
+	ng.tags = gameTags(j.Tags, true)
 	if err := ng.SetResult(j.Result); err != nil {
 		return err
 	}

@@ -297,6 +297,11 @@ func (e *FENError) Unwrap() error { return ErrInvalidFEN }
 // ignored, as are spaces around the parts. B means Red. Anything else, such
 // as an unknown cell or a cell given twice, gives a *FENError wrapping
 // ErrInvalidFEN.
+//
+// ParseFEN takes any placement, for analysis and tests: more than 16
+// pieces a side, or a man on the row where it would have been crowned. To
+// check that a position can arise in a game, as a record's FEN tag and
+// setups must, call p.CheckReachable().
 func ParseFEN(s string) (Position, error) {
 	var p Position
 	fail := func(off int, msg string) (Position, error) {

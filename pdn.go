@@ -30,16 +30,23 @@ import (
 // GameType names another number are rejected by the HexDame layer.
 //
 // Input of any size is read in time proportional to it. One comment,
-// string, setup or word is at most 1 MiB, one move at most 512 bytes, and
-// variations nest at most MaxVariationDepth deep; longer or deeper text is
-// a syntax error. A malformed construct gives one error: an unterminated
-// comment or string runs to the end of the input, and after an error the
-// Reader skips to the end of the game.
+// line comment, string, setup or word is at most 1 MiB (as UTF-8), one
+// move at most 512 bytes and its strength mark at most 1 MiB less 512
+// bytes, a NAG at most 9 digits, and variations nest at most
+// MaxVariationDepth deep; longer or deeper text is a syntax error. The
+// Writer keeps to the same limits (see the table below), so that what one
+// takes the other gives back. A malformed construct gives one error: an
+// unterminated comment, string or setup runs to the end of the input, as
+// the standard has it, and its error says where it started and how far it
+// ran; after an error the Reader skips to the end of the game.
 
 // GameTypeNumber is the PDN GameType number this package uses for HexDame.
 const GameTypeNumber = 42
 
-// ErrInvalidPDN is wrapped by the errors returned for text that is not PDN.
+// ErrInvalidPDN is wrapped by the errors returned for text that is not PDN,
+// and for a record that no HexDame game can be (a variation that is an
+// alternative to no move, a FEN tag or setup of a position no game
+// reaches; see Record.Replay).
 var ErrInvalidPDN = errors.New("invalid PDN")
 
 // ErrNotHexDame is wrapped by the errors returned when a record's GameType
@@ -49,8 +56,12 @@ var ErrNotHexDame = errors.New("not a HexDame record")
 // A ParseError reports a problem in a PDN record: where it is, and what was
 // wrong. It wraps Err, which is ErrInvalidPDN for text that is not PDN, a
 // *MoveError (wrapping ErrIllegalMove, ErrAmbiguousMove or ErrMoveSyntax) for a
-// move that cannot be played, a *FENError for a bad FEN tag or setup, or
-// ErrGameOver, ErrNotHexDame, ErrResultMismatch or ErrInvalidCell.
+// move that cannot be played, a *FENError for a bad FEN tag or setup, an
+// error wrapping ErrWorkLimit for a move whose check would go past the
+// Reader's WorkLimit, or ErrGameOver, ErrNotHexDame, ErrResultMismatch or
+// ErrInvalidCell; for a FEN tag or setup of a position no game reaches,
+// ErrInvalidPDN and ErrUnreachable both; for a part a Writer cannot write
+// (WriteRecord, ConvertRecord), ErrInvalidRecord.
 type ParseError struct {
 	Game   int    // the game's number in the input, from 1
 	Line   int    // the line of the problem, from 1
@@ -232,15 +243,35 @@ func (rec *Record) Tag(name string) (value string, ok bool) {
 	return "", false
 }
 
-// MaxVariationDepth is how deeply variations may nest in a record. A
-// Reader reports deeper nesting as a syntax error; Replay, Convert and the
-// Writer refuse a record built in code with deeper nesting.
-const MaxVariationDepth = 256
-
+// The limits of a PDN record. They are one table for both sides: the
+// Reader refuses, as a syntax error, text beyond them, and the Writer
+// refuses, with an error wrapping ErrInvalidRecord and before writing
+// anything of the record, a record that would go beyond them, so that
+// whatever one takes the other gives back. Lengths are in bytes of the
+// text as UTF-8 (a Latin-1 input counts its characters as UTF-8 does).
 const (
-	maxTokenLen    = 1 << 20 // one comment, string, setup or word
-	maxMoveTextLen = 512     // one move, separators and all
+	// MaxVariationDepth is how deeply variations may nest in a record. A
+	// Reader reports deeper nesting as a syntax error; Replay, Convert and
+	// the Writer refuse a record or game built in code with deeper nesting.
+	MaxVariationDepth = 256
+
+	// maxTokenLen bounds one comment, line comment, string (a tag's
+	// value), setup, and one word: a tag name, or a move with its strength
+	// mark (the Writer writes a move's number as a word of its own).
+	maxTokenLen = 1 << 20
+	// maxMoveTextLen bounds one move, separators and all, without its
+	// number and strength mark; maxStrengthLen its strength mark, so that
+	// any move with any mark fits in one word whatever notation Convert
+	// writes the move in.
+	maxMoveTextLen = 512
+	maxStrengthLen = maxTokenLen - maxMoveTextLen
+	// maxNAG is the greatest NAG: $ and at most maxNAGDigits digits.
+	maxNAG       = 999_999_999
+	maxNAGDigits = 9
 )
+
+// fitsToken reports whether text of n bytes fits in one token.
+func fitsToken(n int) bool { return n <= maxTokenLen }
 
 // A Reader reads PDN records, one game at a time, from an io.Reader. Text
 // may be UTF-8 or Latin-1 (a byte that is not part of valid UTF-8 is read
@@ -252,8 +283,21 @@ const (
 // error of the underlying reader is returned, wrapped, by that call and
 // every later one.
 type Reader struct {
+	// WorkLimit, when positive, bounds the work of checking the stream's
+	// games against the rules (ReadGame, CheckGame, Games): the states
+	// that the capture searches of all their moves, and the path searches
+	// of moves written with landing cells, visit together (see
+	// Position.AppendLegalMovesWithin). The move whose check would go
+	// past it is a problem of its game: a *ParseError wrapping an error
+	// that wraps ErrWorkLimit and names the position. Once the limit is
+	// spent, every later move that needs a capture search fails the same
+	// way. Zero, the default, means no limit. ReadRecord reads without
+	// checking the rules, and Record.Replay is not counted.
+	WorkLimit int64
+
 	src       *bufio.Reader // nil for a Reader made with a nil io.Reader
 	line, col int           // position of the next character
+	offset    int64         // bytes read
 	afterCR   bool          // the last character was "\r": a "\n" now starts no new line
 	game      int
 	peek      token // a token read ahead, when peeked
@@ -262,6 +306,7 @@ type Reader struct {
 	scratch   []byte
 	interned  map[string]string // short texts met before, so that a game's moves and tags cost no allocation
 	check     *replayer         // the replayer CheckGame reuses
+	work      workBudget        // WorkLimit and what the replays have spent of it
 }
 
 // Interning: texts up to maxInterned bytes are kept, up to maxInternedTexts
@@ -342,11 +387,13 @@ func (r *Reader) readRune() (rune, bool) {
 		r.noteErr(err)
 		return 0, false
 	}
+	r.offset++
 	c := rune(b)
 	if b >= utf8.RuneSelf {
 		_ = r.src.UnreadByte()
 		var size int
 		c, size, _ = r.src.ReadRune()
+		r.offset += int64(size - 1)
 		if c == utf8.RuneError && size == 1 {
 			c = rune(b) // not UTF-8: the Latin-1 character
 		}
@@ -448,13 +495,13 @@ func (r *Reader) next() token {
 				break
 			}
 			r.readRune()
-			if len(buf) <= 9 {
+			if len(buf) <= maxNAGDigits {
 				buf = append(buf, b)
 			}
 		}
 		r.scratch = buf[:0]
-		if len(buf) == 0 || len(buf) > 9 {
-			t.kind, t.text = tokError, "NAG must be $ and a number of at most 9 digits"
+		if len(buf) == 0 || len(buf) > maxNAGDigits {
+			t.kind, t.text = tokError, "NAG must be $ and a number of at most "+strconv.Itoa(maxNAGDigits)+" digits"
 		} else {
 			t.text = string(buf)
 		}
@@ -469,15 +516,16 @@ func (r *Reader) next() token {
 // delimited reads text up to the closing character end. A string (escapes
 // true) reads \" as " and \\ as \. Text longer than maxTokenLen, or not
 // closed before the end of the input, is read to its end and gives an
-// error token.
+// error token; for text not closed, the error says how far it ran.
 func (r *Reader) delimited(t token, kind tokenKind, end rune, escapes bool, what string) token {
 	buf := r.scratch[:0]
 	long := false
+	start := r.offset - 1 // the opening character
 	for {
 		c, ok := r.readRune()
 		if !ok {
 			r.scratch = buf[:0]
-			t.kind, t.text = tokError, "unterminated "+what
+			t.kind, t.text = tokError, unclosed(what, string(end), t, r.offset-start, r.line-t.line)
 			return t
 		}
 		if escapes && c == '\\' {
@@ -488,7 +536,7 @@ func (r *Reader) delimited(t token, kind tokenKind, end rune, escapes bool, what
 		} else if c == end {
 			break
 		}
-		if len(buf) >= maxTokenLen {
+		if long || !fitsToken(len(buf)+utf8.RuneLen(c)) {
 			long = true
 			continue
 		}
@@ -507,18 +555,21 @@ func (r *Reader) delimited(t token, kind tokenKind, end rune, escapes bool, what
 // line.
 func (r *Reader) lineComment(t token) token {
 	buf := r.scratch[:0]
+	long := false
 	for {
 		b, ok := r.peekByte()
 		if !ok || b == '\n' || b == '\r' {
 			break
 		}
 		c, _ := r.readRune()
-		if len(buf) <= maxTokenLen {
-			buf = utf8.AppendRune(buf, c)
+		if long || !fitsToken(len(buf)+utf8.RuneLen(c)) {
+			long = true
+			continue
 		}
+		buf = utf8.AppendRune(buf, c)
 	}
 	r.scratch = buf[:0]
-	if len(buf) > maxTokenLen {
+	if long {
 		t.kind, t.text = tokError, "line comment longer than 1 MiB"
 		return t
 	}
@@ -530,6 +581,7 @@ func (r *Reader) lineComment(t token) token {
 // glued to a parenthesised strength mark, "29-23(?)", is one word.
 func (r *Reader) word(first rune, line, col int) token {
 	buf := utf8.AppendRune(r.scratch[:0], first)
+	long := false
 	for {
 		b, ok := r.peekByte()
 		if !ok {
@@ -541,7 +593,10 @@ func (r *Reader) word(first rune, line, col int) token {
 				for range mark {
 					r.readRune()
 				}
-				buf = append(buf, mark...)
+				long = long || !fitsToken(len(buf)+len(mark))
+				if !long {
+					buf = append(buf, mark...)
+				}
 			}
 			break
 		}
@@ -552,15 +607,30 @@ func (r *Reader) word(first rune, line, col int) token {
 		if isSpace(c) {
 			break // a non-ASCII space
 		}
-		if len(buf) <= maxTokenLen {
-			buf = utf8.AppendRune(buf, c)
+		if long || !fitsToken(len(buf)+utf8.RuneLen(c)) {
+			long = true
+			continue
 		}
+		buf = utf8.AppendRune(buf, c)
 	}
 	r.scratch = buf[:0]
-	if len(buf) > maxTokenLen {
+	if long {
 		return token{kind: tokError, text: "word longer than 1 MiB", line: line, col: col}
 	}
 	return token{kind: tokWord, text: r.text(buf), line: line, col: col}
+}
+
+// unclosed returns the message for a comment, string or setup whose
+// opening character, at token t, is never closed: it runs n bytes, over
+// lines more lines, to the end of the input, taking in whatever followed
+// (the standard does not let a reader end it sooner).
+func unclosed(what, closer string, t token, n int64, lines int) string {
+	msg := what + " not closed with " + closer + ": it runs from line " + strconv.Itoa(t.line) +
+		", column " + strconv.Itoa(t.col) + " to the end of the input, " + strconv.FormatInt(n, 10) + " bytes"
+	if lines > 0 {
+		msg += " and " + strconv.Itoa(lines) + " more lines"
+	}
+	return msg
 }
 
 // peekStrength reports whether the input continues with a parenthesised
@@ -942,6 +1012,8 @@ func (p *recordParser) movetext() error {
 			case isMove && len(body) > maxMoveTextLen:
 				// The limit a joined move has, and the longest the writer writes.
 				return p.fail(t, "move longer than "+strconv.Itoa(maxMoveTextLen)+" bytes")
+			case isMove && len(strength) > maxStrengthLen:
+				return p.fail(t, "strength mark longer than "+strconv.Itoa(maxStrengthLen)+" bytes")
 			case isMove:
 				col := t.col + utf8.RuneCountInString(num)
 				p.element(Element{Kind: MoveElement, Text: body, Strength: strength, Line: t.line, Column: col})

@@ -139,7 +139,7 @@ func TestReadFeatures(t *testing.T) {
 		t.Errorf("end: %v %q", g.End().Move(), g.End().Comment())
 	}
 	g2 := games[1]
-	if g2.Notation() != Numeric || g2.Outcome() != (Outcome{WhiteWins, Resignation}) || g2.InitialPosition().FEN() != "W:WKe1:Ba2,a3,c7,d7,e6,g5" {
+	if g2.Notation() != Numeric || g2.Outcome() != (Outcome{WhiteWins, Resignation}) || g2.InitialPosition().FEN() != "W:WKe1:BKa2,Ka3,c7,d7,e6,g5" {
 		t.Errorf("game 2: %v, %v, %s", g2.Notation(), g2.Outcome(), g2.InitialPosition().FEN())
 	}
 	if got := g2.Moves()[0].Captured(); got.Len() != 3 || !g2.Moves()[0].Captured().Has(MustParseCell("d7")) {
@@ -495,7 +495,7 @@ func TestPropertyWriterReadsBack(t *testing.T) {
 // A variation's moves are written in the position before the move they
 // replace: an ambiguous capture in a variation keeps its turning cells.
 func TestWriteVariationInItsPosition(t *testing.T) {
-	text := "[FEN \"W:WKe1:Ba2,a3,c7,d7,e6,g5\"]\n\n1. e1xe8xb5xh5 (1. e1xe9xa5xh5) c7-c6 *\n"
+	text := "[FEN \"W:WKe1:BKa2,Ka3,c7,d7,e6,g5\"]\n\n1. e1xe8xb5xh5 (1. e1xe9xa5xh5) c7-c6 *\n"
 	g, err := NewReader(strings.NewReader(text)).ReadGame()
 	if err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package hexdame
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -14,6 +15,7 @@ import (
 // Reader moves on to the next game.
 func (r *Reader) ReadGame() (*Game, error) {
 	rp := replayer{keep: true}
+	rp.cache.work = r.workBudget()
 	if err := r.readRecordTo(&rp); err != nil {
 		return nil, err
 	}
@@ -23,15 +25,18 @@ func (r *Reader) ReadGame() (*Game, error) {
 // CheckGame reads the next game and checks it against the rules as
 // ReadGame does, without keeping it: its memory does not grow with the
 // game's moves, only with its tags and with the positions since the last
-// capture or man move (which threefold repetition needs). It returns nil
-// for a valid game, io.EOF at the end of the input, and otherwise the
-// errors ReadGame would.
+// capture or man move (which threefold repetition needs), besides the
+// legal captures it remembers so that moves from one position share one
+// generation (at most 65,536 moves, 1 MiB). It returns nil for a valid
+// game, io.EOF at the end of the input, and otherwise the errors ReadGame
+// would.
 func (r *Reader) CheckGame() error {
 	if r.check == nil {
 		r.check = &replayer{}
 	}
 	rp := r.check
 	rp.reset()
+	rp.cache.work = r.workBudget()
 	if err := r.readRecordTo(rp); err != nil {
 		return err
 	}
@@ -42,8 +47,9 @@ func (r *Reader) CheckGame() error {
 // reset makes a replayer that only checks ready for another game, keeping
 // its memory: its game, its lines and its problems' slice.
 func (rp *replayer) reset() {
-	g, lines := rp.g, rp.lines[:0]
-	*rp = replayer{lines: lines}
+	g, lines, cache := rp.g, rp.lines[:0], rp.cache
+	cache.reset()
+	*rp = replayer{lines: lines, cache: cache}
 	if g != nil {
 		rp.reuse = g
 	}
@@ -59,8 +65,21 @@ func (rp *replayer) reset() {
 // otherwise become the main line.
 //
 // The start position is the FEN tag's, if any, and a setup in the movetext
-// replaces the position. The notation, algebraic or numeric, is detected
-// from the first move.
+// replaces the position. Each must be a position a game can reach: at most
+// 16 pieces a side and no man on the row where it would have been crowned
+// (see Position.CheckReachable); one that is not is a problem of the game
+// (wrapping ErrInvalidPDN and ErrUnreachable), so that no record makes the
+// rules work on a position no game reaches. The notation, algebraic or
+// numeric, is detected from the first move. Where a tag is given twice,
+// the first counts.
+//
+// The game's tags are the record's but the GameType, FEN, SetUp and
+// Result tags (which the game itself gives), each name once, in the order
+// Game.Tags gives. A tag of the seven tag roster holding the value the
+// standard writes for unknown ("?", or "????.??.??" for Date) is no tag:
+// the Writer writes that value for a roster tag a game lacks, and so a
+// game written and read back has the same tags (see Game.SetTag). The
+// syntax layer (ReadRecord) keeps every tag as written.
 //
 // The result is the one terminating the movetext (or else the Result tag);
 // it must agree with the Result tag and with the rules: a game the rules
@@ -70,9 +89,10 @@ func (rp *replayer) reset() {
 // Each problem is a *ParseError giving the game, line and column, and for a
 // move its ply (counted from the start position, 1 for the first move) and
 // text; it wraps ErrNotHexDame, a *FENError, a *MoveError, ErrGameOver,
-// ErrResultMismatch or, for a variation that is an alternative to no move
-// and for a record built with variations nested deeper than
-// MaxVariationDepth, ErrInvalidPDN.
+// ErrResultMismatch or, for a variation that is an alternative to no move,
+// for a FEN tag or setup of a position no game reaches (with
+// ErrUnreachable), and for a record built with variations nested deeper
+// than MaxVariationDepth, ErrInvalidPDN.
 //
 // Problems are independent when one does not hide the other: a bad move in
 // a variation stops the check of that variation only, and the main line
@@ -81,6 +101,12 @@ func (rp *replayer) reset() {
 // still checked. Replay reports every independent problem: the error is
 // nil, one *ParseError, or, for several, an error joining them (see
 // errors.Join) in the order of the text.
+//
+// The moves from one position (a move and its alternatives, or a
+// position the record reaches twice) are parsed from one generation of
+// its legal moves, which Replay keeps for the record (at most 65,536
+// moves in all, 1 MiB): a record's work is one generation per position
+// it holds, not one per move written.
 //
 // Like encoding/csv's partial records, the game is returned with the
 // error: it holds the main line up to its last legal move. It is nil only
@@ -130,11 +156,13 @@ func walkElements(rec *Record, elems []Element, s recordSink, depth int) error {
 			}
 			continue
 		}
-		if depth+1 > MaxVariationDepth {
-			return tooDeep(rec, e)
-		}
+		// The sink is told first, so that a Writer refuses with its own
+		// error.
 		if err := s.open(textPos{e.Line, e.Column}); err != nil {
 			return err
+		}
+		if depth+1 > MaxVariationDepth {
+			return tooDeep(rec, e)
 		}
 		if err := walkElements(rec, e.Variation, s, depth+1); err != nil {
 			return err
@@ -171,7 +199,7 @@ type replayer struct {
 	started, dead         bool // the game is set up; it cannot be (bad GameType or FEN)
 	g                     *Game
 	lines                 []replayLine // lines[0] is the main line, the others the open variations
-	lead                  []Element    // annotations before the game is set up
+	lead                  []note       // annotations before the game is set up
 	firstMove, anyMove    string       // the main line's first move, and the record's, as written
 	problems              []error
 	reuse                 *Game // a game to start from again, when only checking
@@ -180,6 +208,10 @@ type replayer struct {
 	// alternative to.
 	loose   bool
 	looseAt textPos
+	// cache holds the legal captures of the positions met, so that the
+	// moves from one position (a move and its alternatives, or one
+	// position reached twice) share one generation.
+	cache moveCache
 }
 
 // A replayLine is the state of the main line or of a variation.
@@ -198,7 +230,7 @@ type replayLine struct {
 	node     *Node
 	moved    bool
 	afterVar bool
-	pending  []Element
+	pending  []note
 }
 
 // anchor returns the node that an alternative to the line's last move, or
@@ -219,7 +251,9 @@ func (rp *replayer) tag(name, value string, at textPos) error {
 			rp.gameType, rp.hasGameType, rp.gameTypeAt = value, true, at
 		}
 	case "FEN":
-		rp.fen, rp.hasFEN, rp.fenAt = value, true, at
+		if !rp.hasFEN {
+			rp.fen, rp.hasFEN, rp.fenAt = value, true, at
+		}
 	case "Result":
 		if !rp.hasResult {
 			rp.result, rp.hasResult = value, true
@@ -254,6 +288,9 @@ func (rp *replayer) start() {
 	start := StartPosition()
 	if rp.hasFEN {
 		p, err := ParseFEN(rp.fen)
+		if err == nil {
+			err = unreachableSetup("the FEN tag", p)
+		}
 		if err != nil {
 			rp.problem(rp.fenAt.line, rp.fenAt.col, 0, "", err)
 			rp.dead = true
@@ -270,7 +307,7 @@ func (rp *replayer) start() {
 		rp.g = NewGameFrom(start)
 	}
 	rp.g.forget = !rp.keep
-	rp.g.tags = rp.tags
+	rp.g.tags = gameTags(rp.tags, false)
 	rp.lines = append(rp.lines[:0], replayLine{pos: start, before: start, node: &rp.g.root, pending: rp.lead})
 	rp.lead = nil
 }
@@ -290,7 +327,7 @@ func (rp *replayer) element(e *Element) error {
 	default:
 		if !rp.started {
 			if rp.keep {
-				rp.lead = append(rp.lead, *e)
+				rp.lead = append(rp.lead, noteOf(e))
 			}
 			return nil
 		}
@@ -318,10 +355,10 @@ func (rp *replayer) annotate(e *Element) {
 	}
 	if l.moved && !l.afterVar {
 		notes := l.node.note()
-		notes.after = append(notes.after, *e)
+		notes.after = append(notes.after, noteOf(e))
 		return
 	}
-	l.pending = append(l.pending, *e)
+	l.pending = append(l.pending, noteOf(e))
 }
 
 // place puts node n, the line's next move or setup, into the tree, with the
@@ -361,7 +398,7 @@ func (rp *replayer) move(e *Element) {
 			return
 		}
 	}
-	m, err := l.pos.ParseMove(e.Text)
+	m, err := l.pos.parseMove(e.Text, &rp.cache)
 	if err != nil {
 		fail(err)
 		return
@@ -390,7 +427,11 @@ func (rp *replayer) setup(e *Element) {
 		l.lost = true
 		return
 	}
+	rp.cache.activate() // a setup: positions may come back
 	p, err := parseSetup(e.Text)
+	if err == nil {
+		err = unreachableSetup("the setup", p)
+	}
 	if err != nil {
 		rp.problem(e.Line, e.Column, 0, "", err)
 		l.bad, l.lost = true, true
@@ -410,6 +451,7 @@ func (rp *replayer) setup(e *Element) {
 
 func (rp *replayer) open(at textPos) error {
 	rp.start()
+	rp.cache.activate() // a second line: positions may come back
 	if rp.dead {
 		return nil
 	}
@@ -522,6 +564,35 @@ func (rp *replayer) finish() (*Game, error) {
 	return g, err
 }
 
+// unreachableSetup returns nil when p, set up by what (the FEN tag or a
+// setup), can arise in a game, and otherwise the problem of the record: a
+// *setupError.
+func unreachableSetup(what string, p Position) error {
+	if err := p.CheckReachable(); err != nil {
+		return &setupError{what: what, err: err}
+	}
+	return nil
+}
+
+// A setupError is the problem of a record whose FEN tag or setup puts a
+// position that cannot arise in a game: it wraps ErrInvalidPDN and the
+// error of Position.CheckReachable (which wraps ErrUnreachable).
+type setupError struct {
+	what string
+	err  error
+}
+
+func (e *setupError) Error() string {
+	msg := ErrInvalidPDN.Error() + ": " + e.what + " sets up a position that cannot arise in a game"
+	var ue *unreachableError
+	if errors.As(e.err, &ue) {
+		msg += ": " + ue.why
+	}
+	return msg
+}
+
+func (e *setupError) Unwrap() []error { return []error{ErrInvalidPDN, e.err} }
+
 // isHexDameGameType reports whether a GameType value names HexDame: its
 // number, before any comma, is GameTypeNumber.
 func isHexDameGameType(v string) bool {
@@ -559,18 +630,23 @@ func GameType(n Notation) string {
 }
 
 // Record returns the game as a PDN record in notation n, as strict PDN 3.0
-// asks: the seven tag roster first (unknown values as "?"), the GameType,
+// asks: the seven tag roster first (a tag the game lacks with the value
+// the standard gives for unknown, "?" or "????.??.??", which ReadGame
+// reads back as no tag; see Game.SetTag), the GameType,
 // SetUp and FEN tags when the game does not start from the standard
 // position, the game's other tags, and the movetext with captures in the
 // short form unless ambiguous. For a game read from a record, comments,
-// NAGs, strength marks, setups and variations are kept.
+// NAGs, strength marks, setups and variations are kept. Variations
+// nested deeper than MaxVariationDepth, which only a program adding them
+// can make, are left out (WriteGame refuses such a game). The moves from
+// one position are formatted from one generation of its legal moves.
 func (g *Game) Record(n Notation) *Record {
 	g.init()
 	rec := &Record{}
 	result := g.Outcome().Result.String()
 	for _, d := range rosterDefaults {
 		v, ok := g.Tag(d.Name)
-		if !ok || v == "" {
+		if !ok {
 			v = d.Value
 		}
 		if d.Name == "Result" {
@@ -602,44 +678,211 @@ func (g *Game) movetext(n Notation) []Element {
 		out = append(out, Element{Kind: SetupElement, Text: setupText(g.root.Position(), n)})
 	}
 	if g.root.notes != nil {
-		out = append(out, g.root.notes.after...)
+		out = appendElements(out, g.root.notes.after)
 	}
-	return appendLine(out, g.root.Next(), n, 0)
+	var cache moveCache
+	return appendLine(out, g.root.Next(), n, 0, &cache)
 }
 
 // appendLine appends the line of movetext that starts at node x, nested
 // depth variations deep. Variations nested deeper than MaxVariationDepth
-// (which only a program adding them can make) are left out.
-func appendLine(out []Element, x *Node, n Notation, depth int) []Element {
+// (which only a program adding them can make, and WriteGame refuses) are
+// left out.
+//
+// The moves from one position share one generation of its legal moves
+// (kept in cache), which FormatMove needs for a capture.
+func appendLine(out []Element, x *Node, n Notation, depth int, cache *moveCache) []Element {
+	var buf [64]Move
+	var text []byte
 	for ; x != nil; x = x.Next() {
 		notes := x.notes
 		if notes == nil {
 			notes = &nodeNotes{}
 		}
-		out = append(out, notes.before...)
+		out = appendElements(out, notes.before)
 		if x.setup {
+			cache.activate() // a setup: positions may come back
 			out = append(out, Element{Kind: SetupElement, Text: setupText(x.Position(), n)})
 		} else {
-			out = append(out, Element{Kind: MoveElement, Text: x.parent.Position().FormatMove(x.move, n), Strength: notes.strength})
+			before := x.parent.Position()
+			var legal []Move // what FormatMove needs: none for a non-capture
+			if x.move.IsCapture() {
+				legal = cache.legal(&before, buf[:0])
+			}
+			text = before.appendMoveIn(text[:0], x.move, legal, n)
+			out = append(out, Element{Kind: MoveElement, Text: string(text), Strength: notes.strength})
 		}
-		out = append(out, notes.after...)
+		out = appendElements(out, notes.after)
 		if p := x.parent; p.children[0] == x && depth < MaxVariationDepth {
+			if len(p.children) > 1 {
+				cache.activate() // a second line: positions may come back
+			}
 			for _, v := range p.children[1:] {
-				out = append(out, Element{Kind: VariationElement, Variation: appendLine(nil, v, n, depth+1)})
+				out = append(out, Element{Kind: VariationElement, Variation: appendLine(nil, v, n, depth+1, cache)})
 			}
 		}
-		out = append(out, notes.tail...)
+		out = appendElements(out, notes.tail)
 	}
 	return out
 }
 
-func isRosterTag(name string) bool {
-	for _, d := range rosterDefaults {
-		if d.Name == name {
-			return true
+// checkWritable returns an error wrapping ErrInvalidRecord when the game
+// cannot be written as a record that ReadGame reads back: when variations
+// nest deeper in its tree than a record holds, or when it starts from, or
+// sets up, a position that cannot arise in a game (see
+// Position.CheckReachable). It walks the tree without recursion.
+func (g *Game) checkWritable() error {
+	g.init()
+	if err := g.root.Position().CheckReachable(); err != nil {
+		return &recordError{what: "the start position cannot arise in a game: " + err.(*unreachableError).why}
+	}
+	type item struct {
+		n     *Node
+		depth int // variations open at n
+	}
+	stack := []item{{&g.root, 0}}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for i, c := range it.n.children {
+			d := it.depth
+			if i > 0 {
+				d++
+			}
+			if d > MaxVariationDepth {
+				what := "variations nested more than " + strconv.Itoa(MaxVariationDepth) + " deep (at ply " + strconv.Itoa(c.ply) + ")"
+				return &recordError{what: what}
+			}
+			if c.setup {
+				if err := c.Position().CheckReachable(); err != nil {
+					return &recordError{what: "the setup at ply " + strconv.Itoa(c.ply) + " cannot arise in a game: " + err.(*unreachableError).why}
+				}
+			}
+			stack = append(stack, item{c, d})
 		}
 	}
-	return false
+	return g.checkMainlineEnd()
+}
+
+// checkMainlineEnd returns an error when the main line goes on after the
+// rules ended the game (a side without a legal move, a third occurrence of
+// a position): a Reader refuses such a move, so a Writer must not write
+// it. Game.Play never plays one; AddMove, Promote and PromoteToMain can put
+// one there.
+func (g *Game) checkMainlineEnd() error {
+	counts := map[packedPosition]int{}
+	prev := &g.root
+	counts[prev.pos] = 1
+	for n := range g.root.mainLine() {
+		p := prev.Position()
+		if o := rulesOutcome(&p, counts[prev.pos], 0, DrawRules{}); o.IsOver() && !n.setup {
+			return &recordError{what: "the main line goes on after the game ended " + o.String() + " at ply " + strconv.Itoa(prev.ply)}
+		}
+		if n.setup || !prev.pos.isKingMove(n.move) {
+			clear(counts)
+		}
+		counts[n.pos]++
+		prev = n
+	}
+	return nil
+}
+
+func isRosterTag(name string) bool { return rosterIndex(name) >= 0 }
+
+// rosterIndex returns the place of a tag in the seven tag roster, or -1.
+func rosterIndex(name string) int {
+	for i, d := range rosterDefaults {
+		if d.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// isUnknownRosterValue reports whether value is what the standard writes
+// for a roster tag whose value is unknown: the HexDame layer reads such a
+// tag as absent. (Result is written from the game, and is not a game's
+// tag.)
+func isUnknownRosterValue(name, value string) bool {
+	i := rosterIndex(name)
+	return i >= 0 && name != "Result" && rosterDefaults[i].Value == value
+}
+
+// insertTag adds a tag the game does not have: a roster tag after the
+// roster tags before it in the roster's order, any other at the end.
+func insertTag(tags []Tag, t Tag) []Tag {
+	i := rosterIndex(t.Name)
+	if i < 0 {
+		return append(tags, t)
+	}
+	at := 0
+	for at < len(tags) {
+		j := rosterIndex(tags[at].Name)
+		if j < 0 || j > i {
+			break
+		}
+		at++
+	}
+	return slices.Insert(tags, at, t)
+}
+
+// gameTags returns the tags of a game read from tags as written: each
+// name once (with its first value, or its last when lastWins), the roster
+// tags first in the roster's order, and those holding the value for
+// unknown left out. Its time is linear in the number of tags.
+func gameTags(tags []Tag, lastWins bool) []Tag {
+	if len(tags) == 0 {
+		return nil
+	}
+	var roster [7]*Tag
+	others := make([]Tag, 0, len(tags))
+	var index map[string]int // others' places, for many tags
+	find := func(name string) int {
+		if index != nil {
+			if i, ok := index[name]; ok {
+				return i
+			}
+			return -1
+		}
+		for i := range others {
+			if others[i].Name == name {
+				return i
+			}
+		}
+		return -1
+	}
+	for i := range tags {
+		t := &tags[i]
+		if r := rosterIndex(t.Name); r >= 0 {
+			if roster[r] == nil || lastWins {
+				roster[r] = t
+			}
+			continue
+		}
+		if j := find(t.Name); j >= 0 {
+			if lastWins {
+				others[j].Value = t.Value
+			}
+			continue
+		}
+		if index == nil && len(others) >= 16 {
+			index = make(map[string]int, len(tags))
+			for j := range others {
+				index[others[j].Name] = j
+			}
+		}
+		if index != nil {
+			index[t.Name] = len(others)
+		}
+		others = append(others, *t)
+	}
+	out := make([]Tag, 0, len(others)+len(roster))
+	for _, t := range roster {
+		if t != nil && !isUnknownRosterValue(t.Name, t.Value) {
+			out = append(out, *t)
+		}
+	}
+	return append(out, others...)
 }
 
 // Convert returns a copy of the record with every square written in
@@ -648,7 +891,9 @@ func isRosterTag(name string) bool {
 // is. A record whose GameType names another game gives a *ParseError
 // wrapping ErrNotHexDame; a square that is not a HexDame cell one wrapping
 // ErrInvalidCell (or a move that is not written as a move, ErrMoveSyntax); a
-// bad FEN one wrapping ErrInvalidFEN.
+// bad FEN one wrapping ErrInvalidFEN. Of tags given twice, the first
+// counts, as in Replay: a later FEN or GameType tag that cannot be
+// converted is kept as written.
 func (rec *Record) Convert(n Notation) (*Record, error) {
 	if rec == nil {
 		return nil, errNilRecord
@@ -668,7 +913,13 @@ func (rec *Record) Convert(n Notation) (*Record, error) {
 // it goes, so its memory does not grow with the record's moves beyond the
 // text written. At the end of the input it returns io.EOF. A record that
 // cannot be converted, or read, gives the error Convert or ReadRecord
-// would, and nothing is written for it.
+// would, and nothing is written for it; every such error is a
+// *ParseError, and the Reader goes on with the next record. (The Writer
+// writes whatever the Reader reads, so no record is refused for its
+// writing; were one, its error would be a *ParseError wrapping
+// ErrInvalidRecord.) An error of the underlying reader is returned
+// wrapped, one of the underlying writer as it is; a Writer not made by
+// NewWriter is an error.
 func (r *Reader) ConvertRecord(w *Writer, n Notation) error {
 	if w == nil || w.w == nil {
 		return errNoWriter
@@ -681,10 +932,11 @@ func (r *Reader) ConvertRecord(w *Writer, n Notation) error {
 // A converter is a recordSink that rewrites the squares of a record in
 // notation n and passes it on.
 type converter struct {
-	n    Notation
-	next recordSink
-	game int
-	out  Element // the element passed on, one per record
+	n                   Notation
+	next                recordSink
+	game                int
+	sawFEN, sawGameType bool    // the tag that counts has been met
+	out                 Element // the element passed on, one per record
 }
 
 func (c *converter) begin(game, line int) {
@@ -692,20 +944,32 @@ func (c *converter) begin(game, line int) {
 	c.next.begin(game, line)
 }
 
+// tag converts the FEN and GameType tags. As when a record is replayed,
+// the first of each counts: it must be a FEN, and name HexDame. A later
+// one, which no reader uses, is converted when it can be and kept as
+// written otherwise.
 func (c *converter) tag(name, value string, at textPos) error {
 	switch name {
 	case "FEN":
+		first := !c.sawFEN
+		c.sawFEN = true
 		p, err := ParseFEN(value)
-		if err != nil {
+		switch {
+		case err == nil:
+			value = p.FormatFEN(c.n)
+		case first:
 			return &ParseError{Game: c.game, Line: at.line, Column: at.col, Err: err}
 		}
-		value = p.FormatFEN(c.n)
 	case "GameType":
-		if !isHexDameGameType(value) {
+		first := !c.sawGameType
+		c.sawGameType = true
+		switch {
+		case isHexDameGameType(value):
+			value = GameType(c.n)
+		case first:
 			return &ParseError{Game: c.game, Line: at.line, Column: at.col, Err: &gameError{err: ErrNotHexDame,
 				msg: "GameType " + quoteClipped(value) + " is not " + strconv.Itoa(GameTypeNumber)}}
 		}
-		value = GameType(c.n)
 	}
 	return c.next.tag(name, value, at)
 }

@@ -11,14 +11,17 @@ import (
 )
 
 // ErrInvalidRecord is wrapped by the errors a Writer returns for a record
-// that PDN cannot hold, that is, one that would not read back the same:
-// a tag name that is not a letter followed by letters, digits and
-// underscores, text that is not UTF-8 or is longer than a Reader reads, a
-// comment holding "}", a line comment holding a line end, a setup holding
-// "/", a move that is not written as a move, an unknown strength mark, a
-// negative NAG, an empty variation, variations nested deeper than
-// MaxVariationDepth, a result that is not a PDN result, or a record with
-// neither tag pairs nor movetext.
+// that PDN cannot hold, that is, one that a Reader would refuse or read
+// back different: a tag name that is not a letter followed by letters,
+// digits and underscores, text that is not UTF-8 or is longer than a
+// Reader reads (the limits of the package's PDN, which the Reader and the
+// Writer share), a comment holding "}", a line comment holding a line
+// end, a setup holding "/", a move that is not written as a move or is
+// longer than 512 bytes, an unknown strength mark or one longer than 1 MiB
+// less 512 bytes, a NAG that is not a number of at most 9 digits, an
+// empty variation, variations nested deeper than MaxVariationDepth, a
+// result that is not a PDN result, or a record with neither tag pairs nor
+// movetext.
 var ErrInvalidRecord = errors.New("record cannot be written as PDN")
 
 // A recordError says what a Writer cannot write.
@@ -44,7 +47,8 @@ var errNoWriter = errors.New("hexdame: Writer has no io.Writer (make it with New
 // same, and refuses, with an error wrapping ErrInvalidRecord, a record that
 // PDN cannot hold. Each record is checked and formatted in full before any
 // of it is written; each WriteRecord or WriteGame then writes it and
-// flushes it to the underlying writer.
+// flushes it to the underlying writer. An error of the underlying writer
+// is returned as it is.
 //
 // The zero Writer has nowhere to write: make Writers with NewWriter.
 type Writer struct {
@@ -58,11 +62,19 @@ type Writer struct {
 // NewWriter returns a Writer writing to w.
 func NewWriter(w io.Writer) *Writer { return &Writer{w: bufio.NewWriter(w)} }
 
-// WriteGame writes the game in notation n; see Game.Record. A nil game is
-// an error.
+// WriteGame writes the game in notation n; see Game.Record. A game that
+// ReadGame could not read back gives an error wrapping ErrInvalidRecord,
+// and nothing is written: one with variations nested deeper than
+// MaxVariationDepth (which only a program adding them can make), or one
+// that starts from or sets up a position that cannot arise in a game (see
+// Position.CheckReachable; NewGameFrom takes any position). A nil game
+// gives an error wrapping ErrNilGame.
 func (w *Writer) WriteGame(g *Game, n Notation) error {
 	if g == nil {
-		return errors.New("hexdame: WriteGame of a nil *Game")
+		return errNilGame
+	}
+	if err := g.checkWritable(); err != nil {
+		return err
 	}
 	return w.WriteRecord(g.Record(n))
 }
@@ -71,7 +83,9 @@ func (w *Writer) WriteGame(g *Game, n Notation) error {
 // with move numbers, wrapped lines and the result (or "*"), and a blank
 // line between games. Move numbers count from 1 with the side to move of
 // the FEN tag, if any. A record that PDN cannot hold gives an error
-// wrapping ErrInvalidRecord and is not written; a nil record is an error.
+// wrapping ErrInvalidRecord and is not written; for a record read by a
+// Reader the error is a *ParseError giving the game, line and column of
+// the part that cannot be written. A nil record is an error.
 func (w *Writer) WriteRecord(rec *Record) error {
 	if w == nil || w.w == nil {
 		return errNoWriter
@@ -120,11 +134,13 @@ type recordWriter struct {
 	out        *bytes.Buffer
 	width      int
 	game       int
+	at         textPos // where the part being written was read, if it was
 	col        int
 	prefix     string   // written before the next word, on the same line: "("
 	tags       bool     // a tag pair has been written
 	body       bool     // the movetext has started
 	blackFirst bool     // the FEN tag has Red to move: the first move is ply 1
+	sawFEN     bool     // a FEN tag was written (the first one counts)
 	lead       []string // line comments met before the tag pairs
 	lines      []writeLine
 }
@@ -136,18 +152,28 @@ type writeLine struct {
 	filled      bool // the line has an element
 }
 
-func (rw *recordWriter) fail(what string) error { return &recordError{game: rw.game, what: what} }
+// fail returns the error for what cannot be written. For a part whose
+// place in the text is known (a record read by a Reader) it is a
+// *ParseError giving the place, wrapping the *recordError.
+func (rw *recordWriter) fail(what string) error {
+	if rw.at.line <= 0 {
+		return &recordError{game: rw.game, what: what}
+	}
+	return &ParseError{Game: rw.game, Line: rw.at.line, Column: rw.at.col, Err: &recordError{what: what}}
+}
 
-func (rw *recordWriter) begin(game, _ int) { rw.game = game }
+func (rw *recordWriter) begin(game, line int) { rw.game, rw.at = game, textPos{line, 1} }
 
-func (rw *recordWriter) tag(name, value string, _ textPos) error {
+func (rw *recordWriter) tag(name, value string, at textPos) error {
+	rw.at = at
 	if rw.body {
 		return rw.fail("tag pair " + quoteClipped(name) + " after the movetext")
 	}
 	if what := tagProblem(name, value); what != "" {
 		return rw.fail(what)
 	}
-	if name == "FEN" {
+	if name == "FEN" && !rw.sawFEN {
+		rw.sawFEN = true
 		rw.blackFirst = strings.HasPrefix(strings.TrimSpace(value), "B") || strings.HasPrefix(strings.TrimSpace(value), "b")
 	}
 	rw.tags = true
@@ -170,7 +196,24 @@ func tagProblem(name, value string) string {
 	if !isTagName(name) {
 		return "tag name " + quoteClipped(name) + " is not a letter followed by letters, digits and underscores"
 	}
-	return textProblem("tag "+name, value, "")
+	if !fitsToken(len(name)) {
+		return "tag name " + quoteClipped(name) + " is longer than 1 MiB"
+	}
+	return textProblem("tag "+clipped(name), value, "")
+}
+
+// moveProblem says why a move with its strength mark cannot be written as
+// PDN that reads back the same, or returns "".
+func moveProblem(text, strength string) string {
+	switch {
+	case !isMoveText(text) || isResult(text) || len(text) > maxMoveTextLen:
+		return "move " + quoteClipped(text) + " is not written as a move (of at most " + strconv.Itoa(maxMoveTextLen) + " bytes)"
+	case !isStrength(strength):
+		return "move " + quoteClipped(text) + " has the strength mark " + quoteClipped(strength)
+	case len(strength) > maxStrengthLen:
+		return "move " + quoteClipped(text) + " has a strength mark longer than " + strconv.Itoa(maxStrengthLen) + " bytes"
+	}
+	return ""
 }
 
 // textProblem says why text of a record does not read back the same, or
@@ -180,10 +223,18 @@ func textProblem(what, s, forbidden string) string {
 	switch {
 	case !utf8.ValidString(s):
 		return what + " is not UTF-8"
-	case len(s) > maxTokenLen:
+	case !fitsToken(len(s)):
 		return what + " is longer than 1 MiB"
 	case forbidden != "" && strings.ContainsAny(s, forbidden):
 		return what + " holds " + strconv.Quote(string(s[strings.IndexAny(s, forbidden)]))
+	}
+	return ""
+}
+
+// nagProblem says why a NAG cannot be written as PDN, or returns "".
+func nagProblem(nag int) string {
+	if nag < 0 || nag > maxNAG {
+		return "NAG " + strconv.Itoa(nag) + " is not a number of at most " + strconv.Itoa(maxNAGDigits) + " digits"
 	}
 	return ""
 }
@@ -219,6 +270,7 @@ func (rw *recordWriter) startBody() {
 }
 
 func (rw *recordWriter) element(e *Element) error {
+	rw.at = textPos{e.Line, e.Column}
 	if e.Kind == LineCommentElement && !rw.body && !rw.tags {
 		// A line comment before the tag pairs: written at the start of
 		// the movetext, where a Record keeps it.
@@ -233,11 +285,8 @@ func (rw *recordWriter) element(e *Element) error {
 	l.filled = true
 	switch e.Kind {
 	case MoveElement:
-		if !isMoveText(e.Text) || isResult(e.Text) || len(e.Text) > maxMoveTextLen {
-			return rw.fail("move " + quoteClipped(e.Text) + " is not written as a move")
-		}
-		if !isStrength(e.Strength) {
-			return rw.fail("move " + quoteClipped(e.Text) + " has the strength mark " + quoteClipped(e.Strength))
+		if what := moveProblem(e.Text, e.Strength); what != "" {
+			return rw.fail(what)
 		}
 		if l.ply%2 == 0 {
 			rw.word(strconv.Itoa(l.ply/2+1) + ".")
@@ -249,8 +298,8 @@ func (rw *recordWriter) element(e *Element) error {
 		l.before = l.ply
 		l.ply++
 	case NAGElement:
-		if e.NAG < 0 || e.NAG > 999_999_999 {
-			return rw.fail("NAG " + strconv.Itoa(e.NAG) + " is not a number of at most 9 digits")
+		if what := nagProblem(e.NAG); what != "" {
+			return rw.fail(what)
 		}
 		rw.word("$" + strconv.Itoa(e.NAG))
 	case CommentElement:
@@ -285,7 +334,8 @@ func (rw *recordWriter) element(e *Element) error {
 	return nil
 }
 
-func (rw *recordWriter) open(textPos) error {
+func (rw *recordWriter) open(at textPos) error {
+	rw.at = at
 	rw.startBody()
 	if len(rw.lines) > MaxVariationDepth {
 		return rw.fail("variations nested more than " + strconv.Itoa(MaxVariationDepth) + " deep")
@@ -308,7 +358,8 @@ func (rw *recordWriter) close() error {
 	return nil
 }
 
-func (rw *recordWriter) end(result string, _ textPos) error {
+func (rw *recordWriter) end(result string, at textPos) error {
+	rw.at = at
 	if !rw.tags && !rw.body && len(rw.lead) == 0 {
 		return rw.fail("a record needs a tag pair or movetext")
 	}

@@ -362,3 +362,79 @@ func TestTrapPlayUncheckedForeign(t *testing.T) {
 		}
 	}
 }
+
+// The main line ends where the rules end the game: AddMove will not go on
+// from there, and a tree edited to do so is not written, as a Reader would
+// refuse the record.
+func TestTrapMainlineAfterEnd(t *testing.T) {
+	g := NewGameFrom(MustParseFEN("W:WKa1,a3:BKi9,i7"))
+	for _, s := range []string{"a1-b1", "i9-h9", "b1-a1", "h9-i9", "a1-b1", "i9-h9", "b1-a1", "h9-i9"} {
+		if _, err := g.PlayText(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if o := g.Outcome(); o.Reason != ThreefoldRepetition {
+		t.Fatalf("outcome %v", o)
+	}
+	if _, err := g.End().AddMoveText("a1-b1"); !errors.Is(err, ErrGameOver) {
+		t.Errorf("AddMove after threefold repetition on the main line: %v", err)
+	}
+	// A variation may go on after the end, and is written and read back.
+	v, err := g.End().Parent().AddMove(g.End().Move())
+	if err != nil || v != g.End() {
+		t.Fatalf("AddMove of the main move: %v", err)
+	}
+	alt := g.End().Position().LegalMoves()[0]
+	if _, err := g.End().Parent().AddMove(g.End().Parent().Position().LegalMoves()[1]); err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := NewWriter(&b).WriteGame(g, Algebraic); err != nil {
+		t.Fatalf("the game with its variation: %v", err)
+	}
+	if _, err := NewReader(strings.NewReader(b.String())).ReadGame(); err != nil {
+		t.Errorf("the written game does not read back: %v\n%s", err, b.String())
+	}
+	// A move after the end put on the main line by an edit: the record a
+	// Reader would refuse is not written.
+	end := g.End()
+	parent := end.Parent()
+	if err := end.Remove(); err != nil {
+		t.Fatal(err)
+	}
+	// The variation is now the main continuation; put the end back as a
+	// variation with a move after it, and promote it.
+	back, err := parent.AddMove(end.Move())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Outcome().Reason != ThreefoldRepetition {
+		t.Fatalf("the re-added end: %v", back.Outcome())
+	}
+	after, err := back.AddMove(alt)
+	if err != nil {
+		t.Fatalf("a move after the end in a variation: %v", err)
+	}
+	if err := after.PromoteToMain(); err != nil {
+		t.Fatal(err)
+	}
+	b.Reset()
+	if err := NewWriter(&b).WriteGame(g, Algebraic); !errors.Is(err, ErrInvalidRecord) || b.Len() != 0 {
+		t.Errorf("writing a main line that goes on after the end: %v\n%s", err, b.String())
+	}
+}
+
+// A JSON game must start from, and set up, positions a game can reach, as
+// a PDN record must.
+func TestTrapJSONUnreachable(t *testing.T) {
+	var g Game
+	for _, js := range []string{
+		`{"start":"W:Wa1,a2,a3,a4,a5,b1,b2,b3,b4,b5,b6,c1,c2,c3,c4,c5,c6:Bi9"}`,
+		`{"start":"W:Wi9:Ba1"}`,
+		`{"moves":[{"setup":"W:Wi9:Bb2"}]}`,
+	} {
+		if err := json.Unmarshal([]byte(js), &g); !errors.Is(err, ErrUnreachable) {
+			t.Errorf("%s: %v", js, err)
+		}
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"iter"
 	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -44,7 +43,29 @@ type Node struct {
 // before its move, after it, and after its variations.
 type nodeNotes struct {
 	strength            string
-	before, after, tail []Element
+	before, after, tail []note
+}
+
+// A note is one annotation as the tree keeps it: the kind, text and NAG
+// of an Element, in a quarter of its memory (a record may hold a million
+// of them).
+type note struct {
+	text string
+	nag  int32 // at most maxNAG
+	kind ElementKind
+}
+
+// noteOf returns the note of annotation e (a comment, line comment or
+// NAG).
+func noteOf(e *Element) note { return note{text: e.Text, nag: int32(e.NAG), kind: e.Kind} }
+
+// appendElements appends the notes to dst as Elements.
+func appendElements(dst []Element, notes []note) []Element {
+	dst = slices.Grow(dst, len(notes))
+	for _, x := range notes {
+		dst = append(dst, Element{Kind: x.kind, Text: x.text, NAG: int(x.nag)})
+	}
+	return dst
 }
 
 // ErrNotInTree is wrapped by the errors of an edit of a node that is no
@@ -228,9 +249,11 @@ func (n *Node) Outcome() Outcome {
 // its main continuation if it has none, else as a variation, after the
 // others. If m already follows n, AddMove returns that node. An illegal
 // move gives the *MoveError of Position.Play, a detached node an error
-// wrapping ErrNotInTree; a move after the end of the game (no legal
-// move, or a position occurring a third time on the way to n) is still
-// added: variations may explore it.
+// wrapping ErrNotInTree. A move after the end of the game (a position
+// occurring a third time on the way to n, or a draw rule of the game) is
+// added as a variation, which may explore it, but not as the main line's
+// continuation: that gives an error wrapping ErrGameOver, as Game.Play
+// does.
 func (n *Node) AddMove(m Move) (*Node, error) {
 	if err := n.editable(); err != nil {
 		return nil, err
@@ -243,6 +266,13 @@ func (n *Node) AddMove(m Move) (*Node, error) {
 	next, err := n.Position().Play(m)
 	if err != nil {
 		return nil, err
+	}
+	if len(n.children) == 0 && n.IsMainline() {
+		// The move would go on the main line, which ends where the rules
+		// end the game: no record could hold it.
+		if o := n.Outcome(); o.IsOver() {
+			return nil, &gameError{err: ErrGameOver, msg: "the game ended " + o.String() + "; a variation may go on, the main line may not"}
+		}
 	}
 	return n.add(&Node{game: n.game, move: m, pos: next.pack(), ply: n.ply + 1}, true), nil
 }
@@ -362,14 +392,16 @@ func (n *Node) Strength() string {
 }
 
 // SetStrength sets the strength mark of n's move: "", or one PDN reads
-// glued to a move (one to six of ! and ?, or those in parentheses as in
-// "(?)"; "*" too). Another mark gives an error wrapping
-// ErrInvalidAnnotation, a detached node one wrapping ErrNotInTree.
+// glued to a move: a run of !, ? and * ("!", "?!", "!!"), or one to six
+// of ! and ? in parentheses ("(?)"), short enough that any move with it
+// fits in one word of a record (1 MiB less 512 bytes). Another mark gives
+// an error wrapping ErrInvalidAnnotation, a detached node one wrapping
+// ErrNotInTree.
 func (n *Node) SetStrength(s string) error {
 	if err := n.editable(); err != nil {
 		return err
 	}
-	if !isStrength(s) {
+	if !isStrength(s) || len(s) > maxStrengthLen {
 		return &annotationError{what: "strength mark " + quoteClipped(s)}
 	}
 	n.note().strength = s
@@ -410,14 +442,14 @@ func (n *Node) CommentBefore() string {
 
 // joinComments returns the text of the comment elements, joined by a
 // space.
-func joinComments(elems []Element) string {
+func joinComments(notes []note) string {
 	var b strings.Builder
-	for _, e := range elems {
-		if e.Kind == CommentElement {
+	for _, e := range notes {
+		if e.kind == CommentElement {
 			if b.Len() > 0 {
 				b.WriteByte(' ')
 			}
-			b.WriteString(e.Text)
+			b.WriteString(e.text)
 		}
 	}
 	return b.String()
@@ -460,13 +492,13 @@ func (n *Node) SetCommentBefore(text string) error {
 	return nil
 }
 
-// setComment returns elems with its comments replaced by text.
-func setComment(elems []Element, text string) []Element {
-	elems = slices.DeleteFunc(elems, func(e Element) bool { return e.Kind == CommentElement })
+// setComment returns notes with its comments replaced by text.
+func setComment(notes []note, text string) []note {
+	notes = slices.DeleteFunc(notes, func(e note) bool { return e.kind == CommentElement })
 	if text != "" {
-		elems = append(elems, Element{Kind: CommentElement, Text: text})
+		notes = append(notes, note{kind: CommentElement, text: text})
 	}
-	return elems
+	return notes
 }
 
 // NAGs returns the numeric annotation glyphs written after n's move, in
@@ -477,15 +509,12 @@ func (n *Node) NAGs() []int {
 	}
 	var out []int
 	for _, e := range n.notes.after {
-		if e.Kind == NAGElement {
-			out = append(out, e.NAG)
+		if e.kind == NAGElement {
+			out = append(out, int(e.nag))
 		}
 	}
 	return out
 }
-
-// maxNAG is the greatest NAG: PDN writes one as $ and at most 9 digits.
-const maxNAG = 999_999_999
 
 // AddNAG adds a numeric annotation glyph ($n) after n's move, unless n
 // has it already. A NAG must be a number of at most 9 digits; another
@@ -495,14 +524,14 @@ func (n *Node) AddNAG(nag int) error {
 	if err := n.editable(); err != nil {
 		return err
 	}
-	if nag < 0 || nag > maxNAG {
-		return &annotationError{what: "NAG " + strconv.Itoa(nag) + " is not a number of at most 9 digits"}
+	if what := nagProblem(nag); what != "" {
+		return &annotationError{what: what}
 	}
 	if slices.Contains(n.NAGs(), nag) {
 		return nil
 	}
 	notes := n.note()
-	notes.after = append(notes.after, Element{Kind: NAGElement, NAG: nag})
+	notes.after = append(notes.after, note{kind: NAGElement, nag: int32(nag)})
 	return nil
 }
 
@@ -513,7 +542,7 @@ func (n *Node) RemoveNAG(nag int) bool {
 		return false
 	}
 	before := len(n.notes.after)
-	n.notes.after = slices.DeleteFunc(n.notes.after, func(e Element) bool { return e.Kind == NAGElement && e.NAG == nag })
+	n.notes.after = slices.DeleteFunc(n.notes.after, func(e note) bool { return e.kind == NAGElement && int(e.nag) == nag })
 	return len(n.notes.after) < before
 }
 
@@ -525,18 +554,18 @@ func (n *Node) SetNAGs(nags []int) error {
 		return err
 	}
 	for _, nag := range nags {
-		if nag < 0 || nag > maxNAG {
-			return &annotationError{what: "NAG " + strconv.Itoa(nag) + " is not a number of at most 9 digits"}
+		if what := nagProblem(nag); what != "" {
+			return &annotationError{what: what}
 		}
 	}
 	if n.notes == nil && len(nags) == 0 {
 		return nil
 	}
 	notes := n.note()
-	notes.after = slices.DeleteFunc(notes.after, func(e Element) bool { return e.Kind == NAGElement })
+	notes.after = slices.DeleteFunc(notes.after, func(e note) bool { return e.kind == NAGElement })
 	for i, nag := range nags {
 		if !slices.Contains(nags[:i], nag) {
-			notes.after = append(notes.after, Element{Kind: NAGElement, NAG: nag})
+			notes.after = append(notes.after, note{kind: NAGElement, nag: int32(nag)})
 		}
 	}
 	return nil
@@ -545,12 +574,14 @@ func (n *Node) SetNAGs(nags []int) error {
 // Annotations returns the comments, line comments and NAGs of the record
 // around n's move, as elements: those written before the move, after it,
 // and after the variations that follow it (which a record has only at the
-// end of a line). The slices are copies.
+// end of a line). Each element has its Kind, Text (a comment's) and NAG
+// (a NAG's), and no place in the text (Line and Column are 0). The
+// slices are new.
 func (n *Node) Annotations() (before, after, tail []Element) {
 	if n == nil || n.notes == nil {
 		return nil, nil, nil
 	}
-	return slices.Clone(n.notes.before), slices.Clone(n.notes.after), slices.Clone(n.notes.tail)
+	return appendElements(nil, n.notes.before), appendElements(nil, n.notes.after), appendElements(nil, n.notes.tail)
 }
 
 func (n *Node) note() *nodeNotes {

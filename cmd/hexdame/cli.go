@@ -5,9 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/hexdame/hexdame"
@@ -110,16 +112,34 @@ func newFlagSet(name string) *flag.FlagSet {
 
 // run runs the command line args and returns the exit status. It never
 // panics: an internal error is reported in one line with status 2.
+//
+// Every write to standard output goes through a checkedWriter: when one
+// fails (a full disk, a closed descriptor), run reports it on one line
+// and returns status 2, whatever the command returned. A command that
+// buffers its output must flush it before it returns.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) {
+	out := &checkedWriter{w: stdout}
 	defer func() {
 		if v := recover(); v != nil {
 			fmt.Fprintf(stderr, "hexdame: internal error: %s (please report it)\n", oneLine(fmt.Sprint(v)))
 			status = exitUsage
 		}
 	}()
+	status, name := dispatch(args, stdin, out, stderr)
+	if err := out.failed(); err != nil {
+		fmt.Fprintf(stderr, "%s: writing standard output: %s\n", name, oneLine(ioMessage(err)))
+		return exitUsage
+	}
+	return status
+}
+
+// dispatch runs the command line args with standard output out and
+// returns the exit status and the name the command's messages begin
+// with. When out has failed it leaves the message to run.
+func dispatch(args []string, stdin io.Reader, out *checkedWriter, stderr io.Writer) (status int, name string) {
 	if len(args) == 0 {
 		usage(stderr)
-		return exitUsage
+		return exitUsage, "hexdame"
 	}
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
@@ -127,50 +147,114 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 			c := findCommand(args[1])
 			if c == nil {
 				fmt.Fprintf(stderr, "hexdame help: unknown command %s (try hexdame help)\n", quote(args[1]))
-				return exitUsage
+				return exitUsage, "hexdame help"
 			}
-			c.help(stdout)
-			return exitOK
+			c.help(out)
+			return exitOK, "hexdame help"
 		}
-		usage(stdout)
-		return exitOK
+		usage(out)
+		if args[0] == "help" {
+			return exitOK, "hexdame help"
+		}
+		return exitOK, "hexdame"
 	}
 	c := findCommand(args[0])
 	if c == nil {
 		fmt.Fprintf(stderr, "hexdame: unknown command %s (try hexdame help)\n", quote(args[0]))
-		return exitUsage
+		return exitUsage, "hexdame"
 	}
+	name = "hexdame " + c.name
 	fs := newFlagSet(c.name)
 	runner := c.setup(fs)
 	if err := fs.Parse(protectNegatives(fs, args[1:])); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			c.help(stdout)
-			return exitOK
+			c.help(out)
+			return exitOK, name
 		}
-		fmt.Fprintf(stderr, "hexdame %s: %s\n", c.name, oneLine(err.Error()))
-		return exitUsage
+		fmt.Fprintf(stderr, "%s: %s\n", name, oneLine(err.Error()))
+		return exitUsage, name
 	}
-	err := runner(&env{args: fs.Args(), stdin: stdin, stdout: stdout, stderr: stderr})
+	err := runner(&env{args: fs.Args(), stdin: stdin, stdout: out, stderr: stderr})
 	var ue usageError
 	var fe failure
 	switch {
+	case out.failed() != nil:
+		// The output is lost, which matters more than what the command
+		// found: run says so.
+		return exitUsage, name
 	case err == nil:
-		return exitOK
+		return exitOK, name
 	case errors.As(err, &fe):
 		if fe.msg != "" {
-			fmt.Fprintf(stderr, "hexdame %s: %s\n", c.name, oneLine(fe.msg))
+			fmt.Fprintf(stderr, "%s: %s\n", name, oneLine(fe.msg))
 		}
-		return exitFailure
+		return exitFailure, name
 	case errors.As(err, &ue):
 		if ue.msg != "" {
-			fmt.Fprintf(stderr, "hexdame %s: %s\n", c.name, oneLine(ue.msg))
+			fmt.Fprintf(stderr, "%s: %s\n", name, oneLine(ue.msg))
 		}
-		return exitUsage
+		return exitUsage, name
 	default:
-		// Writing the output failed, or another I/O error.
-		fmt.Fprintf(stderr, "hexdame %s: %s\n", c.name, oneLine(err.Error()))
-		return exitUsage
+		// Another I/O error.
+		fmt.Fprintf(stderr, "%s: %s\n", name, oneLine(err.Error()))
+		return exitUsage, name
 	}
+}
+
+// A checkedWriter passes writes on to w until one fails, and keeps the
+// first error; every later write returns that error without trying. A
+// short write without an error counts as io.ErrShortWrite. Goroutines may
+// share it.
+type checkedWriter struct {
+	w   io.Writer
+	mu  sync.Mutex
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	c.err = err
+	return n, err
+}
+
+// WriteString passes s on without copying it, when w can take a string.
+func (c *checkedWriter) WriteString(s string) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := io.WriteString(c.w, s)
+	if err == nil && n < len(s) {
+		err = io.ErrShortWrite
+	}
+	c.err = err
+	return n, err
+}
+
+// failed returns the first error of a write, or nil.
+func (c *checkedWriter) failed() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
+}
+
+// ioMessage returns an I/O error's message without the operation and
+// file name the os package puts before it ("no space left on device").
+func ioMessage(err error) string {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
 }
 
 var negativeNumber = regexp.MustCompile(`^-[0-9]+$`)

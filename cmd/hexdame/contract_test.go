@@ -1,9 +1,11 @@
 package main
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -208,6 +210,100 @@ func TestSolveCommand(t *testing.T) {
 	for _, args := range [][]string{{"solve"}, {"solve", "0"}, {"solve", "-3"}, {"solve", "64"}, {"solve", "x"}, {"solve", "-fen", "W:Wq1", "3"}} {
 		if status, out, errOut := runCLI(t, "", args...); status != 2 || out != "" || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, status, out, errOut)
+		}
+	}
+}
+
+// A fullDisk takes the first writes calls to Write, counting them in
+// calls; the next call writes half its bytes and fails as a full disk
+// does, and so does every later one.
+type fullDisk struct{ writes, calls int }
+
+func (d *fullDisk) Write(p []byte) (int, error) {
+	d.calls++
+	if d.calls <= d.writes {
+		return len(p), nil
+	}
+	return len(p) / 2, &os.PathError{Op: "write", Path: "/dev/stdout", Err: syscall.ENOSPC}
+}
+
+// writeFailureCases runs every command with output; each command of the
+// tool needs one. Standard input is stdin (match's engines are this test
+// binary, through withTool).
+var writeFailureCases = []struct {
+	name string
+	args []string
+}{
+	{"show", []string{"show"}},
+	{"moves", []string{"moves"}},
+	{"play", []string{"play", "d4-e5"}},
+	{"perft", []string{"perft", "-divide", "3"}},
+	{"validate", []string{"validate", "../../testdata/pdn/features.pdn"}},
+	{"validate", []string{"validate", "../../testdata/pdn/problems.pdn"}},
+	{"convert", []string{"convert", "-to", "numeric", "../../testdata/pdn/features.pdn"}},
+	{"random", []string{"random", "-games", "3"}},
+	{"svg", []string{"svg"}},
+	{"html", []string{"html", "../../testdata/pdn/features.pdn"}},
+	{"solve", []string{"solve", "3"}},
+	{"match", []string{"match", "-engine", "hexdame hub-random -seed 1", "-engine", "hexdame hub-random -seed 2", "-games", "2"}},
+	{"hub-random", []string{"hub-random"}},
+	{"help", []string{"help"}},
+	{"help", []string{"help", "perft"}},
+	{"help", []string{"perft", "-h"}},
+}
+
+// A failed write is an error: every command, its output failing at its
+// first write, a middle one or its last, exits 2 with a line on standard
+// error saying why, its last. (Cut by writes, not bytes, because match's
+// output varies with the engines' timing, but not its number of writes.)
+func TestWriteFailure(t *testing.T) {
+	withTool(t)
+	const stdin = "hub\nping\nquit\n" // for hub-random
+	covered := map[string]bool{}
+	for _, tc := range writeFailureCases {
+		covered[tc.name] = true
+		counter := &fullDisk{writes: math.MaxInt}
+		var errOut strings.Builder
+		status := run(tc.args, strings.NewReader(stdin), counter, &errOut)
+		if status == 2 || counter.calls == 0 {
+			t.Fatalf("%q: exit %d after %d writes, stderr %q", tc.args, status, counter.calls, errOut.String())
+		}
+		prefix := "hexdame " + tc.name
+		if tc.name == "help" && tc.args[0] != "help" {
+			prefix = "hexdame " + tc.args[0]
+		}
+		for _, writes := range []int{0, counter.calls / 2, counter.calls - 1} {
+			var errOut strings.Builder
+			status := run(tc.args, strings.NewReader(stdin), &fullDisk{writes: writes}, &errOut)
+			want := prefix + ": writing standard output: no space left on device\n"
+			lines := strings.Count(errOut.String(), "\n")
+			if tc.name == "match" { // and its progress lines
+				lines = strings.Count(errOut.String(), "hexdame match:")
+			}
+			if status != 2 || !strings.HasSuffix(errOut.String(), want) || lines != 1 {
+				t.Errorf("%q failing after %d of %d writes: exit %d, stderr %q; want exit 2, %q", tc.args, writes, counter.calls, status, errOut.String(), want)
+			}
+		}
+	}
+	for _, c := range commands {
+		if !covered[c.name] {
+			t.Errorf("command %s has no case in writeFailureCases", c.name)
+		}
+	}
+}
+
+// The same on a real full disk, when the system has /dev/full.
+func TestWriteToDevFull(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip("no /dev/full:", err)
+	}
+	defer full.Close()
+	for _, args := range [][]string{{"validate", "../../testdata/pdn/features.pdn"}, {"help"}, {"random", "-games", "50"}} {
+		var errOut strings.Builder
+		status := run(args, strings.NewReader(""), full, &errOut)
+		if status != 2 || !strings.HasSuffix(errOut.String(), ": writing standard output: no space left on device\n") {
+			t.Errorf("%q > /dev/full: exit %d, stderr %q", args, status, errOut.String())
 		}
 	}
 }

@@ -1,14 +1,16 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"html"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hexdame/hexdame"
 )
@@ -22,7 +24,9 @@ var cmdHTML = &command{
 		"and results, the board, and the movetext with comments and variations. Step\n" +
 		"through a game with the buttons or the arrow keys, or click a move to jump to\n" +
 		"it; the current move is drawn on the board. An invalid game is shown up to its\n" +
-		"bad move, with the error. The page fetches nothing from the network.",
+		"bad move, with the error. The page fetches nothing from the network. The page is\n" +
+		"written as the games are read; if the file cannot be read to its end, the page\n" +
+		"written so far is incomplete and the exit status is 2.",
 	operands: []string{"FILE  a PDN file, or - for standard input (the default)"},
 	setup: func(fs *flag.FlagSet) func(e *env) error {
 		return func(e *env) error {
@@ -39,51 +43,43 @@ var cmdHTML = &command{
 	},
 }
 
-// htmlGame is a game as the page's script sees it.
-type htmlGame struct {
-	Label  string      `json:"label"`  // the line of the game list
-	Tags   [][2]string `json:"tags"`   // name and value
-	Error  string      `json:"error"`  // the problems of an invalid game
-	Nodes  []htmlNode  `json:"nodes"`  // the tree, in order: [0] is the start
-	Moves  string      `json:"moves"`  // the movetext as HTML, moves marked with data-n
-	Result string      `json:"result"` // the result, as PDN writes it
-}
-
-// htmlNode is a node of a game's tree: its parent, the board after it (the
-// pieces in Cell order as the diagram writes them, then W or B for the
-// side to move), and its move's path and captured cells.
-type htmlNode struct {
-	Parent   int      `json:"p"`
-	Board    string   `json:"b"`
-	Path     []string `json:"path,omitempty"`
-	Captured []string `json:"cap,omitempty"`
-}
-
-// writeHTML reads the games of in and writes the page.
+// writeHTML reads the games of in and writes the page as it reads them:
+// the page's head and boards, then each game's data as soon as the game
+// is read, then the script. Its memory holds one game at a time (its tree
+// and what is being written), not the page. A read error ends the page
+// where it is, incomplete, with an error (exit status 2); a write error
+// stops the reading at the next game.
 func writeHTML(w io.Writer, in io.Reader, title string) error {
-	var games []htmlGame
-	r := hexdame.NewReader(in)
-	for g, err := range r.Games() {
-		if err != nil && !isParseError(err) {
-			return usageError{title + ": " + errMessage(err)}
-		}
-		games = append(games, pageGame(len(games)+1, g, err))
-	}
-	data, err := json.Marshal(games) // escapes <, > and &: safe inside <script>
-	if err != nil {
-		return err
-	}
+	out := &pageWriter{w: bufio.NewWriterSize(w, 64<<10)}
+	head, tail, _ := strings.Cut(pageTemplate, "{{DATA}}")
 	boards, err := pageBoards()
 	if err != nil {
 		return err
 	}
-	page := strings.NewReplacer(
-		"{{TITLE}}", html.EscapeString(title),
-		"{{BOARDS}}", boards,
-		"{{DATA}}", string(data),
-	).Replace(pageTemplate)
-	_, err = io.WriteString(w, page)
-	return err
+	out.WriteString(strings.NewReplacer("{{TITLE}}", html.EscapeString(title), "{{BOARDS}}", boards).Replace(head))
+	out.WriteString("[")
+	r := hexdame.NewReader(in)
+	number := 0
+	for g, err := range r.Games() {
+		if err != nil && !isParseError(err) {
+			out.w.Flush()
+			return usageError{title + ": " + errMessage(err)}
+		}
+		number++
+		if number > 1 {
+			out.WriteString(",\n")
+		}
+		out.game(number, g, err)
+		if out.err != nil {
+			return out.err
+		}
+	}
+	out.WriteString("]")
+	out.WriteString(tail)
+	if out.err != nil {
+		return out.err
+	}
+	return out.w.Flush()
 }
 
 // pageBoards draws the boards of the page: the board, the flipped board,
@@ -115,72 +111,104 @@ func pageBoards() (string, error) {
 	return b.String(), nil
 }
 
-// pageGame turns a game read from the file (and its problems) into what
-// the page shows.
-func pageGame(number int, g *hexdame.Game, err error) htmlGame {
-	pg := htmlGame{Result: "*", Tags: [][2]string{}}
+// A pageWriter writes the page's data: a JSON array with one object per
+// game, which the script reads.
+//
+//	{"label": "1. Ann – Ben, Open 2-0",       the line of the game list
+//	 "tags": [["Event","Open"], ...],          name and value
+//	 "error": "line 3, column 9: ...",         the problems of an invalid game
+//	 "result": "2-0",
+//	 "nodes": [[-1,"w...rW"], [0,"d4-e5",""], [1,"f6xd4","e5"], [2,"c3xe5xg5","d4f6",1], [3,"w...rB"], ...],
+//	 "text": ["m1. d4-e5", "c a comment", "(", "m1. c4-c5", ")", "n$1", "s[W:...]", ...]}
+//
+// The nodes are the game's tree, numbered in the order of the movetext
+// (the root first; a node's main continuation comes before its
+// variations): each is its parent's number and either the board (the
+// pieces in Cell order as the diagram writes them, then W or B for the
+// side to move: the root and setups), or the move's path in algebraic
+// notation, its captured cells, and a 1 when it crowns a man. The script
+// plays the moves on the boards. The text is the movetext, item by item:
+// "m" a move as PDN writes it (with its number), "s" a setup, each the
+// next node in order; "c" a comment, "n" a NAG, "(" and ")" a variation.
+// All strings are escaped so that no "<" ends the script.
+type pageWriter struct {
+	w       *bufio.Writer
+	err     error // the first write error
+	scratch []byte
+	paths   map[pathKey]string // the paths of captures found so far
+}
+
+func (pw *pageWriter) WriteString(s string) {
+	if pw.err == nil {
+		_, pw.err = pw.w.WriteString(s)
+	}
+}
+
+func (pw *pageWriter) write(b []byte) {
+	if pw.err == nil {
+		_, pw.err = pw.w.Write(b)
+	}
+}
+
+// str writes s as a JSON string.
+func (pw *pageWriter) str(s string) {
+	pw.scratch = appendJSONString(pw.scratch[:0], s)
+	pw.write(pw.scratch)
+}
+
+// game writes the data of a game read from the file (and its problems).
+func (pw *pageWriter) game(number int, g *hexdame.Game, err error) {
+	errText := ""
 	if err != nil {
 		var lines []string
 		for _, pe := range parseErrors(err) {
 			lines = append(lines, fmt.Sprintf("line %d, column %d: %s", pe.Line, pe.Column, pe.Detail()))
 		}
-		pg.Error = strings.Join(lines, "\n")
+		errText = strings.Join(lines, "\n")
 	}
-	if g == nil {
-		pg.Label = strconv.Itoa(number) + ". (unreadable)"
-		pg.Nodes = []htmlNode{{Parent: -1, Board: boardText(hexdame.StartPosition())}}
-		return pg
+	result := "*"
+	label := strconv.Itoa(number) + ". (unreadable)"
+	if g != nil {
+		result = g.Outcome().Result.String()
+		white, _ := g.Tag("White")
+		red, _ := g.Tag("Black")
+		event, _ := g.Tag("Event")
+		label = fmt.Sprintf("%d. %s – %s", number, orUnknown(white), orUnknown(red))
+		if event != "" {
+			label += ", " + event
+		}
+		label += " " + result
+		if err != nil {
+			label += " (invalid)"
+		}
 	}
-	pg.Result = g.Outcome().Result.String()
+	pw.WriteString(`{"label":`)
+	pw.str(label)
+	pw.WriteString(`,"tags":[`)
 	for _, t := range g.Tags() {
-		pg.Tags = append(pg.Tags, [2]string{t.Name, t.Value})
+		pw.WriteString("[")
+		pw.str(t.Name)
+		pw.WriteString(",")
+		pw.str(t.Value)
+		pw.WriteString("],")
 	}
-	pg.Tags = append(pg.Tags, [2]string{"Result", pg.Result})
-	white, _ := g.Tag("White")
-	red, _ := g.Tag("Black")
-	event, _ := g.Tag("Event")
-	pg.Label = fmt.Sprintf("%d. %s – %s", number, orUnknown(white), orUnknown(red))
-	if event != "" && event != "?" {
-		pg.Label += ", " + event
+	pw.WriteString(`["Result",`)
+	pw.str(result)
+	pw.WriteString(`]],"error":`)
+	pw.str(errText)
+	pw.WriteString(`,"result":`)
+	pw.str(result)
+	pw.WriteString(`,"nodes":[[-1,`)
+	pw.str(boardText(g.InitialPosition()))
+	pw.WriteString("]")
+	if g != nil {
+		walker{node: pw.node}.walk(g)
 	}
-	pg.Label += " " + pg.Result
-	if err != nil {
-		pg.Label += " (invalid)"
+	pw.WriteString(`],"text":[`)
+	if g != nil {
+		pw.text(g)
 	}
-	// Number the nodes depth first, children in order, and write the
-	// movetext as the Writer would.
-	ids := map[*hexdame.Node]int{}
-	stack := []*hexdame.Node{g.Root()}
-	parents := []int{-1}
-	for len(stack) > 0 {
-		n, parent := stack[len(stack)-1], parents[len(parents)-1]
-		stack, parents = stack[:len(stack)-1], parents[:len(parents)-1]
-		id := len(pg.Nodes)
-		ids[n] = id
-		node := htmlNode{Parent: parent, Board: boardText(n.Position())}
-		if parent >= 0 && !n.IsSetup() {
-			before := n.Before()
-			for _, c := range before.Path(n.Move()) {
-				node.Path = append(node.Path, c.String())
-			}
-			for c := range n.Move().Captured().All() {
-				node.Captured = append(node.Captured, c.String())
-			}
-		}
-		pg.Nodes = append(pg.Nodes, node)
-		kids := n.Children()
-		for i := len(kids) - 1; i >= 0; i-- {
-			stack = append(stack, kids[i])
-			parents = append(parents, id)
-		}
-	}
-	var mt strings.Builder
-	if before, after, _ := g.Root().Annotations(); len(before)+len(after) > 0 {
-		writeNotes(&mt, append(before, after...))
-	}
-	writeLine(&mt, g.Root().Next(), ids, g.Notation(), g.InitialPosition().SideToMove(), 0)
-	pg.Moves = mt.String()
-	return pg
+	pw.WriteString("]}")
 }
 
 func orUnknown(s string) string {
@@ -199,65 +227,260 @@ func boardText(p hexdame.Position) string {
 	return string(append(b, "WB"[p.SideToMove()]))
 }
 
-// writeLine writes the movetext of the line from node x: numbers, moves as
-// spans the script can click, annotations and variations.
-func writeLine(b *strings.Builder, x *hexdame.Node, ids map[*hexdame.Node]int, n hexdame.Notation, first hexdame.Color, depth int) {
-	needNumber := true
+// A walker is told the parts of a game's movetext in the order the
+// Writer writes them: each node but the root (numbered from 1, the root
+// being 0, with its parent's number), its annotations when notes is set,
+// and the start and end of each variation when open and close are.
+type walker struct {
+	node        func(x *hexdame.Node, id, parent int)
+	notes       func(elems []hexdame.Element)
+	open, close func()
+}
+
+// walk visits the movetext of g: the root's annotations, then the main
+// line and its variations.
+func (w walker) walk(g *hexdame.Game) {
+	root := g.Root()
+	if w.notes != nil {
+		if before, after, _ := root.Annotations(); len(before)+len(after) > 0 {
+			w.notes(append(before, after...))
+		}
+	}
+	next := 1
+	w.line(root.Next(), 0, &next)
+}
+
+// line visits the line from node x, whose parent is numbered parent: each
+// node, its annotations, and the variations that are alternatives to it.
+// Variations nest at most hexdame.MaxVariationDepth deep in a game read
+// from a record, which bounds the recursion.
+func (w walker) line(x *hexdame.Node, parent int, next *int) {
 	for ; x != nil; x = x.Next() {
-		before, after, tail := x.Annotations()
+		var before, after, tail []hexdame.Element
+		if w.notes != nil {
+			before, after, tail = x.Annotations()
+		}
 		if len(before) > 0 {
-			writeNotes(b, before)
-			needNumber = true
+			w.notes(before)
 		}
-		if x.IsSetup() {
-			fmt.Fprintf(b, `<span class="setup" data-n="%d">[%s]</span> `, ids[x], html.EscapeString(x.Position().FEN()))
-			needNumber = true
-		} else {
-			mover := x.Before().SideToMove()
-			idx := x.Ply() - 1
-			if first == hexdame.Red {
-				idx++
-			}
-			number := ""
-			switch {
-			case mover == hexdame.White:
-				number = strconv.Itoa(idx/2+1) + ". "
-			case needNumber:
-				number = strconv.Itoa(idx/2+1) + "... "
-			}
-			text := x.Before().FormatMove(x.Move(), n) + x.Strength()
-			fmt.Fprintf(b, `<span class="move" data-n="%d">%s%s</span> `, ids[x], number, html.EscapeString(text))
-			needNumber = false
-		}
+		id := *next
+		*next++
+		w.node(x, id, parent)
 		if len(after) > 0 {
-			writeNotes(b, after)
-			needNumber = true
+			w.notes(after)
 		}
 		if p := x.Parent(); p != nil && p.Next() == x {
-			for _, v := range p.Children()[1:] {
-				var vb strings.Builder
-				writeLine(&vb, v, ids, n, first, depth+1)
-				b.WriteString(`<span class="variation">(` + strings.TrimSpace(vb.String()) + `)</span> `)
-				needNumber = true
+			for _, s := range p.Children()[1:] {
+				if w.open != nil {
+					w.open()
+				}
+				w.line(s, parent, next)
+				if w.close != nil {
+					w.close()
+				}
 			}
 		}
 		if len(tail) > 0 {
-			writeNotes(b, tail)
-			needNumber = true
+			w.notes(tail)
 		}
+		parent = id
 	}
 }
 
-// writeNotes writes comments, line comments and NAGs, escaped.
-func writeNotes(b *strings.Builder, notes []hexdame.Element) {
-	for _, e := range notes {
-		switch e.Kind {
-		case hexdame.NAGElement:
-			fmt.Fprintf(b, `<span class="nag">$%d</span> `, e.NAG)
-		default:
-			fmt.Fprintf(b, `<span class="comment">%s</span> `, html.EscapeString(e.Text))
+// The calls that cost a search: the texts of a position's captures, one
+// generation of the position, and a capture's path, one path search.
+// Tests count them.
+var (
+	formatMoves    = hexdame.Position.FormatMoves
+	formatMovePath = hexdame.Position.FormatMovePath
+)
+
+// captureTexts returns what PDN writes for each capture of g's tree, by
+// the capture and the position it is played in. The captures played from
+// one position, at however many nodes, are formatted together, with one
+// generation of that position's legal moves (which a capture's text
+// needs, to tell it from the others with the same start and end).
+func captureTexts(g *hexdame.Game) map[pathKey]string {
+	played := map[hexdame.Position][]hexdame.Move{}
+	walker{node: func(x *hexdame.Node, _, _ int) {
+		if m := x.Move(); !x.IsSetup() && m.IsCapture() {
+			p := x.Before()
+			if !slices.Contains(played[p], m) {
+				played[p] = append(played[p], m)
+			}
+		}
+	}}.walk(g)
+	texts := make(map[pathKey]string)
+	for p, moves := range played {
+		for i, text := range formatMoves(p, moves, g.Notation()) {
+			texts[pathKey{p, moves[i]}] = text
 		}
 	}
+	return texts
+}
+
+// node writes a node of the page's data.
+func (pw *pageWriter) node(x *hexdame.Node, _, parent int) {
+	pw.WriteString(",[" + strconv.Itoa(parent) + ",")
+	if x.IsSetup() {
+		pw.str(boardText(x.Position()))
+		pw.WriteString("]")
+		return
+	}
+	before, m := x.Before(), x.Move()
+	pw.str(pw.path(before, m))
+	pw.WriteString(",\"")
+	for c := range m.Captured().All() {
+		pw.WriteString(c.String())
+	}
+	pw.WriteString("\"")
+	if before.Crowns(m) {
+		pw.WriteString(",1")
+	}
+	pw.WriteString("]")
+}
+
+// path returns the path of capture m in position p, searching it once
+// however many nodes hold that move (a record may set up a position
+// again and again): the paths found are kept, up to maxPaths of them.
+func (pw *pageWriter) path(p hexdame.Position, m hexdame.Move) string {
+	if !m.IsCapture() {
+		return m.String()
+	}
+	key := pathKey{p, m}
+	if s, ok := pw.paths[key]; ok {
+		return s
+	}
+	if pw.paths == nil || len(pw.paths) >= maxPaths {
+		pw.paths = make(map[pathKey]string)
+	}
+	s := formatMovePath(p, m, hexdame.Algebraic)
+	pw.paths[key] = s
+	return s
+}
+
+// A pathKey is a capture and the position it is played in.
+type pathKey struct {
+	p hexdame.Position
+	m hexdame.Move
+}
+
+// maxPaths bounds the paths a pageWriter keeps (about 600 KB).
+const maxPaths = 4096
+
+// text writes the movetext of the page's data, item by item, as the
+// Writer writes it.
+func (pw *pageWriter) text(g *hexdame.Game) {
+	texts := captureTexts(g)
+	tw := textWriter{pw: pw, first: g.InitialPosition().SideToMove(), needNumber: true}
+	walker{
+		node: func(x *hexdame.Node, _, _ int) {
+			if x.IsSetup() {
+				tw.node(x, "")
+				return
+			}
+			before, m := x.Before(), x.Move()
+			text, ok := texts[pathKey{before, m}]
+			if !ok {
+				text = before.FormatMove(m, g.Notation()) // not a capture: no generation
+			}
+			tw.node(x, text)
+		},
+		notes: func(elems []hexdame.Element) {
+			for _, e := range elems {
+				if e.Kind == hexdame.NAGElement {
+					tw.item("n$" + strconv.Itoa(e.NAG))
+				} else {
+					tw.item("c" + e.Text)
+				}
+			}
+			tw.needNumber = true
+		},
+		open: func() {
+			tw.item("(")
+			tw.needNumber = true
+		},
+		close: func() {
+			tw.item(")")
+			tw.needNumber = true
+		},
+	}.walk(g)
+}
+
+// A textWriter writes the items of the movetext, numbering the moves as
+// the Writer does.
+type textWriter struct {
+	pw         *pageWriter
+	first      hexdame.Color // the side to move at the start
+	needNumber bool          // the next Red move needs "N..."
+	items      int
+}
+
+func (tw *textWriter) item(s string) {
+	if tw.items > 0 {
+		tw.pw.WriteString(",")
+	}
+	tw.items++
+	tw.pw.str(s)
+}
+
+// node writes node x, a setup or a move that PDN writes as text.
+func (tw *textWriter) node(x *hexdame.Node, text string) {
+	if x.IsSetup() {
+		tw.item("s[" + x.Position().FEN() + "]")
+		tw.needNumber = true
+		return
+	}
+	idx := x.Ply() - 1
+	if tw.first == hexdame.Red {
+		idx++
+	}
+	number := ""
+	switch {
+	case x.Before().SideToMove() == hexdame.White:
+		number = strconv.Itoa(idx/2+1) + ". "
+	case tw.needNumber:
+		number = strconv.Itoa(idx/2+1) + "... "
+	}
+	tw.item("m" + number + text + x.Strength())
+	tw.needNumber = false
+}
+
+// appendJSONString appends s as a JSON string that is safe inside a
+// <script> element: besides quotes, backslashes and control characters,
+// "<", ">" and "&" are escaped (as encoding/json does), and so are U+2028
+// and U+2029, and bytes that are not UTF-8 become U+FFFD.
+func appendJSONString(dst []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	dst = append(dst, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '"' || c == '\\':
+				dst = append(dst, '\\', c)
+			case c == '\n':
+				dst = append(dst, '\\', 'n')
+			case c < 0x20 || c == '<' || c == '>' || c == '&':
+				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			default:
+				dst = append(dst, c)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			dst = append(dst, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			dst = append(dst, '\\', 'u', '2', '0', '2', hex[r&0xF])
+		default:
+			dst = append(dst, s[i:i+size]...)
+		}
+		i += size
+	}
+	return append(dst, '"')
 }
 
 // pageTemplate is the page; {{TITLE}}, {{BOARDS}} and {{DATA}} are filled
@@ -330,6 +553,7 @@ main { flex: 1; display: flex; flex-wrap: wrap; align-items: flex-start; padding
   var templates = document.getElementById("templates");
   var SVG = "http://www.w3.org/2000/svg";
   var state = { game: -1, node: 0, flip: 0 };
+  var boardCache = {}, kids = []; // the boards found so far, and each node's children, for the game shown
 
   // The centre of each cell, read from the hexagons of a board.
   function centres(svg) {
@@ -342,8 +566,38 @@ main { flex: 1; display: flex; flex-wrap: wrap; align-items: flex-start; padding
     return m;
   }
   var tplCentres = centres(templates), boardCentres = boards.map(centres);
-  var cells = []; // Cell order, as the boards list them
-  boards[0].querySelectorAll("polygon.cell").forEach(function (p) { cells.push(p.getAttribute("data-cell")); });
+  var cells = [], cellIndex = {}; // Cell order, as the boards list them
+  boards[0].querySelectorAll("polygon.cell").forEach(function (p) {
+    cellIndex[p.getAttribute("data-cell")] = cells.length;
+    cells.push(p.getAttribute("data-cell"));
+  });
+
+  // A node is [parent, board] (the root and setups) or [parent, path,
+  // captured cells, 1 if the move crowns]. The board after a move is its
+  // parent's with the move played.
+  function pathOf(node) { return node.length > 2 ? node[1].split(/[-x]/) : null; }
+  function capturedOf(node) { return node[2].match(/../g) || []; }
+  function play(board, node) {
+    var b = board.split(""), path = pathOf(node), from = cellIndex[path[0]], to = cellIndex[path[path.length - 1]];
+    var piece = b[from];
+    b[from] = ".";
+    capturedOf(node).forEach(function (c) { b[cellIndex[c]] = "."; });
+    b[to] = node[3] ? piece.toUpperCase() : piece;
+    b[b.length - 1] = b[b.length - 1] === "W" ? "B" : "W";
+    return b.join("");
+  }
+  function boardAt(n) {
+    var nodes = games[state.game].nodes, chain = [], i = n;
+    while (!(i in boardCache)) {
+      if (nodes[i].length === 2) { boardCache[i] = nodes[i][1]; break; }
+      chain.push(i);
+      i = nodes[i][0];
+    }
+    for (var k = chain.length - 1; k >= 0; k--) {
+      boardCache[chain[k]] = play(boardCache[nodes[chain[k]][0]], nodes[chain[k]]);
+    }
+    return boardCache[n];
+  }
   var pieceTpl = {};
   templates.querySelectorAll("g.piece").forEach(function (g) {
     var cls = g.getAttribute("class"), sym = cls.indexOf("white") >= 0 ? "w" : "r";
@@ -367,32 +621,32 @@ main { flex: 1; display: flex; flex-wrap: wrap; align-items: flex-start; padding
   }
 
   function draw() {
-    var g = games[state.game], node = g.nodes[state.node];
+    var g = games[state.game], node = g.nodes[state.node], board = boardAt(state.node), path = pathOf(node);
     var svg = boards[state.flip], at = boardCentres[state.flip];
     boards.forEach(function (b, i) { b.setAttribute("class", i === state.flip ? "" : "hidden"); });
     var layer = svg.querySelector("g.dynamic");
     while (layer.firstChild) { layer.removeChild(layer.firstChild); }
     for (var i = 0; i < cells.length; i++) {
-      var sym = node.b.charAt(i);
+      var sym = board.charAt(i);
       if (sym === ".") { continue; }
       var tpl = pieceTpl[sym], piece = copyAt(tpl, tplCentres[tpl.getAttribute("data-cell")], at[cells[i]]);
       piece.setAttribute("data-cell", cells[i]);
       layer.appendChild(piece);
     }
-    if (node.path) {
+    if (path) {
       var marks = document.createElementNS(SVG, "g");
       ["class", "stroke", "fill", "stroke-linecap", "stroke-linejoin"].forEach(function (a) { marks.setAttribute(a, moveGroup.getAttribute(a)); });
-      var from = fromTpl.cloneNode(true), p0 = at[node.path[0]];
+      var from = fromTpl.cloneNode(true), p0 = at[path[0]];
       from.setAttribute("cx", p0[0]); from.setAttribute("cy", p0[1]);
       marks.appendChild(from);
-      for (var k = 1; k < node.path.length; k++) {
-        var a = at[node.path[k - 1]], b = at[node.path[k]], dx = b[0] - a[0], dy = b[1] - a[1], d = Math.sqrt(dx * dx + dy * dy);
+      for (var k = 1; k < path.length; k++) {
+        var a = at[path[k - 1]], b = at[path[k]], dx = b[0] - a[0], dy = b[1] - a[1], d = Math.sqrt(dx * dx + dy * dy);
         var line = stepTpl.cloneNode(true);
         line.setAttribute("x1", a[0]); line.setAttribute("y1", a[1]);
         line.setAttribute("x2", b[0] - dx / d * 3); line.setAttribute("y2", b[1] - dy / d * 3);
         marks.appendChild(line);
       }
-      (node.cap || []).forEach(function (c) {
+      capturedOf(node).forEach(function (c) {
         var x = copyAt(capTpl, tplCentres[capTpl.getAttribute("data-cell")], at[c]);
         x.setAttribute("data-cell", c);
         marks.appendChild(x);
@@ -402,7 +656,7 @@ main { flex: 1; display: flex; flex-wrap: wrap; align-items: flex-start; padding
     document.querySelectorAll("#movetext .move.current").forEach(function (m) { m.classList.remove("current"); });
     var span = document.querySelector('#movetext [data-n="' + state.node + '"]');
     if (span) { span.classList.add("current"); }
-    var side = node.b.charAt(node.b.length - 1) === "W" ? "White" : "Red";
+    var side = board.charAt(board.length - 1) === "W" ? "White" : "Red";
     document.getElementById("status").textContent = (state.node === 0 ? "Start" : "After " + (span ? span.textContent : "the setup")) + "; " + side + " to move";
     document.body.setAttribute("data-game", state.game + 1);
     document.body.setAttribute("data-node", state.node);
@@ -416,23 +670,55 @@ main { flex: 1; display: flex; flex-wrap: wrap; align-items: flex-start; padding
     var rows = g.tags.map(function (t) { return "<tr><td>" + esc(t[0]) + "</td><td>" + esc(t[1]) + "</td></tr>"; });
     document.getElementById("tags").innerHTML = "<table>" + rows.join("") + "</table>";
     document.getElementById("error").textContent = g.error;
-    document.getElementById("movetext").innerHTML = g.moves;
+    boardCache = {};
+    kids = g.nodes.map(function () { return []; });
+    g.nodes.forEach(function (node, n) { if (n > 0) { kids[node[0]].push(n); } });
+    showMovetext(g.text);
     draw();
+  }
+
+  // showMovetext writes the movetext's items: "m" a move and "s" a setup
+  // (each the next node), "c" a comment, "n" a NAG, "(" and ")" a
+  // variation.
+  function showMovetext(items) {
+    var box = document.getElementById("movetext"), stack = [document.createDocumentFragment()], next = 1;
+    function add(cls, text, n) {
+      var span = document.createElement("span");
+      span.className = cls;
+      span.textContent = text;
+      if (n !== undefined) { span.setAttribute("data-n", n); }
+      stack[stack.length - 1].appendChild(span);
+      stack[stack.length - 1].appendChild(document.createTextNode(" "));
+      return span;
+    }
+    items.forEach(function (item) {
+      var kind = item.charAt(0), text = item.slice(1), top;
+      switch (kind) {
+        case "m": add("move", text, next++); break;
+        case "s": add("setup", text, next++); break;
+        case "c": add("comment", text); break;
+        case "n": add("nag", text); break;
+        case "(": stack.push(add("variation", "(")); break;
+        case ")":
+          top = stack.pop();
+          if (top.lastChild && top.lastChild.nodeType === 3) { top.removeChild(top.lastChild); }
+          top.appendChild(document.createTextNode(")"));
+          break;
+      }
+    });
+    box.textContent = "";
+    box.appendChild(stack[0]);
   }
 
   function esc(s) {
     return String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
   }
 
-  function children(n) {
-    var out = [], nodes = games[state.game].nodes;
-    for (var i = n + 1; i < nodes.length; i++) { if (nodes[i].p === n) { out.push(i); } }
-    return out;
-  }
+  function children(n) { return kids[n]; }
   function go(n) { state.node = n; draw(); }
   var actions = {
     first: function () { go(0); },
-    prev: function () { var p = games[state.game].nodes[state.node].p; if (p >= 0) { go(p); } },
+    prev: function () { var p = games[state.game].nodes[state.node][0]; if (p >= 0) { go(p); } },
     next: function () { var c = children(state.node); if (c.length) { go(c[0]); } },
     last: function () { var n = state.node, c; while ((c = children(n)).length) { n = c[0]; } go(n); },
     flip: function () { state.flip = 1 - state.flip; draw(); }

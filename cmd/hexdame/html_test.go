@@ -2,11 +2,14 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -23,12 +26,21 @@ const viewerPDN = `[Event "Good"]
 [Event "Bad"]
 
 1. d4-e5 f6xd4 2. c3xe5 h6-h5 3. a1-a2 *
+
+[Event "Crowning and a setup"]
+[FEN "W:Wh7:Bc3"]
+
+1. h7-i8 c3-c2 /FEN "W:WKe1:BKa2,Ka3,c7,d7,e6,g5"/ 1. e1xe8xb5xh5 *
 `
 
 // browser finds headless Chromium; in CI (HEXDAME_REQUIRE_RENDERERS=1) a
-// missing browser fails the test, elsewhere it is skipped.
+// missing browser fails the test, elsewhere it is skipped. The browser
+// test takes 15 s to a minute, so it runs only with HEXDAME_BROWSER=1.
 func browser(t *testing.T) string {
 	t.Helper()
+	if os.Getenv("HEXDAME_BROWSER") != "1" {
+		t.Skip("the browser test runs with HEXDAME_BROWSER=1 (15 s to a minute; .ci/run runs it)")
+	}
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
 		if path, err := exec.LookPath(name); err == nil {
 			return path
@@ -147,17 +159,18 @@ func TestViewerInBrowser(t *testing.T) {
 			t.Errorf("#%s: the board did not change", tc.fragment)
 		}
 	}
-	// Clicking the variation's second move shows it. Nodes are numbered
-	// depth first, the main line first: the variation's are 5 and 6.
-	dom := dumpDOM(t, chromium, page, "game=1&click=6")
+	// Clicking the variation's second move shows it. Nodes are numbered in
+	// the order of the movetext: 1. d4-e5 (1. c4-c5 i6-h5) f6xd4 ...: the
+	// variation's are 2 and 3.
+	dom := dumpDOM(t, chromium, page, "game=1&click=3")
 	pieces, _, node := boardOf(t, dom)
 	alt := hexdame.NewGame()
 	alt.PlayText("c4-c5")
 	alt.PlayText("i6-h5")
-	if node != "6" || !slices.Equal(pieces, positionPieces(alt.Position())) {
+	if node != "3" || !slices.Equal(pieces, positionPieces(alt.Position())) {
 		t.Errorf("clicking the variation's move: node %s, board %v", node, pieces)
 	}
-	if !strings.Contains(dom, `class="move current" data-n="6"`) && !strings.Contains(dom, `data-n="6" class="move current"`) {
+	if !strings.Contains(dom, `class="move current" data-n="3"`) && !strings.Contains(dom, `data-n="3" class="move current"`) {
 		t.Error("the clicked move is not marked as the current one")
 	}
 	// The comment is text, not markup.
@@ -174,6 +187,38 @@ func TestViewerInBrowser(t *testing.T) {
 	if !strings.Contains(dom, "move a1-a2: illegal move") {
 		t.Error("the invalid game's error is not shown")
 	}
+	// The script plays the moves on the boards: a man crowned, a setup, a
+	// king's capture along its path.
+	games, _ := readViewerGames(t)
+	g3 := games[2].Root()
+	for _, tc := range []struct {
+		fragment string
+		node     int
+	}{{"game=3&play=next", 1}, {"game=3&play=next,next,next", 3}, {"game=3&keys=End", 4}} {
+		n := g3
+		for range tc.node {
+			n = n.Next()
+		}
+		fragment := tc.fragment
+		pieces, game, node := boardOf(t, dumpDOM(t, chromium, page, fragment))
+		if game != "3" || node != strconv.Itoa(tc.node) || !slices.Equal(pieces, positionPieces(n.Position())) {
+			t.Errorf("#%s: game %s, node %s, board %v; want %v", fragment, game, node, pieces, positionPieces(n.Position()))
+		}
+	}
+}
+
+// readViewerGames reads the games of viewerPDN.
+func readViewerGames(t *testing.T) ([]*hexdame.Game, []error) {
+	t.Helper()
+	var games []*hexdame.Game
+	var errs []error
+	for g, err := range hexdame.NewReader(strings.NewReader(viewerPDN)).Games() {
+		games, errs = append(games, g), append(errs, err)
+	}
+	if len(games) != 3 || errs[2] != nil {
+		t.Fatalf("viewerPDN: %d games, errors %v", len(games), errs)
+	}
+	return games, errs
 }
 
 // TestViewerSelfContained checks that the page fetches nothing.
@@ -190,5 +235,158 @@ func TestViewerSelfContained(t *testing.T) {
 	}
 	if strings.Count(page, `<svg id="`) != 3 || !strings.Contains(page, `<script type="application/json" id="data">`) {
 		t.Error("the page lacks its boards or its data")
+	}
+}
+
+// The viewer formats the captures played from each position with one
+// call (one generation of the position, see hexdame.Position.FormatMoves)
+// and each capture's path with one path search, so that it costs no more
+// than validating and writing the page: on records whose moves stand in
+// the heaviest position known, as variations of one another or after
+// setups of it, each position is formatted once, and each capture's path
+// is searched once for each position it is played in.
+func TestViewerFormatsEachPositionOnce(t *testing.T) {
+	formatted := map[hexdame.Position]int{}
+	paths := 0
+	oldMoves, oldPath := formatMoves, formatMovePath
+	defer func() { formatMoves, formatMovePath = oldMoves, oldPath }()
+	formatMoves = func(p hexdame.Position, moves []hexdame.Move, n hexdame.Notation) []string {
+		formatted[p]++
+		return p.FormatMoves(moves, n)
+	}
+	formatMovePath = func(p hexdame.Position, m hexdame.Move, n hexdame.Notation) string {
+		paths++
+		return p.FormatMovePath(m, n)
+	}
+	read := func(name string) string {
+		data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "pdn", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	const heaviest = "W:WKe1,Ke9,Kf2,Kf9,Kg3,Kg9,Kh4,Kh9,Ki5,Ki7,Ki9:BKa2,Kb5,Kc1,Kc3,Kc4,c7,d2,Kd6,Ke7,Kf3,Kf4,Kf5,Kf7,f8,Kg7,Kh6"
+	for _, tc := range []struct {
+		name, pdn    string
+		moves, paths int // capture moves, and distinct ones
+	}{
+		{"hostile-siblings.pdn", read("hostile-siblings.pdn"), 45, 45},
+		{"hostile-setups.pdn", read("hostile-setups.pdn"), 7, 7},
+		{"one move after 20 setups", strings.Repeat(`/FEN "`+heaviest+`"/ 1. e1xa4 `, 20) + "*", 20, 1},
+	} {
+		clear(formatted)
+		paths = 0
+		code, page, errOut := runCLI(t, tc.pdn, "html")
+		if code != 0 {
+			t.Fatalf("%s: exit %d, %s", tc.name, code, errOut)
+		}
+		if len(formatted) != 1 || paths != tc.paths {
+			t.Errorf("%s: %d positions formatted, %d paths; want 1 and %d", tc.name, len(formatted), paths, tc.paths)
+		}
+		for p, n := range formatted {
+			if n != 1 {
+				t.Errorf("%s: %s formatted %d times", tc.name, p.FEN(), n)
+			}
+		}
+		got := 0
+		for _, item := range pageData(t, page)[0].Text {
+			if item[0] == 'm' && strings.Contains(item, "x") {
+				got++
+			}
+		}
+		if got != tc.moves {
+			t.Errorf("%s: %d captures in the page's text, want %d", tc.name, got, tc.moves)
+		}
+	}
+}
+
+// The page is written as the games are read: the memory html holds does
+// not grow with the number of games.
+func TestViewerStreams(t *testing.T) {
+	games := strings.Repeat("[Event \"e\"]\n\n1. d4-e5 {c} f6xd4 *\n\n", 40_000)
+	var peak uint64
+	w := writerFunc(func(p []byte) (int, error) {
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		peak = max(peak, ms.HeapAlloc)
+		return len(p), nil
+	})
+	runtime.GC()
+	var base runtime.MemStats
+	runtime.ReadMemStats(&base)
+	if err := writeHTML(w, strings.NewReader(games), "flood"); err != nil {
+		t.Fatal(err)
+	}
+	// Measured: 3.3 MB above the start (mostly garbage not yet collected);
+	// the old viewer held every game and the whole page, 46 MB here.
+	grown := int64(peak) - int64(base.HeapAlloc)
+	if grown > 8<<20 {
+		t.Errorf("the heap grew by %d bytes while writing the page of 40,000 games", grown)
+	}
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+// pageData returns the games' data of a page the viewer wrote.
+func pageData(t *testing.T, page string) []struct {
+	Label string
+	Nodes [][]any
+	Text  []string
+} {
+	t.Helper()
+	const open = `<script type="application/json" id="data">`
+	i := strings.Index(page, open)
+	j := strings.Index(page[i:], "</script>")
+	if i < 0 || j < 0 {
+		t.Fatal("no data in the page")
+	}
+	var games []struct {
+		Label string
+		Nodes [][]any
+		Text  []string
+	}
+	if err := json.Unmarshal([]byte(page[i+len(open):i+j]), &games); err != nil {
+		t.Fatal(err)
+	}
+	return games
+}
+
+// Each move and setup of the movetext is a node of the data, in order:
+// the root's setup is the root, and a setup after a variation opened
+// before any move is a node.
+func TestViewerTextMatchesNodes(t *testing.T) {
+	features, err := os.ReadFile("../../testdata/pdn/features.pdn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{
+		string(features),
+		viewerPDN,
+		"(1. c4-c5) /FEN \"B:WKa1:BKi9\"/ 1... i9-h9 *",
+		"/FEN \"B:WKa1:BKi9\"/ {start} 1... i9-h9 (1... i9-i8 /FEN \"W:WKa1:BKi9\"/ 1. a1-a2) 2. a1-b1 *",
+		"{only a comment} *",
+	} {
+		code, page, errOut := runCLI(t, text, "html")
+		if code != 0 {
+			t.Fatalf("%q: exit %d, %s", text, code, errOut)
+		}
+		for i, g := range pageData(t, page) {
+			nodes := 0
+			for _, item := range g.Text {
+				if item[0] == 'm' || item[0] == 's' {
+					nodes++
+				}
+			}
+			if nodes != len(g.Nodes)-1 {
+				t.Errorf("%q, game %d: %d moves and setups in the text, %d nodes besides the root: %q", text, i+1, nodes, len(g.Nodes)-1, g.Text)
+			}
+			for k, node := range g.Nodes[1:] {
+				if p := int(node[0].(float64)); p < 0 || p > k {
+					t.Errorf("%q, game %d: node %d has parent %d", text, i+1, k+1, p)
+				}
+			}
+		}
 	}
 }

@@ -1,16 +1,20 @@
 // Command hexdame shows HexDame positions, lists and plays legal moves,
-// counts perft, validates, converts and generates PDN game records, and
-// plays matches between engines that speak the Hub protocol.
+// counts perft, proves problems, draws positions, validates, converts,
+// generates and shows PDN game records, and plays matches between engines
+// that speak the Hub protocol.
 //
 // Usage:
 //
-//	hexdame show [-fen FEN]
+//	hexdame show [-fen FEN] [-coords] [-flip]
 //	hexdame moves [-fen FEN] [-numeric | -hub]
 //	hexdame play [-fen FEN] [-hub] MOVE...
-//	hexdame perft [-fen FEN] [-divide] [-workers N] DEPTH
+//	hexdame perft [-fen FEN] [-divide] [-workers N] [-hash MiB] DEPTH
 //	hexdame validate [-syntax] FILE...
 //	hexdame convert -to algebraic|numeric [FILE]
 //	hexdame random [-games N] [-seed S] [-maxplies M] [-numeric]
+//	hexdame svg [-fen FEN] [-move MOVE] [-flip] [-coords] [-size PX]
+//	hexdame html [FILE]
+//	hexdame solve [-fen FEN] [-all] PLIES
 //	hexdame match -engine CMD [-param N=V]... -engine CMD [-param N=V]... [FLAGS]
 //	hexdame hub-random [-seed S] [-spend-time]
 //	hexdame help [COMMAND]
@@ -30,7 +34,11 @@
 //
 // perft prints, for each depth from 1 to DEPTH (at most 32), a line "DEPTH
 // NODES"; with -divide it then prints "MOVE NODES" for each root move at
-// DEPTH. The time taken and nodes per second go to standard error.
+// DEPTH. One line on standard error gives the last depth's count, time and
+// nodes per second, then the nodes and time of the whole run. -workers
+// goes up to 1024; a -hash table that does not fit in the memory available
+// (on Linux, MemAvailable or the control group's limit, less 512 MiB), or
+// is above 16384 MiB, is refused with exit status 2 before any work.
 //
 // validate replays every game of the PDN files (- is standard input)
 // against the rules and prints one line per problem, FILE:LINE:COL: game
@@ -38,10 +46,14 @@
 // -syntax it checks PDN syntax only.
 //
 // convert rewrites PDN records (a file, or standard input) with algebraic
-// or numeric squares on standard output; it refuses records of other
+// or numeric cells on standard output; it refuses records of other
 // draughts games.
 //
 // random writes N random legal games as PDN on standard output.
+//
+// svg draws the position, and a move of it, as an SVG picture; html writes
+// one self-contained HTML page that shows the games of a PDN file; solve
+// proves whether the side to move forces a win within PLIES plies.
 //
 // match plays games between two Hub engines as the referee and prints one
 // line per finished game, then the first engine's score, Elo difference
@@ -58,9 +70,11 @@
 // record, an illegal or ambiguous move, a move after the game has ended);
 // 2 for a usage or I/O error (an unknown command or flag, a bad FEN or
 // malformed move, a depth out of range, a missing or unreadable file, a
-// directory; for match also an engine that cannot be started, or an
-// interruption). Messages go to standard error on one line; the problems
-// validate finds go to standard output.
+// directory, standard output that cannot be written, such as a full disk:
+// "hexdame validate: writing standard output: no space left on device";
+// for match also an engine that cannot be started, or an interruption).
+// Messages go to standard error on one line; the problems validate finds
+// go to standard output.
 package main
 
 import (

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -88,17 +89,26 @@ func TestPlay(t *testing.T) {
 	}
 }
 
+// perftSummary is perft's line on standard error: the last depth's count,
+// time and speed, then the nodes and time of the whole run.
+var perftSummary = regexp.MustCompile(`^depth (\d+): (\d+) nodes in [0-9.]+[µm]?s, \d+ nodes/s; whole run: (\d+) nodes in [0-9.]+[µm]?s\n$`)
+
 func TestPerft(t *testing.T) {
-	for _, args := range [][]string{{"perft", "4"}, {"perft", "-workers", "1", "4"}} {
+	for _, args := range [][]string{{"perft", "4"}, {"perft", "-workers", "1", "4"}, {"perft", "-hash", "1", "4"}} {
 		code, out, errOut := runCLI(t, "", args...)
-		if code != 0 || out != "1 15\n2 211\n3 3337\n4 51589\n" || !strings.Contains(errOut, "nodes/s") {
+		m := perftSummary.FindStringSubmatch(errOut)
+		if code != 0 || out != "1 15\n2 211\n3 3337\n4 51589\n" || m == nil || m[1] != "4" || m[2] != "51589" || m[3] != "55152" {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
 		}
 	}
-	code, out, _ := runCLI(t, "", "perft", "-divide", "2")
+	code, out, errOut := runCLI(t, "", "perft", "-divide", "2")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if code != 0 || len(lines) != 2+15 || lines[1] != "2 211" {
 		t.Errorf("perft -divide: exit %d, output %q", code, out)
+	}
+	// The whole run counts the divide too: 15 + 211 + 211.
+	if m := perftSummary.FindStringSubmatch(errOut); m == nil || m[1] != "2" || m[2] != "211" || m[3] != "437" {
+		t.Errorf("perft -divide: stderr %q", errOut)
 	}
 }
 

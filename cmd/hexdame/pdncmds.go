@@ -173,9 +173,11 @@ var cmdConvert = &command{
 	summary: "rewrite PDN records in algebraic or numeric notation",
 	about: "Writes the records of a PDN file (standard input when FILE is absent or -) on\n" +
 		"standard output with every square in the given notation, keeping tags, comments,\n" +
-		"variations and the form of each move. A record that is not HexDame (its GameType\n" +
-		"names another game) or that cannot be read is left out with a message on standard\n" +
-		"error, and the exit status is 1; a file that cannot be read gives status 2.",
+		"variations and the form of each move. A record that cannot be converted (its\n" +
+		"GameType names another game, its FEN tag is not a FEN, it is not PDN) is left out\n" +
+		"with a line on standard error, FILE:LINE:COL: game N, reason; the records after it\n" +
+		"are still converted, and the exit status is 1. Every record that validate accepts\n" +
+		"is converted. A file that cannot be read or written gives status 2.",
 	operands: []string{"FILE  a PDN file, or - for standard input (the default)"},
 	setup: func(fs *flag.FlagSet) func(e *env) error {
 		to := fs.String("to", "", "the `notation` to write: algebraic or numeric")

@@ -1,0 +1,135 @@
+package main
+
+import (
+	"runtime"
+	"testing"
+	"testing/fstest"
+
+	"github.com/hexdame/hexdame"
+)
+
+// withMemory makes the tool see mib MiB of memory available (or none
+// reported, for mib < 0) for the rest of the test. A perft table larger
+// than that, or than 512 MiB, fails the test and is made of 1 MiB, so that
+// a broken check does not take the machine's memory.
+func withMemory(t *testing.T, mib int) {
+	t.Helper()
+	savedMemory, savedTable := memoryAvailable, newPerftTable
+	t.Cleanup(func() { memoryAvailable, newPerftTable = savedMemory, savedTable })
+	memoryAvailable = func() (uint64, bool) {
+		if mib < 0 {
+			return 0, false
+		}
+		return uint64(mib) << 20, true
+	}
+	newPerftTable = func(size int) *hexdame.PerftTable {
+		if s := floorPowerOfTwo(size); s > 512 || mib >= 0 && s > mib {
+			t.Errorf("perft made a table of %d MiB with %d MiB available", size, mib)
+			size = 1
+		}
+		return hexdame.NewPerftTable(size)
+	}
+}
+
+// perft refuses, before any work and with one line, a table or a number
+// of workers that cannot fit, instead of dying of "fatal error: out of
+// memory" with a Go trace.
+func TestPerftRefusesWhatCannotFit(t *testing.T) {
+	tests := []struct {
+		memory int // MiB available, -1 for a system that does not say
+		args   []string
+		stderr string // "" for success
+	}{
+		{1024, []string{"-hash", "512"}, ""},
+		{1024, []string{"-hash", "1000"}, ""}, // a table of 512 MiB
+		{1024, []string{"-hash", "1024"}, "-hash 1024: a table of 1024 MiB does not fit in the 1024 MiB of memory available (less 512 MiB for the rest of perft); at most -hash 512"},
+		{24 << 10, []string{"-hash", "32768"}, "-hash must be from 0 to 16384 MiB, not 32768"},
+		{24 << 10, []string{"-hash", "65536"}, "-hash must be from 0 to 16384 MiB, not 65536"},
+		{-1, []string{"-hash", "65536"}, "-hash must be from 0 to 16384 MiB, not 65536"},
+		{-1, []string{"-hash", "-1"}, "-hash must be from 0 to 16384 MiB, not -1"},
+		{9000, []string{"-hash", "16384"}, "-hash 16384: a table of 16384 MiB does not fit in the 9000 MiB of memory available (less 512 MiB for the rest of perft); at most -hash 8192"},
+		{200, []string{"-hash", "1"}, "-hash 1: a table of 1 MiB does not fit in the 200 MiB of memory available (less 512 MiB for the rest of perft)"},
+		{200, nil, ""}, // no table, no check
+		{-1, []string{"-workers", "1024"}, ""},
+		{-1, []string{"-workers", "1025"}, "-workers must be from 0 to 1024, not 1025"},
+		{-1, []string{"-workers", "1000000"}, "-workers must be from 0 to 1024, not 1000000"},
+	}
+	for _, tc := range tests {
+		withMemory(t, tc.memory)
+		args := append(append([]string{"perft"}, tc.args...), "3")
+		status, out, errOut := runCLI(t, "", args...)
+		if tc.stderr == "" {
+			if status != 0 || out != "1 15\n2 211\n3 3337\n" {
+				t.Errorf("%q with %d MiB: exit %d, stdout %q, stderr %q", args, tc.memory, status, out, errOut)
+			}
+			continue
+		}
+		if want := "hexdame perft: " + tc.stderr + "\n"; status != 2 || out != "" || errOut != want {
+			t.Errorf("%q with %d MiB: exit %d, stdout %q, stderr %q; want exit 2 and %q", args, tc.memory, status, out, errOut, want)
+		}
+	}
+}
+
+func TestAvailableMemory(t *testing.T) {
+	meminfo := "MemTotal:       24684084 kB\nMemFree:        20000000 kB\nMemAvailable:   16777216 kB\n"
+	const all = 16 << 30 // MemAvailable in bytes
+	tests := []struct {
+		name  string
+		files fstest.MapFS
+		want  int64 // bytes, -1 when the system does not say
+	}{
+		{"no /proc", fstest.MapFS{}, -1},
+		{"meminfo without MemAvailable", fstest.MapFS{"proc/meminfo": {Data: []byte("MemTotal: 1000 kB\n")}}, -1},
+		{"meminfo in another unit", fstest.MapFS{"proc/meminfo": {Data: []byte("MemAvailable: 1000 MB\n")}}, -1},
+		{"meminfo only", fstest.MapFS{"proc/meminfo": {Data: []byte(meminfo)}}, all},
+		{"cgroup v2 without a limit", fstest.MapFS{
+			"proc/meminfo":     {Data: []byte(meminfo)},
+			"proc/self/cgroup": {Data: []byte("0::/user.slice/job\n")},
+			"sys/fs/cgroup/user.slice/job/memory.max":     {Data: []byte("max\n")},
+			"sys/fs/cgroup/user.slice/job/memory.current": {Data: []byte("1000\n")},
+		}, all},
+		{"cgroup v2 limit", fstest.MapFS{
+			"proc/meminfo":     {Data: []byte(meminfo)},
+			"proc/self/cgroup": {Data: []byte("0::/user.slice/job\n")},
+			"sys/fs/cgroup/user.slice/job/memory.max":     {Data: []byte("4294967296\n")},
+			"sys/fs/cgroup/user.slice/job/memory.current": {Data: []byte("1073741824\n")},
+		}, 3 << 30},
+		{"cgroup v2 parent's limit", fstest.MapFS{
+			"proc/meminfo":     {Data: []byte(meminfo)},
+			"proc/self/cgroup": {Data: []byte("0::/user.slice/job\n")},
+			"sys/fs/cgroup/user.slice/job/memory.max":     {Data: []byte("max\n")},
+			"sys/fs/cgroup/user.slice/job/memory.current": {Data: []byte("1073741824\n")},
+			"sys/fs/cgroup/user.slice/memory.max":         {Data: []byte("2147483648\n")},
+			"sys/fs/cgroup/user.slice/memory.current":     {Data: []byte("1610612736\n")},
+		}, 512 << 20},
+		{"cgroup over its limit", fstest.MapFS{
+			"proc/meminfo":                 {Data: []byte(meminfo)},
+			"proc/self/cgroup":             {Data: []byte("0::/\n")},
+			"sys/fs/cgroup/memory.max":     {Data: []byte("1000\n")},
+			"sys/fs/cgroup/memory.current": {Data: []byte("2000\n")},
+		}, 0},
+		{"cgroup v1 limit", fstest.MapFS{
+			"proc/meminfo":     {Data: []byte(meminfo)},
+			"proc/self/cgroup": {Data: []byte("5:cpu,cpuacct:/x\n4:memory:/docker/abc\n0::/\n")},
+			"sys/fs/cgroup/memory/docker/abc/memory.limit_in_bytes": {Data: []byte("8589934592\n")},
+			"sys/fs/cgroup/memory/docker/abc/memory.usage_in_bytes": {Data: []byte("0\n")},
+			"sys/fs/cgroup/memory/memory.limit_in_bytes":            {Data: []byte("9223372036854771712\n")},
+			"sys/fs/cgroup/memory/memory.usage_in_bytes":            {Data: []byte("123\n")},
+		}, 8 << 30},
+	}
+	for _, tc := range tests {
+		got, ok := availableMemory(tc.files)
+		if ok != (tc.want >= 0) || ok && got != uint64(tc.want) {
+			t.Errorf("%s: %d, %v; want %d", tc.name, got, ok, tc.want)
+		}
+	}
+}
+
+// On Linux the tool reads the memory available from the system.
+func TestMemoryAvailableHere(t *testing.T) {
+	n, ok := memoryAvailable()
+	if runtime.GOOS == "linux" && (!ok || n == 0) {
+		t.Errorf("memoryAvailable on Linux: %d, %v", n, ok)
+	}
+	t.Logf("memory available: %d MiB (%v)", n>>20, ok)
+}

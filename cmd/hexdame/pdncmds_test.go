@@ -1,0 +1,102 @@
+package main
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+const mib = 1 << 20
+
+// limitRecords returns records that validate accepts, each at one of the
+// limits a PDN record has, and how many there are.
+func limitRecords() (string, int) {
+	x := func(n int) string { return strings.Repeat("x", n) }
+	records := []string{
+		"[Event \"comment of 1 MiB\"]\n\n1. d4-e5 {" + x(mib) + "} *\n",
+		"[Event \"comment of 1 MiB ending in a character of two bytes\"]\n\n1. d4-e5 {" + x(mib-2) + "é} *\n",
+		"[Event \"Latin-1 comment of 1 MiB as UTF-8\"]\n\n1. d4-e5 {" + x(mib-2) + "\xe9} *\n",
+		"[Event \"" + x(mib) + "\"]\n\n1. d4-e5 *\n",
+		"[" + "A" + x(mib-1) + " \"tag name of 1 MiB\"]\n\n1. d4-e5 *\n",
+		"[Event \"line comment of 1 MiB\"]\n\n1. d4-e5\n%" + x(mib) + "\n*\n",
+		"[Event \"strength mark of 1 MiB less 512 bytes\"]\n\n1. 40-31" + strings.Repeat("!", mib-512) + " *\n",
+		"[Event \"capture with every landing cell\"]\n[FEN \"W:WKe1:BKa2,Ka3,c7,d7,e6,g5\"]\n\n1. 051x016x043x019 *\n",
+		"[Event \"NAG of 9 digits\"]\n\n1. d4-e5 $999999999 *\n",
+		"[Event \"variations 256 deep\"]\n\n1. d4-e5 " + strings.Repeat("(1. d4-e5 ", 256) + strings.Repeat(")", 256) + " *\n",
+		"[Event \"two GameType tags\"]\n[GameType \"42\"]\n[GameType \"20\"]\n\n1. d4-e5 *\n",
+		"[Event \"two FEN tags\"]\n[FEN \"W:WKa1:BKi9\"]\n[FEN \"not a FEN\"]\n\n1. a1-a2 *\n",
+		"[Event \"\"]\n[Site \"?\"]\n\n1. d4-e5 *\n",
+	}
+	return strings.Join(records, "\n"), len(records)
+}
+
+// No command loses a game that validate accepts: records at every limit
+// convert, in both notations, to records that validate accepts, and the
+// viewer shows each of them.
+func TestValidateAcceptedRecordsConvert(t *testing.T) {
+	text, n := limitRecords()
+	summary := fmt.Sprintf("1 files, %d games, %d valid, 0 problems\n", n, n)
+	if code, out, errOut := runCLI(t, text, "validate", "-"); code != 0 || out != summary {
+		t.Fatalf("validate: exit %d, %q, %q", code, clip(out), clip(errOut))
+	}
+	for _, to := range []string{"numeric", "algebraic"} {
+		code, converted, errOut := runCLI(t, text, "convert", "-to", to)
+		if code != 0 || errOut != "" {
+			t.Fatalf("convert -to %s: exit %d, %q", to, code, clip(errOut))
+		}
+		if code, out, _ := runCLI(t, converted, "validate", "-"); code != 0 || out != summary {
+			t.Errorf("validate after convert -to %s: exit %d, %q", to, code, clip(out))
+		}
+		code, back, errOut := runCLI(t, converted, "convert", "-to", "algebraic")
+		if code != 0 || errOut != "" {
+			t.Errorf("converting the %s records back: exit %d, %q", to, code, clip(errOut))
+		}
+		if code, out, _ := runCLI(t, back, "validate", "-"); code != 0 || out != summary {
+			t.Errorf("validate after converting back from %s: exit %d, %q", to, code, clip(out))
+		}
+	}
+	code, page, errOut := runCLI(t, text, "html")
+	if code != 0 || errOut != "" {
+		t.Fatalf("html: exit %d, %q", code, clip(errOut))
+	}
+	if got := pageGames(page); got != n {
+		t.Errorf("html shows %d games, want %d", got, n)
+	}
+}
+
+// pageGames counts the games of a page the viewer wrote.
+func pageGames(page string) int {
+	return len(regexp.MustCompile(`"label":`).FindAllStringIndex(page, -1))
+}
+
+// convert goes on past a game it cannot convert, names it on standard
+// error, writes every other game, and exits with status 1.
+func TestConvertGoesOn(t *testing.T) {
+	text := "[Event \"1\"]\n\n1. d4-e5 *\n\n" +
+		"[Event \"2\"]\n[GameType \"20\"]\n\n1. 32-28 *\n\n" +
+		"[Event \"3\"]\n\n1. d4-e5 {" + strings.Repeat("x", mib-1) + "é} *\n\n" +
+		"[Event \"4\"]\n\n1. c4-c5 *\n"
+	code, out, errOut := runCLI(t, text, "convert", "-to", "numeric")
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	for _, want := range []string{"hexdame convert: standard input:6:1: game 2, ", "standard input:12:10: game 3, invalid PDN: comment longer than 1 MiB"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr %q does not say %q", clip(errOut), want)
+		}
+	}
+	if lines := strings.Count(strings.TrimSpace(errOut), "\n") + 1; lines != 2 {
+		t.Errorf("%d lines on stderr, want 2: %q", lines, clip(errOut))
+	}
+	if !strings.Contains(out, "[Event \"1\"]") || !strings.Contains(out, "[Event \"4\"]") || strings.Count(out, "[Event ") != 2 {
+		t.Errorf("output %q, want games 1 and 4", clip(out))
+	}
+}
+
+func clip(s string) string {
+	if len(s) > 300 {
+		return s[:300] + "..."
+	}
+	return s
+}
