@@ -47,8 +47,9 @@
 // AppendLegalMoves and MovesFrom generate into a caller's slice without
 // allocating, PlayUnchecked plays a generated move without checking it
 // again, Hash gives a stable Zobrist key, Perft counts the move tree (on
-// several goroutines, with a PerftTable if asked), and Solve proves forced
-// wins.
+// several goroutines, with a PerftTable if asked), and HasCapture and
+// HashAfter serve engines' searches (package engine, in this module, plays
+// and solves positions).
 //
 // A Game keeps a game: its moves as a tree of Nodes (the main line and
 // variations, with comments and NAGs), its tags, repetitions, outcome and
