@@ -74,6 +74,41 @@ func BenchmarkLegalMovesHostile(b *testing.B) {
 	}
 }
 
+// BenchmarkMovePathsHostile lists every legal move of the hostile
+// positions with its path, as hexdame moves does: from one search
+// (LegalMovePaths), and the old way, one path search per move
+// (FormatMovePath).
+func BenchmarkMovePathsHostile(b *testing.B) {
+	for _, nf := range append([]namedFEN{{"issue-7", hostileKingFEN}}, hostileFENs(b)...) {
+		p := MustParseFEN(nf.fen)
+		b.Run("one-search/"+nf.name, func(b *testing.B) {
+			b.ReportAllocs()
+			buf := make([]MovePath, 0, 1024)
+			var text []byte
+			for b.Loop() {
+				buf = p.AppendLegalMovePaths(buf[:0])
+				for _, mp := range buf {
+					text = mp.AppendFormat(text[:0], Algebraic)
+				}
+			}
+		})
+		if strings.HasPrefix(nf.name, "climb30") || nf.name == "lattice19" {
+			continue // seconds per listing
+		}
+		b.Run("search-per-move/"+nf.name, func(b *testing.B) {
+			b.ReportAllocs()
+			moves := p.LegalMoves()
+			var text []byte
+			for b.Loop() {
+				moves = p.AppendLegalMoves(moves[:0])
+				for _, m := range moves {
+					text = p.AppendMovePath(text[:0], m, Algebraic)
+				}
+			}
+		})
+	}
+}
+
 func BenchmarkPlay(b *testing.B) {
 	start := StartPosition()
 	king := MustParseFEN("W:WKe1:Ba2,a3,c7,d7,e6,g5,c4,h7")

@@ -1,6 +1,10 @@
 package hexdame
 
-import "math/bits"
+import (
+	"math"
+	"math/bits"
+	"sync"
+)
 
 // This file holds move generation: the bitboard tests and non-capturing
 // moves, which work on all three axis numberings at once, and the capture
@@ -225,6 +229,7 @@ type captureSearch struct {
 	axisOcc, axisEnemy [numAxes]uint64
 	from               Cell // the capturing piece's start cell
 	nodes              int  // states visited
+	limit              int  // states it may visit
 	// memo holds the states explored from the current piece, once the
 	// search has visited memoAfter states; finals holds the moves found
 	// since then, so that each is added once.
@@ -234,6 +239,57 @@ type captureSearch struct {
 	// axis, the cells from which a king can capture (see captureFrom).
 	axisFree [numAxes]uint64
 	fills    [numAxes][2]captureFill
+	// rec, when not nil, records the path of each move found.
+	rec *pathRecorder
+}
+
+// A pathRecorder keeps the path of each move a capture search finds, one
+// for each of the search's moves and in their order. Recorders are
+// recycled through a pool, so that a search records without allocating
+// and the caller's buffer never flows into one (which would move a buffer
+// on the caller's stack to the heap).
+type pathRecorder struct {
+	// land[k] is where the sequence being explored stands after its k-th
+	// capture.
+	land  [64]Cell
+	paths []MovePath
+}
+
+var pathRecorders = sync.Pool{New: func() any { return new(pathRecorder) }}
+
+// maxPooledPaths bounds the paths a recycled recorder keeps room for.
+const maxPooledPaths = 1 << 10
+
+// getPathRecorder returns an empty recorder from the pool;
+// putPathRecorder gives it back.
+func getPathRecorder() *pathRecorder {
+	rec := pathRecorders.Get().(*pathRecorder)
+	rec.paths = rec.paths[:0]
+	return rec
+}
+
+func putPathRecorder(rec *pathRecorder) {
+	if cap(rec.paths) <= maxPooledPaths {
+		pathRecorders.Put(rec)
+	}
+}
+
+// land notes, when the search records paths, that the sequence being
+// explored stands on cell at after its n-th capture.
+func (s *captureSearch) land(n int, at Cell) {
+	if s.rec != nil {
+		s.rec.land[n&63] = at
+	}
+}
+
+// record appends the path of m, the move just found, which ends the
+// sequence being explored after its n-th capture.
+func (r *pathRecorder) record(m Move, n int) {
+	mp := MovePath{Move: m, n: uint8(n + 1)}
+	mp.cells[0] = m.from
+	copy(mp.cells[1:n], r.land[1:n])
+	mp.cells[n] = m.to
+	r.paths = append(r.paths, mp)
 }
 
 // A captureFill holds, for one axis and one sense along it, the masks that
@@ -258,7 +314,17 @@ func (p *Position) appendCaptures(dst []Move) []Move {
 // appendCapturesFrom appends the legal captures of the side to move, given
 // the pieces that can capture.
 func (p *Position) appendCapturesFrom(dst []Move, capturers uint64) []Move {
-	s := captureSearch{start: len(dst), enemy: p.pieces[0][p.side^1]}
+	dst, _ = p.searchCaptures(dst, capturers, nil, math.MaxInt)
+	return dst
+}
+
+// searchCaptures appends the legal captures of the side to move, given the
+// pieces that can capture, and returns them with the number of states the
+// search visited. When rec is not nil it records their paths. A search
+// that would visit more than limit states stops soon after (the moves it
+// returns are then incomplete, and the states more than limit).
+func (p *Position) searchCaptures(dst []Move, capturers uint64, rec *pathRecorder, limit int) ([]Move, int) {
+	s := captureSearch{start: len(dst), enemy: p.pieces[0][p.side^1], rec: rec, limit: limit}
 	s.capturable = s.enemy
 	dst = s.run(p, dst, capturers)
 	if s.memo != nil {
@@ -268,7 +334,7 @@ func (p *Position) appendCapturesFrom(dst []Move, capturers uint64) []Move {
 	if searchHook != nil {
 		searchHook(s.nodes)
 	}
-	return dst
+	return dst, s.nodes
 }
 
 // searchHook, when set (by tests), is told the number of states each
@@ -347,6 +413,9 @@ func (s *captureSearch) explore(dst []Move, at Cell, captured uint64, tag uint16
 		}
 		s.startMemo(dst)
 	}
+	if s.nodes > s.limit {
+		return false // past the limit: the search unwinds
+	}
 	return !s.memo.insert(at, captured, tag)
 }
 
@@ -367,6 +436,7 @@ func (s *captureSearch) startMemo(dst []Move) {
 // final and is not remembered: finding that out again costs less than
 // remembering it.
 func (s *captureSearch) man(dst []Move, at Cell, captured uint64, n int) []Move {
+	s.land(n, at)
 	var jumps uint8 // bit d: the man can jump along direction d
 	free := s.enemy &^ captured
 	for d := Direction(0); d < NumDirections; d++ {
@@ -406,19 +476,21 @@ func (s *captureSearch) man(dst []Move, at Cell, captured uint64, n int) []Move 
 // line. It may stop only on a cell of the run from which no capture is
 // possible at all.
 
-// king searches the captures of the king that stands on cell from.
+// king searches the captures of the king that stands on cell from. It
+// tries the directions in the order UpRight, UpLeft, Up, DownLeft,
+// DownRight, Down (see kingRun for why the order matters).
 func (s *captureSearch) king(dst []Move, from Cell) []Move {
 	if !s.explore(dst, from, 0, tagCell, 0) {
 		return dst
 	}
-	for a := 0; a < numAxes; a++ {
-		if (rayMask[a][0][from]|rayMask[a][1][from])&s.axisEnemy[a] == 0 {
-			continue // no enemy piece on the line
-		}
-		for _, backward := range [2]bool{false, true} {
+	for _, backward := range [2]bool{false, true} {
+		for a := 0; a < numAxes; a++ { // direction a, or a+3 backward
+			if rayMask[a][b2i(backward)][from]&s.axisEnemy[a] == 0 {
+				continue // no enemy piece that way
+			}
 			if over, run := s.jumpFrom(from, a, backward, 0); run != 0 {
 				s.flip(over)
-				dst = s.kingRun(dst, a, run, bit(over), 1)
+				dst = s.kingRun(dst, a, backward, run, bit(over), 1)
 				s.flip(over)
 			}
 		}
@@ -504,39 +576,55 @@ func (s *captureSearch) runBeyond(a, i int, backward bool) uint64 {
 
 // kingRun explores a king that has just captured its n-th piece (captured
 // holds them all) and may stand on any cell of run, a run of empty cells
-// along axis a given in that axis's numbering.
-func (s *captureSearch) kingRun(dst []Move, a int, run uint64, captured uint64, n int) []Move {
+// along axis a given in that axis's numbering, having jumped along a
+// towards lower indexes (backward) or higher ones.
+//
+// The search goes through the capture sequences in the order of their
+// paths (the landing cells, see Position.Path): by the cells of the run
+// nearest the piece just captured first, and from each cell by the
+// directions in the order UpRight, UpLeft, Up, DownLeft, DownRight, Down.
+// Going on along the line from any cell of the run leads to the same
+// state, so it is explored once, from the nearest cell, in its place
+// among that cell's directions. A state met again was met first on a
+// path that comes before, so the first path found to each move is its
+// first path in that order: the one Path gives.
+func (s *captureSearch) kingRun(dst []Move, a int, backward bool, run uint64, captured uint64, n int) []Move {
 	lo, hi := bits.TrailingZeros64(run), 63-bits.LeadingZeros64(run)
-	free := s.enemy &^ captured
-	// Along the line: past the piece at either end of the run. The run
-	// is maximal, so a neighbour of an end cell on the line is a piece.
-	var down, up uint64 // the runs beyond those pieces
-	if hasStep[a][1]&(1<<lo) != 0 && free&bit(axisCell[a][(lo-1)&63]) != 0 {
-		down = s.runBeyond(a, lo-1, true)
+	// Along the line: past the piece at the far end of the run (at the
+	// near end is the piece just captured). The run is maximal, so a
+	// neighbour of an end cell on the line is a piece. near is the run's
+	// cell next to the piece just captured, edge the one at the other end
+	// and far the piece beyond it.
+	near, edge, far := lo, hi, hi+1
+	if backward {
+		near, edge, far = hi, lo, lo-1
 	}
-	if hasStep[a][0]&(1<<hi) != 0 && free&bit(axisCell[a][(hi+1)&63]) != 0 {
-		up = s.runBeyond(a, hi+1, false)
+	var along uint64 // the run beyond that piece
+	if hasStep[a][b2i(backward)]&(1<<edge) != 0 && s.enemy&^captured&bit(axisCell[a][far&63]) != 0 {
+		along = s.runBeyond(a, far, backward)
 	}
 	// Turning onto a crossing line: the jumps the king can start from the
 	// cells of the run. A state that goes on along the line is not final
 	// whatever the turns, so it is looked up first, and a state met before
 	// costs no search for them.
-	if down|up != 0 && !s.explore(dst, axisCell[a][lo&63], captured, tagRun+uint16(a), n) {
+	if along != 0 && !s.explore(dst, axisCell[a][lo&63], captured, tagRun+uint16(a), n) {
 		return dst
 	}
 	// Whether it can turn anywhere is found for the whole run at once,
 	// on both crossing axes; the jumps only where it can.
 	b, c := crossing[a][0], crossing[a][1]
-	turnB := (runPrefix[a][b][hi+1] ^ runPrefix[a][b][lo]) & s.captureFrom(b)
-	turnC := (runPrefix[a][c][hi+1] ^ runPrefix[a][c][lo]) & s.captureFrom(c)
+	turn := [2]uint64{
+		(runPrefix[a][b][hi+1] ^ runPrefix[a][b][lo]) & s.captureFrom(b),
+		(runPrefix[a][c][hi+1] ^ runPrefix[a][c][lo]) & s.captureFrom(c),
+	}
 	var turns uint64 // the cells where it can turn, in a's numbering
-	for t := turnB; t != 0; {
+	for t := turn[0]; t != 0; {
 		turns |= cellBits[axisCell[b][popLowest(&t)]][a]
 	}
-	for t := turnC; t != 0; {
+	for t := turn[1]; t != 0; {
 		turns |= cellBits[axisCell[c][popLowest(&t)]][a]
 	}
-	if down|up == 0 {
+	if along == 0 {
 		if turns == 0 {
 			// Final: the king stops on any cell of the run.
 			s.nodes++
@@ -546,39 +634,92 @@ func (s *captureSearch) kingRun(dst []Move, a int, run uint64, captured uint64, 
 			return dst
 		}
 	}
-	if down != 0 {
-		over := axisCell[a][(lo-1)&63]
-		s.flip(over)
-		dst = s.kingRun(dst, a, down, captured|bit(over), n+1)
-		s.flip(over)
-	}
-	if up != 0 {
-		over := axisCell[a][(hi+1)&63]
-		s.flip(over)
-		dst = s.kingRun(dst, a, up, captured|bit(over), n+1)
-		s.flip(over)
-	}
-	for t := turns; t != 0; {
-		at := axisCell[a][popLowest(&t)]
-		for k, turn := range [2]uint64{turnB, turnC} {
-			x := crossing[a][k]
-			if cellBits[at][x]&turn == 0 {
+	// The cell nearest the piece just captured comes first, and there the
+	// king also goes on along the line, in that direction's place among
+	// the turns (see kingJumps).
+	cells := turns
+	if along != 0 {
+		cells &^= 1 << near
+		at := axisCell[a][near]
+		slot := a + 2*b2i(backward)
+		jumps := kingJumps(at, a, turn)
+		jumps = jumps&(1<<slot-1) | jumps>>slot<<(slot+1) | 1<<slot
+		for jumps != 0 {
+			j := bits.TrailingZeros(jumps)
+			jumps &= jumps - 1
+			s.land(n, at)
+			if j == slot {
+				over := axisCell[a][far&63]
+				s.flip(over)
+				dst = s.kingRun(dst, a, backward, along, captured|bit(over), n+1)
+				s.flip(over)
 				continue
 			}
-			for _, backward := range [2]bool{false, true} {
-				if over, run := s.jumpFrom(at, x, backward, captured); run != 0 {
-					s.flip(over)
-					dst = s.kingRun(dst, x, run, captured|bit(over), n+1)
-					s.flip(over)
-				}
+			if j > slot {
+				j--
+			}
+			x, back := crossing[a][j&1], j >= 2
+			if over, run := s.jumpFrom(at, x, back, captured); run != 0 {
+				s.flip(over)
+				dst = s.kingRun(dst, x, back, run, captured|bit(over), n+1)
+				s.flip(over)
 			}
 		}
 	}
-	if down|up == 0 {
+	for cells != 0 {
+		var i int // nearest first
+		if backward {
+			i = 63 - bits.LeadingZeros64(cells)
+			cells &^= 1 << i
+		} else {
+			i = popLowest(&cells)
+		}
+		at := axisCell[a][i]
+		for jumps := kingJumps(at, a, turn); jumps != 0; jumps &= jumps - 1 {
+			j := bits.TrailingZeros(jumps)
+			x, back := crossing[a][j&1], j >= 2
+			if over, run := s.jumpFrom(at, x, back, captured); run != 0 {
+				s.land(n, at)
+				s.flip(over)
+				dst = s.kingRun(dst, x, back, run, captured|bit(over), n+1)
+				s.flip(over)
+			}
+		}
+	}
+	if along == 0 {
 		// The cells where it cannot turn are where the move may end.
 		dst = s.add(dst, a, run&^turns, captured, n)
 	}
 	return dst
+}
+
+// kingJumps returns the crossing lines along which a king on cell at of a
+// run along axis a may start a capture, turn holding for each crossing
+// axis (crossing[a][0] and [1]) the cells from which a capture along it
+// starts (in its own numbering). Bit j of the result stands for crossing
+// axis crossing[a][j&1], forward for j < 2 and backward for j >= 2: the
+// four crossing directions in the order UpRight, UpLeft, Up, DownLeft,
+// DownRight, Down. (Along a itself the direction a + 3*backward, which a
+// run reached going backward or forward goes on in, takes place a +
+// 2*backward among them.) Which of the two senses holds a capture is for
+// jumpFrom to say.
+func kingJumps(at Cell, a int, turn [2]uint64) uint {
+	var jumps uint
+	if cellBits[at][crossing[a][0]]&turn[0] != 0 {
+		jumps |= 0b0101
+	}
+	if cellBits[at][crossing[a][1]]&turn[1] != 0 {
+		jumps |= 0b1010
+	}
+	return jumps
+}
+
+// b2i returns 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // add records the finished sequences that capture the pieces in captured
@@ -592,6 +733,9 @@ func (s *captureSearch) add(dst []Move, a int, ends uint64, captured uint64, n i
 	if n > s.best {
 		s.best = n
 		dst = dst[:s.start]
+		if s.rec != nil {
+			s.rec.paths = s.rec.paths[:0]
+		}
 	}
 	if s.finals == nil && n > 1 { // one piece's capture lands where no other does
 		for _, m := range dst[s.start:] {
@@ -606,6 +750,9 @@ func (s *captureSearch) add(dst []Move, a int, ends uint64, captured uint64, n i
 			continue
 		}
 		dst = append(dst, Move{from: s.from, to: to, captured: captured})
+		if s.rec != nil {
+			s.rec.record(dst[len(dst)-1], n)
+		}
 	}
 	return dst
 }
@@ -646,6 +793,7 @@ type pathSearch struct {
 	path  [maxMoveCells + 1]Cell
 	npath int
 	nodes int
+	limit int // states it may visit
 	dead  *stateSet
 }
 
@@ -661,6 +809,9 @@ func (s *pathSearch) walk(at Cell, captured uint64, j int, in Direction) bool {
 	}
 	tag := uint16(j)<<3 | uint16(in)
 	s.nodes++
+	if s.nodes > s.limit {
+		return false // past the limit: the search unwinds
+	}
 	if s.dead == nil && s.nodes > memoAfter {
 		s.dead = getStateSet(true)
 	}
@@ -742,8 +893,9 @@ func lastJumps(occ, target uint64, to Cell, king bool) uint64 {
 
 // findPath appends to dst the start cell and landing cells of the first
 // capture path of m in p that matches mode and via, and reports whether
-// there is one. m must be a legal capture of p.
-func (p Position) findPath(dst []Cell, m Move, mode pathMode, via []Cell) ([]Cell, bool) {
+// there is one. m must be a legal capture of p. The search spends its
+// states from work (nil for no limit), and past it reports no path.
+func (p Position) findPath(dst []Cell, m Move, mode pathMode, via []Cell, work *workBudget) ([]Cell, bool) {
 	if len(via) > maxMoveCells || bits.OnesCount64(m.captured) > maxMoveCells {
 		return dst, false
 	}
@@ -753,6 +905,7 @@ func (p Position) findPath(dst []Cell, m Move, mode pathMode, via []Cell) ([]Cel
 		to:     m.to,
 		king:   p.kings[0]&bit(m.from) != 0,
 		mode:   mode,
+		limit:  work.left(),
 	}
 	s.nvia = copy(s.via[:], via)
 	s.path[0], s.npath = m.from, 1
@@ -764,7 +917,7 @@ func (p Position) findPath(dst []Cell, m Move, mode pathMode, via []Cell) ([]Cel
 	if searchHook != nil {
 		searchHook(s.nodes)
 	}
-	if !found {
+	if !work.spend(s.nodes) || !found {
 		return dst, false
 	}
 	return append(dst, s.path[:s.npath]...), true
@@ -792,6 +945,6 @@ func (p Position) appendPathOf(dst []Cell, m Move) []Cell {
 	if !m.IsCapture() {
 		return append(dst, m.from, m.to)
 	}
-	dst, _ = p.findPath(dst, m, pathAny, nil)
+	dst, _ = p.findPath(dst, m, pathAny, nil, nil)
 	return dst
 }

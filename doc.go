@@ -47,8 +47,9 @@
 // AppendLegalMoves and MovesFrom generate into a caller's slice without
 // allocating, PlayUnchecked plays a generated move without checking it
 // again, Hash gives a stable Zobrist key, Perft counts the move tree (on
-// several goroutines, with a PerftTable if asked), and Solve proves forced
-// wins.
+// several goroutines, with a PerftTable if asked), and HasCapture and
+// HashAfter serve engines' searches (package engine, in this module, plays
+// and solves positions).
 //
 // A Game keeps a game: its moves as a tree of Nodes (the main line and
 // variations, with comments and NAGs), its tags, repetitions, outcome and
@@ -76,4 +77,29 @@
 // same state are explored once; positions built to make it work hard, with
 // dozens of pieces where kings can take them in countless orders, still
 // cost it time that grows with those orders (see BENCHMARKS.md).
+//
+// A server bounds the work of one request by bounding its capture
+// searches, the only part whose cost does not follow the size of the
+// input. For a position it is given, it generates the moves once with
+// Position.AppendLegalMovesWithin and a limit on the states the search
+// may visit; past the limit the call returns an error wrapping
+// ErrWorkLimit that names the position, having spent about the limit.
+// For a PDN upload it sets the Reader's WorkLimit, which bounds the
+// searches of all the games that ReadGame, CheckGame or Games check in
+// that stream together; the move that would go past it is a problem of
+// its game (a *ParseError wrapping ErrWorkLimit):
+//
+//	r := hexdame.NewReader(upload)
+//	r.WorkLimit = 50_000_000 // about a few seconds of one core
+//	for g, err := range r.Games() {
+//		if errors.Is(err, hexdame.ErrWorkLimit) {
+//			return err // refuse the rest of the upload
+//		}
+//		...
+//	}
+//
+// Every position a game reaches holds at most 16 pieces a side; the
+// heaviest such position known takes its search about a million states.
+// Listing every legal move with its path (LegalMovePaths) costs one
+// search, not one per move.
 package hexdame

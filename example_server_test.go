@@ -8,30 +8,59 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/engine"
 )
 
 // moveRequest is what a client sends: the position and a move, as a Move
-// object or as text.
+// object or as text, and, to play against the server, the level of its
+// bot (1 to 10).
 type moveRequest struct {
 	Position hexdame.Position `json:"position"`
 	Move     *hexdame.Move    `json:"move,omitempty"`
 	Text     string           `json:"text,omitempty"`
+	Bot      int              `json:"bot,omitempty"`
 }
 
-// moveResponse is what the server answers.
+// moveResponse is what the server answers: with a bot, its reply and the
+// position after it.
 type moveResponse struct {
 	Position hexdame.Position `json:"position"`
+	Reply    *hexdame.Move    `json:"reply,omitempty"`
 	Legal    []hexdame.Move   `json:"legal"`
 	Outcome  hexdame.Outcome  `json:"outcome"`
 	Error    string           `json:"error,omitempty"`
 }
 
+// bots holds an engine for each level, made when first asked for. An
+// engine searches for one request at a time; the levels play side by side.
+var bots struct {
+	sync.Mutex
+	level [engine.MaxLevel + 1]*engine.Engine
+}
+
+// bot returns the engine of a level from 1 to 10, or nil for another
+// level.
+func bot(level int) *engine.Engine {
+	if level < 1 || level > engine.MaxLevel {
+		return nil
+	}
+	bots.Lock()
+	defer bots.Unlock()
+	if bots.level[level] == nil {
+		bots.level[level], _ = engine.New(engine.Options{Level: level, HashMiB: 16})
+	}
+	return bots.level[level]
+}
+
 // playHandler plays a move sent as JSON and answers with the position
 // reached, its legal moves and the outcome. Everything a client sends is
 // checked: a bad FEN or move object fails to decode, an illegal move fails
-// Play.
+// Play. With a bot, the server answers the move with its own, searched for
+// at most a tenth of a second.
 func playHandler(w http.ResponseWriter, r *http.Request) {
 	var req moveRequest
 	dec := json.NewDecoder(io.LimitReader(r.Body, 1<<16))
@@ -50,7 +79,15 @@ func playHandler(w http.ResponseWriter, r *http.Request) {
 			p, err = p.Play(m)
 		}
 	}
-	resp := moveResponse{Position: p, Legal: p.LegalMoves(), Outcome: hexdame.NewGameFrom(p).Outcome()}
+	var reply *hexdame.Move
+	if e := bot(req.Bot); err == nil && e != nil && p.HasLegalMoves() {
+		res, err := e.Search(r.Context(), p, engine.SearchOptions{Limits: engine.Limits{MoveTime: 100 * time.Millisecond}})
+		if err == nil {
+			reply = &res.Move
+			p, _ = p.Play(res.Move)
+		}
+	}
+	resp := moveResponse{Position: p, Reply: reply, Legal: p.LegalMoves(), Outcome: hexdame.NewGameFrom(p).Outcome()}
 	status := http.StatusOK
 	var me *hexdame.MoveError
 	if errors.As(err, &me) {
@@ -68,6 +105,8 @@ func Example_server() {
 		`{"position":"W:Wc3:Bd4,f5,h8","text":"c3xg5"}`,
 		`{"position":"W:Wc3:Bd4,f5,h8","move":{"from":"c3","to":"c4","captured":[],"king":false,"promotes":false}}`,
 		`{"position":"W:Wc3:Bz9","text":"c3-c4"}`,
+		// Against the bot of level 5: its man on f6 must take.
+		`{"position":"W:Wd4:Bf6,i9","text":"d4-e5","bot":5}`,
 	} {
 		resp, err := http.Post(server.URL, "application/json", strings.NewReader(body))
 		if err != nil {
@@ -82,6 +121,7 @@ func Example_server() {
 	// 200 {"position":"B:Wg5:Bh8","legal":[{"from":"h8","to":"g8","captured":[]},{"from":"h8","to":"h7","captured":[]},{"from":"h8","to":"g7","captured":[]}],"outcome":{"result":"*","reason":"not over"}}
 	// 422 {"position":"W:Wc3:Bd4,f5,h8","legal":[{"from":"c3","to":"g5","captured":["d4","f5"]}],"outcome":{"result":"*","reason":"not over"},"error":"illegal move: not a legal move in this position; legal: c3xg5"}
 	// 400 hexdame: invalid FEN "W:Wc3:Bz9" at offset 7: invalid cell "z9"
+	// 200 {"position":"W:W:Bd4,i9","reply":{"from":"f6","to":"d4","captured":["e5"]},"legal":[],"outcome":{"result":"0-2","reason":"no legal move"}}
 }
 
 // Example_archive checks the games of a PDN archive and says where each

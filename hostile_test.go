@@ -64,6 +64,11 @@ func TestHostileKingCaptureWork(t *testing.T) {
 	if paths > 4*gen {
 		t.Errorf("formatting the paths of the 37 moves visited %d states, want at most %d", paths, 4*gen)
 	}
+	// The paths of all the moves together come from the search that
+	// finds the moves.
+	if w := searchWork(func() { listPaths(p) }); w != gen {
+		t.Errorf("listing the paths of the 37 moves visited %d states, want %d (one generation)", w, gen)
+	}
 	// An illegal move's message lists the legal moves, generating them
 	// once (the old code generated them once per move listed).
 	errWork := searchWork(func() {
@@ -89,6 +94,8 @@ var hostileWork = map[string]int{
 	"climb30-a":     5_490_000, // 4,986,528
 	"climb30-b":     4_610_000, // 4,186,496
 	"lattice19":     2_920_000, // 2,652,331
+	"climb16-rim":   1_423_000, // 1,293,477
+	"lattice16":     492_000,   // 446,618
 }
 
 func TestHostileFENWork(t *testing.T) {
@@ -102,10 +109,29 @@ func TestHostileFENWork(t *testing.T) {
 			continue
 		}
 		p := MustParseFEN(nf.fen)
-		if w := searchWork(func() { p.LegalMoves() }); w > bound {
+		w := searchWork(func() { p.LegalMoves() })
+		if w > bound {
 			t.Errorf("%s: LegalMoves visited %d states, want at most %d", nf.name, w, bound)
 		}
+		// Listing every move with its path (hexdame moves) costs one
+		// generation, not one search per move (issue 19: 15 times the
+		// generation on climb16-kings).
+		if strings.HasPrefix(nf.name, "climb16") {
+			if l := searchWork(func() { listPaths(p) }); l != w {
+				t.Errorf("%s: listing the moves with their paths visited %d states, want %d (one generation)", nf.name, l, w)
+			}
+		}
 	}
+}
+
+// listPaths writes every legal move of p with its path, in both
+// notations, as hexdame moves does.
+func listPaths(p Position) []string {
+	var out []string
+	for _, mp := range p.LegalMovePaths() {
+		out = append(out, mp.Format(Algebraic), mp.Format(Numeric))
+	}
+	return out
 }
 
 // The capture search is exact whatever it remembers: on the hostile
@@ -168,12 +194,18 @@ func slicesEqual(a, b []string) bool {
 // the capture search many states: it starts from random pieces and keeps a
 // random change (adding, removing or replacing pieces) whenever it does
 // not make the search lighter. At most maxPerSide pieces of a side stand
-// on the board. It returns the heaviest position met and its work.
+// on the board; with maxPerSide 16, only positions a game can reach
+// (CheckReachable: no man on its own crowning row either). It returns the
+// heaviest position met and its work.
 func climbSlowPositions(rng *rand.Rand, steps, maxPerSide int) (Position, int) {
 	work := func(p Position) int { return searchWork(func() { p.LegalMoves() }) }
 	var cur Position
 	for range rng.IntN(16) + 4 {
 		cur = cur.put(Cell(rng.IntN(NumCells)), Piece(1+rng.IntN(4)))
+	}
+	if maxPerSide == 16 {
+		cur.kings[0] |= cur.pieces[0][White]&backRow[White] | cur.pieces[0][Red]&backRow[Red]
+		cur = MustParseFEN(cur.FEN()) // the other numberings follow
 	}
 	curWork := work(cur)
 	best, bestWork := cur, curWork
@@ -188,6 +220,9 @@ func climbSlowPositions(rng *rand.Rand, steps, maxPerSide int) (Position, int) {
 			}
 		}
 		if bits.OnesCount64(q.pieces[0][White]) > maxPerSide || bits.OnesCount64(q.pieces[0][Red]) > maxPerSide {
+			continue
+		}
+		if maxPerSide == 16 && q.CheckReachable() != nil {
 			continue
 		}
 		if w := work(q); w >= curWork {
@@ -205,8 +240,11 @@ func climbSlowPositions(rng *rand.Rand, steps, maxPerSide int) (Position, int) {
 // bound on work; the worst positions found this way are the benchmarks'
 // hostile positions (testdata/hostile.fen).
 func TestClimbSlowPositions(t *testing.T) {
-	steps := 1500
-	if testing.Short() {
+	steps := 800 // 1,500 with HEXDAME_LONG=1
+	switch {
+	case os.Getenv("HEXDAME_LONG") != "":
+		steps = 1500
+	case testing.Short():
 		steps = 150
 	}
 	p, w := climbSlowPositions(rand.New(rand.NewPCG(7, 11)), steps, 16)

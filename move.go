@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"errors"
+	"math"
 	"slices"
 	"strconv"
 )
@@ -268,9 +269,15 @@ func (e *MoveError) Unwrap() []error {
 
 // appendMoveList appends the moves, comma separated and in board order, in
 // the form FormatMove gives them, legal being the legal moves of p. It
-// lists at most maxListedMoves of them.
+// lists at most maxListedMoves of them. When some of them share their
+// start and end with another legal move, the paths that tell them apart
+// come from one search of p (LegalMovePaths).
 func (p Position) appendMoveList(b []byte, moves, legal []Move, n Notation) []byte {
-	sorted := p.sortedMoves(moves, n)
+	var paths []MovePath
+	if sharesEnds(moves, legal) {
+		paths = p.LegalMovePaths()
+	}
+	sorted := p.sortedMoves(moves, paths, n)
 	for i, m := range sorted {
 		if i == maxListedMoves {
 			b = append(b, " and "...)
@@ -280,16 +287,48 @@ func (p Position) appendMoveList(b []byte, moves, legal []Move, n Notation) []by
 		if i > 0 {
 			b = append(b, ", "...)
 		}
-		b = p.appendMoveIn(b, m, legal, n)
+		if paths == nil || !isAmbiguous(m, legal) {
+			b = m.appendShort(b, n)
+		} else {
+			b = p.appendAmbiguous(b, m, paths, n)
+		}
 	}
 	return b
+}
+
+// isAmbiguous reports whether m, a capture among legal, shares its start
+// and end with another move of legal.
+func isAmbiguous(m Move, legal []Move) bool {
+	in, shared := false, false
+	for _, o := range legal {
+		in = in || o == m
+		shared = shared || o != m && o.from == m.from && o.to == m.to
+	}
+	return m.IsCapture() && in && shared
+}
+
+// sharesEnds reports whether some capture among moves shares its start
+// and end with another move of legal.
+func sharesEnds(moves, legal []Move) bool {
+	type ends struct{ from, to Cell }
+	seen := make(map[ends]int, len(legal))
+	for _, m := range legal {
+		seen[ends{m.from, m.to}]++
+	}
+	for _, m := range moves {
+		if m.IsCapture() && seen[ends{m.from, m.to}] > 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // sortedMoves returns a copy of moves in board order: by start cell, then
 // end cell, in the order of notation n (a1, a2, ..., i9 for algebraic, 1 to
 // 61 for numeric); moves with the same start and end by their paths in p,
-// each found once.
-func (p Position) sortedMoves(moves []Move, n Notation) []Move {
+// taken from paths (the legal moves of p with their paths) or, for a move
+// not there, searched.
+func (p Position) sortedMoves(moves []Move, paths []MovePath, n Notation) []Move {
 	type keyed struct {
 		m    Move
 		path []int // the path's cells as keys, for moves sharing start and end
@@ -318,7 +357,10 @@ func (p Position) sortedMoves(moves []Move, n Notation) []Move {
 		shared := i > 0 && byEnds(out[i-1], out[i]) == 0 || i+1 < len(out) && byEnds(out[i], out[i+1]) == 0
 		if shared && out[i].m.IsCapture() {
 			var buf [maxMoveCells]Cell
-			path, _ := p.findPath(buf[:0], out[i].m, pathAny, nil)
+			path, ok := pathIn(paths, out[i].m)
+			if !ok {
+				path, _ = p.findPath(buf[:0], out[i].m, pathAny, nil, nil)
+			}
 			for _, c := range path {
 				out[i].path = append(out[i].path, key(c))
 			}
@@ -335,6 +377,16 @@ func (p Position) sortedMoves(moves []Move, n Notation) []Move {
 		sorted[i] = out[i].m
 	}
 	return sorted
+}
+
+// pathIn returns the path of m among paths, and whether it is there.
+func pathIn(paths []MovePath, m Move) ([]Cell, bool) {
+	for i := range paths {
+		if paths[i].Move == m {
+			return paths[i].cells[:min(int(paths[i].n), len(paths[i].cells))], true
+		}
+	}
+	return nil, false
 }
 
 // Play returns the position after the side to move plays m. It returns p
@@ -484,4 +536,133 @@ func (m *Move) UnmarshalJSON(data []byte) error {
 	}
 	*m = v
 	return nil
+}
+
+// A MovePath is a move with its path: the start cell and every landing
+// cell, as Position.Path gives them. Position.AppendLegalMovePaths gives
+// the legal moves of a position with their paths from one search. The
+// zero MovePath holds the zero Move and no cell.
+type MovePath struct {
+	Move  Move // the move
+	cells [maxMoveCells]Cell
+	n     uint8 // cells[:n] is the path
+}
+
+// Cells returns the path: for a capture the start cell and the cell after
+// each captured piece, ending with the move's end; for a non-capture the
+// start and the end. It returns nil for the zero MovePath.
+func (mp MovePath) Cells() []Cell { return mp.AppendCells(nil) }
+
+// AppendCells appends the cells Cells returns to dst.
+func (mp MovePath) AppendCells(dst []Cell) []Cell {
+	return append(dst, mp.cells[:min(int(mp.n), len(mp.cells))]...)
+}
+
+// String returns the move with its path in algebraic notation, as
+// Position.FormatMovePath writes it: "d4-e5", "c3xe5xg5".
+func (mp MovePath) String() string { return mp.Format(Algebraic) }
+
+// Format returns the move with its path in notation n, as
+// Position.FormatMovePath writes it; the zero MovePath gives "invalid
+// move", as Move.String does.
+func (mp MovePath) Format(n Notation) string { return string(mp.AppendFormat(nil, n)) }
+
+// AppendFormat appends Format(n) to dst.
+func (mp MovePath) AppendFormat(dst []byte, n Notation) []byte {
+	if mp.n < 2 || !mp.Move.IsValid() {
+		return mp.Move.appendShort(dst, n)
+	}
+	sep := byte('-')
+	if mp.Move.IsCapture() {
+		sep = 'x'
+	}
+	return appendPath(dst, mp.cells[:min(int(mp.n), len(mp.cells))], sep, n)
+}
+
+// movePathJSON is the JSON form of a MovePath.
+type movePathJSON struct {
+	From     Cell    `json:"from"`
+	To       Cell    `json:"to"`
+	Captured CellSet `json:"captured"`
+	Path     []Cell  `json:"path"`
+}
+
+// MarshalJSON implements json.Marshaler: the move as Move writes it, with
+// its path,
+//
+//	{"from":"c3","to":"g5","captured":["d4","f5"],"path":["c3","e5","g5"]}
+//
+// and null for the zero MovePath.
+func (mp MovePath) MarshalJSON() ([]byte, error) {
+	if mp.n < 2 || !mp.Move.IsValid() {
+		return []byte("null"), nil
+	}
+	return json.Marshal(movePathJSON{From: mp.Move.from, To: mp.Move.to, Captured: mp.Move.Captured(), Path: mp.Cells()})
+}
+
+// UnmarshalJSON implements json.Unmarshaler, reading what MarshalJSON
+// writes (null as the zero MovePath). An object that describes no move
+// with a path (see Move.UnmarshalJSON; a path that does not run from the
+// start to the end, or, for a capture, does not land once per captured
+// piece, or holds a cell that is none) gives an error wrapping
+// ErrMoveSyntax or ErrInvalidCell, and mp is then unchanged. Neither the
+// move nor the path is checked against a position.
+func (mp *MovePath) UnmarshalJSON(data []byte) error {
+	if string(data) == "null" {
+		*mp = MovePath{}
+		return nil
+	}
+	var j movePathJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return err
+	}
+	m := MakeMove(j.From, j.To, j.Captured)
+	want := 2
+	if m.IsCapture() {
+		want = m.Captured().Len() + 1
+	}
+	var why string
+	switch {
+	case !m.IsValid():
+		why = "not a move"
+	case len(j.Path) != want:
+		why = "a path of " + strconv.Itoa(len(j.Path)) + " cells for " + strconv.Itoa(want-1) + " steps"
+	case j.Path[0] != m.from || j.Path[len(j.Path)-1] != m.to:
+		why = "the path does not run from the start to the end"
+	case slices.Contains(j.Path, NoCell):
+		why = "no cell in the path"
+	}
+	if why != "" {
+		return &valueError{kind: "move path", text: strconv.Quote(clipped(string(data))) + ": " + why, err: ErrMoveSyntax}
+	}
+	*mp = MovePath{Move: m}
+	mp.n = uint8(copy(mp.cells[:], j.Path))
+	return nil
+}
+
+// LegalMovePaths returns the legal moves of the side to move, as
+// LegalMoves does and in the same order, each with its path as Path gives
+// it.
+func (p Position) LegalMovePaths() []MovePath { return p.AppendLegalMovePaths(nil) }
+
+// AppendLegalMovePaths appends LegalMovePaths() to dst. The moves and
+// their paths come from one capture search: listing the paths of all the
+// legal moves costs about what generating the moves costs, where calling
+// Path or FormatMovePath for each move searches again for each.
+func (p Position) AppendLegalMovePaths(dst []MovePath) []MovePath {
+	var buf [64]Move
+	c := p.capturers()
+	if c == 0 {
+		for _, m := range p.appendQuietMoves(buf[:0]) {
+			mp := MovePath{Move: m, n: 2}
+			mp.cells[0], mp.cells[1] = m.from, m.to
+			dst = append(dst, mp)
+		}
+		return dst
+	}
+	rec := getPathRecorder()
+	p.searchCaptures(buf[:0], c, rec, math.MaxInt)
+	dst = append(dst, rec.paths...)
+	putPathRecorder(rec)
+	return dst
 }

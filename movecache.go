@@ -17,6 +17,9 @@ package hexdame
 // the last position's moves, without the cost of a map. The zero
 // moveCache is ready to use.
 type moveCache struct {
+	// work, when not nil, bounds the capture and path searches of the
+	// pass (a Reader's WorkLimit).
+	work    *workBudget
 	index   map[packedPosition]cachedMoves
 	moves   []Move // the moves of every position kept, one after the other
 	active  bool   // positions are kept in index; otherwise only the last, in moves
@@ -31,21 +34,27 @@ const maxCachedMoves = 1 << 16
 
 // captures returns the legal moves of p, whose side to move has the
 // pieces capturers that can capture (not zero). The slice belongs to the
-// cache: it is valid until the next call, and must not be changed.
+// cache: it is valid until the next call, and must not be changed. When
+// the search would go past the cache's work budget it returns false (and
+// keeps nothing of p).
 //
 // It is the one place where a replay or a formatting pass generates
 // captures: a bound on the work of such a pass belongs here.
-func (c *moveCache) captures(p *Position, capturers uint64) []Move {
+func (c *moveCache) captures(p *Position, capturers uint64) ([]Move, bool) {
 	key := p.pack()
 	if !c.active {
 		if !c.hasLast || c.last != key {
-			c.moves = p.appendCapturesFrom(c.moves[:0], capturers)
+			var ok bool
+			if c.moves, ok = c.generate(c.moves[:0], p, capturers); !ok {
+				c.hasLast = false
+				return nil, false
+			}
 			c.last, c.hasLast = key, true
 		}
-		return c.moves[:len(c.moves):len(c.moves)]
+		return c.moves[:len(c.moves):len(c.moves)], true
 	}
 	if at, ok := c.index[key]; ok {
-		return c.moves[at.start:at.end:at.end]
+		return c.moves[at.start:at.end:at.end], true
 	}
 	if c.index == nil {
 		c.index = make(map[packedPosition]cachedMoves)
@@ -55,10 +64,31 @@ func (c *moveCache) captures(p *Position, capturers uint64) []Move {
 		c.moves = c.moves[:0]
 	}
 	start := len(c.moves)
-	c.moves = p.appendCapturesFrom(c.moves, capturers)
+	var ok bool
+	if c.moves, ok = c.generate(c.moves, p, capturers); !ok {
+		return nil, false
+	}
 	end := len(c.moves)
 	c.index[key] = cachedMoves{int32(start), int32(end)}
-	return c.moves[start:end:end]
+	return c.moves[start:end:end], true
+}
+
+// generate appends the legal captures of p to dst, within the cache's
+// work budget; past it, it returns dst and false.
+func (c *moveCache) generate(dst []Move, p *Position, capturers uint64) ([]Move, bool) {
+	if c.work == nil {
+		return p.appendCapturesFrom(dst, capturers), true
+	}
+	return c.work.captures(dst, p, capturers)
+}
+
+// budget returns the cache's work budget (nil for none, and for a nil
+// cache).
+func (c *moveCache) budget() *workBudget {
+	if c == nil {
+		return nil
+	}
+	return c.work
 }
 
 // activate starts keeping every position: the pass has met a second
@@ -91,7 +121,8 @@ func (c *moveCache) reset() {
 // a capture, otherwise appended to buf.
 func (c *moveCache) legal(p *Position, buf []Move) []Move {
 	if capturers := p.capturers(); capturers != 0 {
-		return c.captures(p, capturers)
+		moves, _ := c.captures(p, capturers) // a formatting pass has no budget
+		return moves
 	}
 	return p.appendQuietMoves(buf)
 }

@@ -2,6 +2,7 @@ package hexdame
 
 import (
 	"errors"
+	"math"
 	"strconv"
 	"unicode/utf8"
 )
@@ -121,7 +122,9 @@ func (p Position) syntaxError(s, reason, badCell string) *MoveError {
 func (p Position) ParseMove(s string) (Move, error) { return p.parseMove(s, nil) }
 
 // parseMove is ParseMove, taking the legal captures from cache when it is
-// not nil, so that the moves from one position share one generation.
+// not nil, so that the moves from one position share one generation, and
+// keeping the capture and path searches within the cache's work budget:
+// past it, it returns an error wrapping ErrWorkLimit.
 func (p Position) parseMove(s string, cache *moveCache) (Move, error) {
 	t, reason, badCell := scanMove(s)
 	if reason != "" || badCell != "" {
@@ -139,9 +142,13 @@ func (p Position) parseMove(s string, cache *moveCache) (Move, error) {
 	// otherwise cost the zeroing of.
 	var buf [64]Move
 	legal := buf[:0]
+	work := cache.budget()
 	switch {
 	case c != 0 && cache != nil:
-		legal = cache.captures(&p, c)
+		var ok bool
+		if legal, ok = cache.captures(&p, c); !ok {
+			return Move{}, work.exceeded(p)
+		}
 	case c != 0:
 		legal = p.appendCapturesFrom(legal, c)
 	default:
@@ -158,7 +165,10 @@ func (p Position) parseMove(s string, cache *moveCache) (Move, error) {
 	} else {
 		// A copy, so that the text stays on the stack when via is empty.
 		via = append([]Cell(nil), via...)
-		found, level, count = p.matchPath(legal, from, to, via)
+		found, level, count = p.matchPath(legal, from, to, via, work)
+		if work.over() {
+			return Move{}, work.exceeded(p)
+		}
 	}
 	if count == 1 {
 		return found, nil
@@ -168,7 +178,7 @@ func (p Position) parseMove(s string, cache *moveCache) (Move, error) {
 		e.Err = ErrAmbiguousMove
 		e.Why = "several legal moves match; give the landing cells"
 		for _, m := range legal {
-			if m.from == from && m.to == to && (len(via) == 0 || p.pathLevel(m, via) == level) {
+			if m.from == from && m.to == to && (len(via) == 0 || p.pathLevel(m, via, nil) == level) {
 				e.Candidates = append(e.Candidates, m)
 			}
 		}
@@ -181,12 +191,12 @@ func (p Position) parseMove(s string, cache *moveCache) (Move, error) {
 // matchPath finds the captures from from to to whose paths match via best
 // (see pathLevel), returning one of them, that level, and how many moves
 // share it.
-func (p Position) matchPath(legal []Move, from, to Cell, via []Cell) (found Move, level, count int) {
+func (p Position) matchPath(legal []Move, from, to Cell, via []Cell, work *workBudget) (found Move, level, count int) {
 	for _, m := range legal {
 		if m.from != from || m.to != to || !m.IsCapture() {
 			continue
 		}
-		switch l := p.pathLevel(m, via); {
+		switch l := p.pathLevel(m, via, work); {
 		case l > level:
 			found, level, count = m, l, 1
 		case l == level && l > 0:
@@ -199,14 +209,15 @@ func (p Position) matchPath(legal []Move, from, to Cell, via []Cell) (found Move
 // pathLevel tells how well the intermediate cells via match a capture path
 // of m, a legal capture of p: 3 when they are all its landing cells, 2 when
 // they are the cells where it turns, 1 when they appear in order among its
-// landing cells, 0 when no path of m matches.
-func (p Position) pathLevel(m Move, via []Cell) int {
+// landing cells, 0 when no path of m matches (or the searches go past
+// work).
+func (p Position) pathLevel(m Move, via []Cell, work *workBudget) int {
 	var buf [maxMoveCells]Cell
 	for _, lm := range [...]struct {
 		level int
 		mode  pathMode
 	}{{3, pathExact}, {2, pathTurns}, {1, pathInOrder}} {
-		if _, ok := p.findPath(buf[:0], m, lm.mode, via); ok {
+		if _, ok := p.findPath(buf[:0], m, lm.mode, via, work); ok {
 			return lm.level
 		}
 	}
@@ -281,10 +292,28 @@ func (p Position) appendMoveIn(dst []byte, m Move, legal []Move, n Notation) []b
 		}
 	}
 	if !m.IsCapture() || !isLegal || !ambiguous {
+		return m.appendShort(dst, n) // nearly every capture
+	}
+	// The legal moves and their paths from one search (in a recorder's
+	// buffer, which the pool recycles): the cost of a second generation,
+	// where a path search for the move alone can cost more.
+	var buf [64]Move
+	rec := getPathRecorder()
+	p.searchCaptures(buf[:0], p.capturers(), rec, math.MaxInt)
+	dst = p.appendAmbiguous(dst, m, rec.paths, n)
+	putPathRecorder(rec)
+	return dst
+}
+
+// appendAmbiguous is AppendMove for m, a legal capture of p that shares
+// its start and end with another, given paths, the legal moves of p with
+// their paths.
+func (p Position) appendAmbiguous(dst []byte, m Move, paths []MovePath, n Notation) []byte {
+	path, ok := pathIn(paths, m)
+	if !ok {
 		return m.appendShort(dst, n)
 	}
-	var pathBuf, turnBuf [maxMoveCells + 1]Cell
-	path := p.appendPathOf(pathBuf[:0], m)
+	var turnBuf [maxMoveCells + 1]Cell
 	turns := append(turnBuf[:0], m.from)
 	for i := 1; i+1 < len(path); i++ {
 		if lineDir[path[i-1]][path[i]] != lineDir[path[i]][path[i+1]] {
@@ -295,11 +324,11 @@ func (p Position) appendMoveIn(dst []byte, m Move, legal []Move, n Notation) []b
 	// another move has a path that turns at exactly those cells or lands
 	// on exactly them.
 	unique := len(turns) > 1
-	for _, o := range legal {
-		if unique && o != m && o.from == m.from && o.to == m.to {
+	for i := range paths {
+		if o := paths[i].Move; unique && o != m && o.from == m.from && o.to == m.to {
 			var buf [maxMoveCells]Cell
-			_, exact := p.findPath(buf[:0], o, pathExact, turns[1:])
-			_, turnsToo := p.findPath(buf[:0], o, pathTurns, turns[1:])
+			_, exact := p.findPath(buf[:0], o, pathExact, turns[1:], nil)
+			_, turnsToo := p.findPath(buf[:0], o, pathTurns, turns[1:], nil)
 			unique = !exact && !turnsToo
 		}
 	}
@@ -329,7 +358,7 @@ func (p Position) AppendMovePath(dst []byte, m Move, n Notation) []byte {
 		return m.appendShort(dst, n)
 	}
 	var cells [maxMoveCells]Cell
-	path, ok := p.findPath(cells[:0], m, pathAny, nil)
+	path, ok := p.findPath(cells[:0], m, pathAny, nil, nil)
 	if !ok {
 		return m.appendShort(dst, n)
 	}

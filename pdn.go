@@ -56,11 +56,12 @@ var ErrNotHexDame = errors.New("not a HexDame record")
 // A ParseError reports a problem in a PDN record: where it is, and what was
 // wrong. It wraps Err, which is ErrInvalidPDN for text that is not PDN, a
 // *MoveError (wrapping ErrIllegalMove, ErrAmbiguousMove or ErrMoveSyntax) for a
-// move that cannot be played, a *FENError for a bad FEN tag or setup, or
-// ErrGameOver, ErrNotHexDame, ErrResultMismatch or ErrInvalidCell; for a
-// FEN tag or setup of a position no game reaches, ErrInvalidPDN and
-// ErrUnreachable both; for a part a Writer cannot write (WriteRecord,
-// ConvertRecord), ErrInvalidRecord.
+// move that cannot be played, a *FENError for a bad FEN tag or setup, an
+// error wrapping ErrWorkLimit for a move whose check would go past the
+// Reader's WorkLimit, or ErrGameOver, ErrNotHexDame, ErrResultMismatch or
+// ErrInvalidCell; for a FEN tag or setup of a position no game reaches,
+// ErrInvalidPDN and ErrUnreachable both; for a part a Writer cannot write
+// (WriteRecord, ConvertRecord), ErrInvalidRecord.
 type ParseError struct {
 	Game   int    // the game's number in the input, from 1
 	Line   int    // the line of the problem, from 1
@@ -282,6 +283,18 @@ func fitsToken(n int) bool { return n <= maxTokenLen }
 // error of the underlying reader is returned, wrapped, by that call and
 // every later one.
 type Reader struct {
+	// WorkLimit, when positive, bounds the work of checking the stream's
+	// games against the rules (ReadGame, CheckGame, Games): the states
+	// that the capture searches of all their moves, and the path searches
+	// of moves written with landing cells, visit together (see
+	// Position.AppendLegalMovesWithin). The move whose check would go
+	// past it is a problem of its game: a *ParseError wrapping an error
+	// that wraps ErrWorkLimit and names the position. Once the limit is
+	// spent, every later move that needs a capture search fails the same
+	// way. Zero, the default, means no limit. ReadRecord reads without
+	// checking the rules, and Record.Replay is not counted.
+	WorkLimit int64
+
 	src       *bufio.Reader // nil for a Reader made with a nil io.Reader
 	line, col int           // position of the next character
 	offset    int64         // bytes read
@@ -293,6 +306,7 @@ type Reader struct {
 	scratch   []byte
 	interned  map[string]string // short texts met before, so that a game's moves and tags cost no allocation
 	check     *replayer         // the replayer CheckGame reuses
+	work      workBudget        // WorkLimit and what the replays have spent of it
 }
 
 // Interning: texts up to maxInterned bytes are kept, up to maxInternedTexts

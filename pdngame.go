@@ -15,6 +15,7 @@ import (
 // Reader moves on to the next game.
 func (r *Reader) ReadGame() (*Game, error) {
 	rp := replayer{keep: true}
+	rp.cache.work = r.workBudget()
 	if err := r.readRecordTo(&rp); err != nil {
 		return nil, err
 	}
@@ -35,6 +36,7 @@ func (r *Reader) CheckGame() error {
 	}
 	rp := r.check
 	rp.reset()
+	rp.cache.work = r.workBudget()
 	if err := r.readRecordTo(rp); err != nil {
 		return err
 	}

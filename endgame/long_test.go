@@ -38,6 +38,7 @@ func longTables(t *testing.T) *Tables {
 
 func TestLongTables(t *testing.T) {
 	tb := longTables(t)
+	solve := newSolver(t)
 	r := rand.New(rand.NewPCG(11, 12))
 	t.Run("consistent with the rules", func(t *testing.T) {
 		for _, m := range allOrdered(4) {
@@ -90,7 +91,7 @@ func TestLongTables(t *testing.T) {
 				continue
 			}
 			wins++
-			sol, err := hexdame.Solve(p, 15)
+			sol, err := solve(p, 15)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -116,6 +117,7 @@ func TestLongFivePieces(t *testing.T) {
 		t.Fatal(err)
 	}
 	tb.maxPieces = 5
+	solve := newSolver(t)
 	have := map[Material]bool{}
 	for _, m := range Materials(4) {
 		have[m] = true
@@ -164,7 +166,7 @@ func TestLongFivePieces(t *testing.T) {
 			continue
 		}
 		wins++
-		sol, err := hexdame.Solve(p, 15)
+		sol, err := solve(p, 15)
 		if err != nil {
 			t.Fatal(err)
 		}

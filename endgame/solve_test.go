@@ -1,12 +1,14 @@
 package endgame
 
 import (
+	"context"
 	"math/rand/v2"
 	"os"
 	"testing"
 	"time"
 
 	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/engine"
 )
 
 // Solve, the rules package's independent prover, agrees with the tables
@@ -17,6 +19,7 @@ import (
 // -short, 100 wins only.
 func TestSolveAgrees(t *testing.T) {
 	tb := loadSmall(t)
+	solve := newSolver(t)
 	r := rand.New(rand.NewPCG(5, 6))
 	materials := allOrdered(3)
 	wins, others := 0, 0
@@ -41,7 +44,7 @@ func TestSolveAgrees(t *testing.T) {
 		if v != Win {
 			plies = horizon
 		}
-		sol, err := hexdame.Solve(p, plies)
+		sol, err := solve(p, plies)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -62,3 +65,16 @@ func TestSolveAgrees(t *testing.T) {
 
 // long reports whether the long checks are asked for (HEXDAME_LONG=1).
 func long() bool { return os.Getenv("HEXDAME_LONG") == "1" }
+
+// newSolver returns a function that proves a position to a horizon with
+// package engine's Solve, all on one engine (its table is made once).
+func newSolver(t *testing.T) func(p hexdame.Position, plies int) (engine.Solution, error) {
+	t.Helper()
+	e, err := engine.New(engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func(p hexdame.Position, plies int) (engine.Solution, error) {
+		return e.Solve(context.Background(), p, plies, engine.SolveOptions{})
+	}
+}

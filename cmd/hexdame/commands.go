@@ -4,11 +4,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"runtime"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/hexdame/hexdame"
@@ -127,11 +125,13 @@ var cmdMoves = &command{
 				n = hexdame.Numeric
 			}
 			var lines []string
-			for _, m := range p.LegalMoves() {
-				if *hubNotation {
+			if *hubNotation {
+				for _, m := range p.LegalMoves() {
 					lines = append(lines, hub.FormatMove(m))
-				} else {
-					lines = append(lines, p.FormatMovePath(m, n))
+				}
+			} else {
+				for _, mp := range p.LegalMovePaths() { // one search for the moves and their paths
+					lines = append(lines, mp.Format(n))
 				}
 			}
 			slices.Sort(lines)
@@ -334,58 +334,4 @@ func countOperand(e *env, name string, max int) (int, error) {
 		return 0, usageError{name + " must be from 1 to " + strconv.Itoa(max) + ", not " + s}
 	}
 	return n, nil
-}
-
-var cmdSolve = &command{
-	name:    "solve",
-	args:    "[-fen FEN] [-all] PLIES",
-	summary: "prove whether the side to move forces a win within PLIES plies",
-	about: "Proves whether the side to move can force a win (the opponent left with no legal\n" +
-		"move; a third occurrence of a position is a draw) within PLIES plies. The first\n" +
-		"line is \"win N\", N the fewest plies that force the win, or \"none\". For a win\n" +
-		"the main line follows, one move per line in the notation of hexdame moves: the\n" +
-		"key move, the longest defence, the fastest win against it, and so on. With -all\n" +
-		"a line \"key MOVE N\" follows for every first move that forces a win within\n" +
-		"PLIES, fastest first: a composer's check that the key is unique. The exit status\n" +
-		"is 0 for both answers. The time taken and the positions searched go to standard\n" +
-		"error.",
-	operands: []string{"PLIES  the horizon, from 1 to " + strconv.Itoa(hexdame.MaxSolvePlies)},
-	setup: func(fs *flag.FlagSet) func(e *env) error {
-		fen := addFENFlag(fs)
-		all := fs.Bool("all", false, "also list every first move that forces a win within PLIES")
-		return func(e *env) error {
-			plies, err := countOperand(e, "PLIES", hexdame.MaxSolvePlies)
-			if err != nil {
-				return err
-			}
-			p, err := fen.position()
-			if err != nil {
-				return err
-			}
-			start := time.Now()
-			sol, err := hexdame.Solve(p, plies, hexdame.SolveOptions{All: *all})
-			if err != nil {
-				return err
-			}
-			var out strings.Builder
-			if !sol.Win {
-				out.WriteString("none\n")
-			} else {
-				fmt.Fprintf(&out, "win %d\n", sol.Plies)
-				q := p
-				for _, m := range sol.Line {
-					fmt.Fprintln(&out, q.FormatMovePath(m, hexdame.Algebraic))
-					q, _ = q.Play(m)
-				}
-			}
-			for _, k := range sol.Keys {
-				fmt.Fprintf(&out, "key %s %d\n", p.FormatMovePath(k.Move, hexdame.Algebraic), k.Plies)
-			}
-			if _, err := io.WriteString(e.stdout, out.String()); err != nil {
-				return err
-			}
-			fmt.Fprintf(e.stderr, "time %v, %d positions\n", time.Since(start).Round(time.Microsecond), sol.Nodes)
-			return nil
-		}
-	},
 }

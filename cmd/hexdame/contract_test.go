@@ -245,6 +245,7 @@ var writeFailureCases = []struct {
 	{"svg", []string{"svg"}},
 	{"html", []string{"html", "../../testdata/pdn/features.pdn"}},
 	{"solve", []string{"solve", "3"}},
+	{"analyse", []string{"analyse", "-depth", "4"}},
 	{"match", []string{"match", "-engine", "hexdame hub-random -seed 1", "-engine", "hexdame hub-random -seed 2", "-games", "2"}},
 	{"hub-random", []string{"hub-random"}},
 	{"endgame", []string{"endgame", "materials", "-pieces", "5"}}, // probe and stats: endgame_test.go
@@ -278,8 +279,8 @@ func TestWriteFailure(t *testing.T) {
 			status := run(tc.args, strings.NewReader(stdin), &fullDisk{writes: writes}, &errOut)
 			want := prefix + ": writing standard output: no space left on device\n"
 			lines := strings.Count(errOut.String(), "\n")
-			if tc.name == "match" { // and its progress lines
-				lines = strings.Count(errOut.String(), "hexdame match:")
+			if tc.name == "match" || tc.name == "solve" || tc.name == "analyse" { // and their progress lines
+				lines = strings.Count(errOut.String(), prefix+":")
 			}
 			if status != 2 || !strings.HasSuffix(errOut.String(), want) || lines != 1 {
 				t.Errorf("%q failing after %d of %d writes: exit %d, stderr %q; want exit 2, %q", tc.args, writes, counter.calls, status, errOut.String(), want)

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/engine"
+)
+
+var cmdSolve = &command{
+	name:    "solve",
+	args:    "[-fen FEN] [-all] [-hash MiB] PLIES",
+	summary: "prove whether the side to move forces a win within PLIES plies",
+	about: "Proves whether the side to move can force a win (the opponent left with no legal\n" +
+		"move; a third occurrence of a position is a draw) within PLIES plies. The first\n" +
+		"line is \"win N\", N the fewest plies that force the win, or \"none\". For a win\n" +
+		"the main line follows, one move per line in the notation of hexdame moves: the\n" +
+		"key move, the longest defence, the fastest win against it, and so on. With -all\n" +
+		"a line \"key MOVE N\" follows for every first move that forces a win within\n" +
+		"PLIES, fastest first: a composer's check that the key is unique. The exit status\n" +
+		"is 0 for both answers. Each horizon searched (1, 3, 5, ... plies) is reported on\n" +
+		"standard error as it finishes, then the time taken and the positions searched.\n" +
+		"The positions proven are kept in a table of fixed size (-hash), so a deep\n" +
+		"horizon takes time but not more memory.",
+	operands: []string{"PLIES  the horizon, from 1 to " + strconv.Itoa(engine.MaxSolvePlies)},
+	setup: func(fs *flag.FlagSet) func(e *env) error {
+		fen := addFENFlag(fs)
+		all := fs.Bool("all", false, "also list every first move that forces a win within PLIES")
+		hash := fs.Int("hash", engine.DefaultHashMiB, "the size in `MiB` of the table of positions proven, from 1 to "+strconv.Itoa(engine.MaxHashMiB))
+		return func(e *env) error {
+			plies, err := countOperand(e, "PLIES", engine.MaxSolvePlies)
+			if err != nil {
+				return err
+			}
+			if *hash < 1 || *hash > engine.MaxHashMiB {
+				return usageError{"-hash must be from 1 to " + strconv.Itoa(engine.MaxHashMiB) + " MiB, not " + strconv.Itoa(*hash)}
+			}
+			p, err := fen.position()
+			if err != nil {
+				return err
+			}
+			eng, err := engine.New(engine.Options{HashMiB: *hash})
+			if err != nil {
+				return usageError{errMessage(err)}
+			}
+			start := time.Now()
+			sol, err := eng.Solve(context.Background(), p, plies, engine.SolveOptions{All: *all, Progress: func(r engine.SolveProgress) {
+				verdict := "no win"
+				if r.Win {
+					verdict = "win"
+				}
+				fmt.Fprintf(e.stderr, "plies %d: %s, %d positions, %v\n", r.Plies, verdict, r.Nodes, r.Time.Round(time.Microsecond))
+			}})
+			if err != nil {
+				if errors.Is(err, engine.ErrInvalidPlies) {
+					return usageError{errMessage(err)}
+				}
+				return err
+			}
+			var out strings.Builder
+			if !sol.Win {
+				out.WriteString("none\n")
+			} else {
+				fmt.Fprintf(&out, "win %d\n", sol.Plies)
+				q := p
+				for _, m := range sol.Line {
+					fmt.Fprintln(&out, q.FormatMovePath(m, hexdame.Algebraic))
+					q, _ = q.Play(m)
+				}
+			}
+			for _, k := range sol.Keys {
+				fmt.Fprintf(&out, "key %s %d\n", p.FormatMovePath(k.Move, hexdame.Algebraic), k.Plies)
+			}
+			if _, err := io.WriteString(e.stdout, out.String()); err != nil {
+				return err
+			}
+			fmt.Fprintf(e.stderr, "time %v, %d positions\n", time.Since(start).Round(time.Microsecond), sol.Nodes)
+			return nil
+		}
+	},
+}

@@ -1,0 +1,677 @@
+// Package engine plays HexDame: a search that finds the best move of a
+// position, with skill levels for bots, analysis lines (MultiPV) and a
+// solver that proves forced wins.
+//
+// An Engine holds its transposition table and options; its zero value is
+// ready to use at full strength (level 10) with one thread and a 64 MiB
+// table. A search takes a context, the position and the game before it
+// (for repetitions), and limits: a depth, a number of nodes, a time for the
+// move, a clock with increment, or none (until the context ends).
+//
+//	var e engine.Engine
+//	res, err := e.Search(ctx, p, engine.SearchOptions{Limits: engine.Limits{MoveTime: time.Second}})
+//	// res.Move is the move to play, res.Score its value ("+0.75", "win 7")
+//
+// Several engines can search at the same time, each with its own table;
+// one Engine runs one search at a time (a second call waits).
+//
+// The engine is built on the exported API of package hexdame only.
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/hexdame/hexdame"
+)
+
+// Limits on options.
+const (
+	DefaultHashMiB = 64
+	MaxHashMiB     = 16384 // 16 GiB
+	MaxThreads     = 256
+	MaxMultiPV     = 256
+	MaxLevel       = 10
+	MaxDepth       = 120 // the deepest iteration, in plies
+)
+
+// ErrInvalidOptions is wrapped by the errors returned for options out of
+// range.
+var ErrInvalidOptions = errors.New("hexdame/engine: invalid options")
+
+// ErrNoMoves is returned by a search of a position whose side to move has
+// no legal move (and so has lost): there is nothing to search.
+var ErrNoMoves = errors.New("hexdame/engine: no legal move")
+
+// Options configure an Engine. The zero value is full strength with one
+// thread and a table of DefaultHashMiB.
+type Options struct {
+	// Level is the playing strength, 1 (a beginner can win) to MaxLevel
+	// (full strength); 0 means MaxLevel. Levels below MaxLevel limit the
+	// depth and the nodes and choose among the good moves with a random
+	// error that shrinks as the level rises.
+	Level int
+	// Threads is the number of goroutines that search together (lazy
+	// SMP: they share the table), 0 for one, at most MaxThreads.
+	Threads int
+	// HashMiB is the size of the transposition table in MiB: 0 for
+	// DefaultHashMiB, at most MaxHashMiB.
+	HashMiB int
+	// Endgame, when not nil, gives the value of positions of at most
+	// EndgamePieces pieces (men and kings of both sides), as endgame
+	// tables do: result 1 when the side to move wins, 0 for a draw, -1
+	// when it loses, and for a win or a loss the plies to the end of the
+	// game with best play; ok false when it does not know. The search
+	// takes these values as exact. With package endgame's tables t:
+	//
+	//	Endgame: func(p hexdame.Position) (int, int, bool) {
+	//		v, plies, ok := t.Probe(p)
+	//		return int(v), plies, ok
+	//	},
+	//	EndgamePieces: t.MaxPieces(),
+	//
+	// It is called from every thread of a search at once.
+	Endgame       func(p hexdame.Position) (result, plies int, ok bool)
+	EndgamePieces int
+	// Seed seeds the random error of the lower levels; 0 draws one.
+	// Two engines with the same non-zero seed and options play the same
+	// moves from the same searches (with one thread and node or depth
+	// limits).
+	Seed uint64
+}
+
+// check returns the options with their defaults filled in, or an error
+// for values out of range.
+func (o Options) check() (Options, error) {
+	switch {
+	case o.Level < 0 || o.Level > MaxLevel:
+		return o, fmt.Errorf("%w: level %d is not from 1 to %d", ErrInvalidOptions, o.Level, MaxLevel)
+	case o.Threads < 0 || o.Threads > MaxThreads:
+		return o, fmt.Errorf("%w: %d threads is not from 1 to %d", ErrInvalidOptions, o.Threads, MaxThreads)
+	case o.HashMiB < 0 || o.HashMiB > MaxHashMiB:
+		return o, fmt.Errorf("%w: a table of %d MiB is not from 1 to %d", ErrInvalidOptions, o.HashMiB, MaxHashMiB)
+	case o.EndgamePieces < 0:
+		return o, fmt.Errorf("%w: EndgamePieces %d is negative", ErrInvalidOptions, o.EndgamePieces)
+	}
+	if o.Level == 0 {
+		o.Level = MaxLevel
+	}
+	if o.Threads == 0 {
+		o.Threads = 1
+	}
+	if o.HashMiB == 0 {
+		o.HashMiB = DefaultHashMiB
+	}
+	return o, nil
+}
+
+// An Engine searches positions. Its zero value is ready to use with the
+// zero Options; New makes one with others. An Engine must not be copied
+// after first use. Its methods may be called from several goroutines: one
+// search runs at a time.
+type Engine struct {
+	mu      sync.Mutex
+	ready   bool
+	opts    Options
+	tt      *table
+	threads []*thread
+	rng     rng
+	ev      *evaluator // nil for defaultEvaluator; tests set others
+	variant uint64     // experimental search changes (see hooks.SetVariant)
+}
+
+// New returns an engine with options o, or an error wrapping
+// ErrInvalidOptions for options out of range. The table is allocated
+// here.
+func New(o Options) (*Engine, error) {
+	e := &Engine{}
+	if err := e.SetOptions(o); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// SetOptions changes the engine's options, waiting for a search that runs
+// to end. A new table size empties the table; other changes keep it. It
+// returns an error wrapping ErrInvalidOptions, and changes nothing, for
+// options out of range.
+func (e *Engine) SetOptions(o Options) error {
+	o, err := o.check()
+	if err != nil {
+		return err
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.setOptions(o)
+	return nil
+}
+
+func (e *Engine) setOptions(o Options) {
+	if e.tt == nil || e.opts.HashMiB != o.HashMiB {
+		e.tt = nil // let the old table go before the new one is made
+		e.tt = newTable(o.HashMiB)
+	}
+	for len(e.threads) < o.Threads {
+		e.threads = append(e.threads, newThread(len(e.threads)))
+	}
+	e.threads = e.threads[:o.Threads]
+	if o.Seed != 0 {
+		e.rng = newRNG(o.Seed)
+	} else if !e.ready || e.opts.Seed != 0 {
+		e.rng = newRNG(uint64(time.Now().UnixNano()))
+	}
+	e.opts = o
+	e.ready = true
+}
+
+// Options returns the engine's options, with the defaults filled in.
+func (e *Engine) Options() Options {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if !e.ready {
+		o, _ := Options{}.check()
+		return o
+	}
+	return e.opts
+}
+
+// Clear forgets what earlier searches learnt (the table, the move order
+// statistics): for a new game, or to time searches alike.
+func (e *Engine) Clear() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if !e.ready {
+		return
+	}
+	e.tt.clear()
+	for _, t := range e.threads {
+		t.history = [2][64 * 64]int32{}
+	}
+}
+
+// Limits bound a search. A search ends at the first limit reached, or when
+// its context ends; with no limit it goes on until the context ends or it
+// has searched MaxDepth plies (the zero Limits is an analysis without end).
+// With a limit it also ends early when the result cannot change: a win or
+// loss proven to its end, or, with a time limit, a single legal move.
+type Limits struct {
+	// Depth is the deepest iteration, in plies.
+	Depth int
+	// Nodes is about the most positions to visit (over all threads).
+	Nodes uint64
+	// MoveTime is the time for this move.
+	MoveTime time.Duration
+	// Clock is the time the side to move has left for the game, and
+	// Increment what it gains after each move; the engine spends a part
+	// of it. MovesToGo, when positive, is the number of moves before the
+	// clock gets more time (0: the game goes on with the increment only).
+	Clock     time.Duration
+	Increment time.Duration
+	MovesToGo int
+}
+
+// infinite reports whether l sets no limit.
+func (l Limits) infinite() bool {
+	return l.Depth <= 0 && l.Nodes == 0 && l.MoveTime <= 0 && l.Clock <= 0
+}
+
+// SearchOptions say what a search takes besides the position.
+type SearchOptions struct {
+	// History holds the positions of the game before the one searched,
+	// oldest first (the searched one excluded), so that the search sees
+	// repetitions: a position met for the third time is a draw. Only the
+	// positions since the last capture or man move matter.
+	History []hexdame.Position
+	Limits
+	// MultiPV is the number of best moves to search with exact scores,
+	// for analysis: 0 or 1 for the best only, at most MaxMultiPV.
+	MultiPV int
+	// Progress, when not nil, is called by the search's goroutine after
+	// each completed depth with the result so far.
+	Progress func(Result)
+}
+
+// A Result is what a search found.
+type Result struct {
+	// Move is the best move, Score its value for the side to move, and PV
+	// the principal variation: the line the search expects, Move first.
+	Move  hexdame.Move
+	Score Score
+	PV    []hexdame.Move
+	// Lines are the best moves searched with exact scores, best first:
+	// one line, or as many as SearchOptions.MultiPV asked (as many as
+	// there are legal moves at most). Lines[0] is Move, Score and PV.
+	Lines []Line
+	// Depth is the last completed iteration, SelDepth the deepest ply
+	// reached in it; Nodes counts the positions visited by all threads,
+	// and Time is the time since the search began.
+	Depth    int
+	SelDepth int
+	Nodes    uint64
+	Time     time.Duration
+}
+
+// A Line is a move with its score and principal variation (PV[0] is
+// Move).
+type Line struct {
+	Move  hexdame.Move
+	Score Score
+	PV    []hexdame.Move
+}
+
+// NodesPerSecond returns the search's speed.
+func (r Result) NodesPerSecond() float64 {
+	if r.Time <= 0 {
+		return 0
+	}
+	return float64(r.Nodes) / r.Time.Seconds()
+}
+
+// A Score is the value of a position for the side to move: in hundredths
+// of a man (a man is 100, positive when the side to move stands better),
+// or a win or a loss in a number of plies.
+type Score int32
+
+// WinScore is the score of a win on the move: a win in n plies is
+// WinScore - n and a loss in n plies -(WinScore - n).
+const WinScore Score = mateScore
+
+// Men returns the score in men (a win or a loss gives a number beyond
+// ±290).
+func (s Score) Men() float64 { return float64(s) / manValue }
+
+// IsWin reports whether the score is a forced win, and in how many plies.
+func (s Score) IsWin() (plies int, ok bool) {
+	if s > winBound {
+		return int(WinScore - s), true
+	}
+	return 0, false
+}
+
+// IsLoss reports whether the score is a forced loss, and in how many
+// plies (0: the side to move has no move).
+func (s Score) IsLoss() (plies int, ok bool) {
+	if s < -winBound {
+		return int(WinScore + s), true
+	}
+	return 0, false
+}
+
+// String returns the score in men with a sign and two decimals ("+0.75",
+// "-1.20", "+0.00"), or "win N" or "loss N" with N in plies.
+func (s Score) String() string {
+	if n, ok := s.IsWin(); ok {
+		return "win " + strconv.Itoa(n)
+	}
+	if n, ok := s.IsLoss(); ok {
+		return "loss " + strconv.Itoa(n)
+	}
+	return formatMen(int(s))
+}
+
+func formatMen(v int) string {
+	sign := "+"
+	if v < 0 {
+		sign, v = "-", -v
+	}
+	frac := strconv.Itoa(v % 100)
+	if len(frac) < 2 {
+		frac = "0" + frac
+	}
+	return sign + strconv.Itoa(v/100) + "." + frac
+}
+
+// SearchGame searches the current position of game g (the end of its main
+// line), with the main line's earlier positions as the history: opts's
+// History is ignored.
+func (e *Engine) SearchGame(ctx context.Context, g *hexdame.Game, opts SearchOptions) (Result, error) {
+	ps := g.Positions()
+	opts.History = ps[:len(ps)-1]
+	return e.Search(ctx, ps[len(ps)-1], opts)
+}
+
+// Search searches position p within opts's limits and returns the best
+// move. It returns a result with a legal move whenever p has one, even
+// when the context ends before the first iteration completes (the result
+// then holds the first move found). It returns ErrNoMoves for a position
+// without legal moves, and an error wrapping ErrInvalidOptions for a
+// MultiPV out of range.
+func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOptions) (Result, error) {
+	if opts.MultiPV < 0 || opts.MultiPV > MaxMultiPV {
+		return Result{}, fmt.Errorf("%w: MultiPV %d is not from 1 to %d", ErrInvalidOptions, opts.MultiPV, MaxMultiPV)
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if !e.ready {
+		o, _ := Options{}.check()
+		e.setOptions(o)
+	}
+	start := time.Now()
+	moves := p.LegalMoves()
+	if len(moves) == 0 {
+		return Result{}, ErrNoMoves
+	}
+	lv := levels[e.opts.Level]
+	lim := opts.Limits
+	if lv.depth > 0 && (lim.Depth <= 0 || lim.Depth > lv.depth) {
+		lim.Depth = lv.depth
+	}
+	if lv.nodes > 0 && (lim.Nodes == 0 || lim.Nodes > lv.nodes) {
+		lim.Nodes = lv.nodes
+	}
+	multiPV := max(1, opts.MultiPV)
+	if lv.noise > 0 {
+		multiPV = len(moves) // every move needs a score to choose among them
+	}
+	multiPV = min(multiPV, len(moves))
+	sh := &shared{start: start, nodeLimit: lim.Nodes, pollEvery: 1024, done: ctx.Done()}
+	if lim.Nodes > 0 {
+		for sh.pollEvery > 16 && sh.pollEvery*16 > lim.Nodes {
+			sh.pollEvery >>= 1
+		}
+	}
+	soft, hard := timeBudget(lim)
+	if hard > 0 {
+		// A timer stops the search, so that it stops on time even where
+		// a single move generation takes long (see testdata/hostile.fen
+		// in the rules package): the search looks at the flag between
+		// any two positions. The threads also look at the clock every
+		// thousand nodes or so.
+		sh.deadline = start.Add(hard)
+		timer := time.AfterFunc(hard-time.Since(start), func() { sh.stop.Store(true) })
+		defer timer.Stop()
+	}
+	done := make(chan struct{})
+	defer close(done)
+	if ctx.Done() != nil {
+		go func() {
+			select {
+			case <-ctx.Done():
+				sh.stop.Store(true)
+			case <-done:
+			}
+		}()
+	}
+	r := &run{
+		e: e, sh: sh, root: p, history: opts.History, moves: moves,
+		limits: lim, soft: soft, multiPV: multiPV, progress: opts.Progress,
+		infinite: lim.infinite(),
+	}
+	res := r.search()
+	if lv.noise > 0 && res.Depth > 0 {
+		res = e.chooseWithError(res, lv, opts.MultiPV)
+	}
+	return res, nil
+}
+
+// run is one search.
+type run struct {
+	e        *Engine
+	sh       *shared
+	root     hexdame.Position
+	history  []hexdame.Position
+	moves    []hexdame.Move
+	limits   Limits
+	soft     time.Duration
+	infinite bool
+	multiPV  int
+	progress func(Result)
+	result   Result // after the last completed depth
+}
+
+func (r *run) search() Result {
+	e := r.e
+	e.tt.gen++
+	threads := e.threads
+	for _, t := range threads {
+		r.prepare(t)
+	}
+	// The first move, in case the search ends before depth 1.
+	r.result = Result{Move: r.moves[0], PV: []hexdame.Move{r.moves[0]},
+		Lines: []Line{{Move: r.moves[0], PV: []hexdame.Move{r.moves[0]}}}}
+	var wg sync.WaitGroup
+	for _, t := range threads[1:] {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r.iterate(t)
+		}()
+	}
+	r.iterate(threads[0])
+	r.sh.stop.Store(true)
+	wg.Wait()
+	res := r.result
+	main := threads[0]
+	// An iteration cut short that has already found a better move.
+	if len(main.rootMoves) > 0 && res.Depth > 0 {
+		best := main.rootMoves[0]
+		if best.move != res.Move && best.score > -infinity && best.score > int(res.Score) {
+			res.Move, res.Score = best.move, Score(best.score)
+			res.PV = slices.Clone(best.pv)
+			res.Lines[0] = Line{Move: res.Move, Score: res.Score, PV: res.PV}
+		}
+	}
+	var nodes uint64
+	for _, t := range threads {
+		nodes += t.nodes
+	}
+	res.Nodes = nodes
+	res.Time = time.Since(r.sh.start)
+	return res
+}
+
+// prepare readies thread t for the search: the root, its history and the
+// root moves.
+func (r *run) prepare(t *thread) {
+	t.sh = r.sh
+	t.tt = r.e.tt
+	t.variant = r.e.variant
+	t.endgame, t.endgamePieces = r.e.opts.Endgame, r.e.opts.EndgamePieces
+	if t.endgame == nil {
+		t.endgamePieces = -1
+	}
+	t.ev = r.e.ev
+	if t.ev == nil {
+		t.ev = defaultEvaluator
+	}
+	t.nodes, t.polled = 0, 0
+	t.keys = t.keys[:0]
+	rev := 0
+	for i, h := range r.history {
+		t.keys = append(t.keys, h.Hash())
+		if i > 0 && reversible(r.history[i-1], h) {
+			rev++
+		} else {
+			rev = 0
+		}
+	}
+	if n := len(r.history); n > 0 && reversible(r.history[n-1], r.root) {
+		rev++
+	} else {
+		rev = 0
+	}
+	t.rootIndex = len(t.keys)
+	f := &t.stack[0]
+	f.pos = r.root
+	f.key = r.root.Hash()
+	f.rev = rev
+	t.keys = append(t.keys, f.key)
+	for i := range t.stack {
+		t.stack[i].killers = [2]hexdame.Move{}
+	}
+	t.rootMoves = t.rootMoves[:0]
+	for _, m := range r.moves {
+		t.rootMoves = append(t.rootMoves, rootMove{move: m, score: -infinity, prev: -infinity})
+	}
+	if t.id > 0 {
+		// Helpers try the moves in another order.
+		rng := newRNG(uint64(t.id) * 0x9E3779B97F4A7C15)
+		for i := len(t.rootMoves) - 1; i > 0; i-- {
+			j := int(rng.next() % uint64(i+1))
+			t.rootMoves[i], t.rootMoves[j] = t.rootMoves[j], t.rootMoves[i]
+		}
+	}
+}
+
+// reversible reports whether position b can follow a by a reversible move
+// (a king's slide): the same men and the same number of kings.
+func reversible(a, b hexdame.Position) bool {
+	if a.SideToMove() == b.SideToMove() {
+		return false
+	}
+	for _, c := range [2]hexdame.Color{hexdame.White, hexdame.Red} {
+		if a.Men(c) != b.Men(c) {
+			return false
+		}
+		_, ka := a.Count(c)
+		_, kb := b.Count(c)
+		if ka != kb {
+			return false
+		}
+	}
+	return true
+}
+
+// iterate runs thread t's iterative deepening.
+func (r *run) iterate(t *thread) {
+	maxDepth := MaxDepth
+	if r.limits.Depth > 0 {
+		maxDepth = min(maxDepth, r.limits.Depth)
+	}
+	multiPV := r.multiPV
+	for depth := 1; depth <= maxDepth; depth++ {
+		if t.id > 0 && depth > 1 && (depth+t.id)%2 == 0 && depth < maxDepth {
+			continue // helpers skip half the depths, each its own half
+		}
+		t.rootDepth = depth
+		for i := range t.rootMoves {
+			t.rootMoves[i].score = -infinity
+		}
+		for pvIdx := 0; pvIdx < multiPV && !r.sh.stop.Load(); pvIdx++ {
+			t.pvIdx, t.pvLast = pvIdx, len(t.rootMoves)
+			prev := t.rootMoves[pvIdx].prev
+			alpha, beta := -infinity, infinity
+			delta := 25
+			if depth >= 4 && prev > -winBound && prev < winBound {
+				alpha, beta = prev-delta, prev+delta
+			}
+			for {
+				score := t.searchRoot(depth, alpha, beta)
+				sortRootMoves(t.rootMoves[pvIdx:])
+				if r.sh.stop.Load() {
+					break
+				}
+				if score <= alpha {
+					beta = (alpha + beta) / 2
+					alpha = max(score-delta, -infinity)
+				} else if score >= beta {
+					beta = min(score+delta, infinity)
+				} else {
+					break
+				}
+				delta += delta / 2
+				if delta > 1000 {
+					alpha, beta = -infinity, infinity
+				}
+			}
+			sortRootMoves(t.rootMoves[:pvIdx+1])
+		}
+		if r.sh.stop.Load() {
+			return
+		}
+		for i := range t.rootMoves {
+			t.rootMoves[i].prev = t.rootMoves[i].score
+		}
+		if t.id != 0 {
+			continue
+		}
+		r.complete(t, depth)
+		if r.enough(t, depth) {
+			return
+		}
+	}
+}
+
+// sortRootMoves orders root moves by score, best first, keeping the order
+// of equal ones.
+func sortRootMoves(rms []rootMove) {
+	slices.SortStableFunc(rms, func(a, b rootMove) int { return b.score - a.score })
+}
+
+// complete records the result of a completed depth of the main thread and
+// reports it.
+func (r *run) complete(t *thread, depth int) {
+	res := Result{Depth: depth}
+	for i := 0; i < r.multiPV; i++ {
+		rm := &t.rootMoves[i]
+		res.Lines = append(res.Lines, Line{Move: rm.move, Score: Score(rm.score), PV: slices.Clone(rm.pv)})
+		res.SelDepth = max(res.SelDepth, rm.selDepth)
+	}
+	best := res.Lines[0]
+	res.Move, res.Score, res.PV = best.Move, best.Score, best.PV
+	// The other threads' nodes since they last added theirs are left
+	// out: at most a poll's worth each.
+	res.Nodes = r.sh.nodes.Load() + t.nodes - t.polled
+	res.Time = time.Since(r.sh.start)
+	r.result = res
+	if r.progress != nil {
+		r.progress(res)
+	}
+}
+
+// enough reports whether the main thread should stop after depth: the
+// time budget is nearly spent, or the result cannot change.
+func (r *run) enough(t *thread, depth int) bool {
+	if r.infinite {
+		return false
+	}
+	best := t.rootMoves[0].score
+	// A proven win or loss needs no more depth than its length, and a
+	// few plies to be sure of the fastest.
+	if (best > winBound || best < -winBound) && depth >= mateScore-abs(best)+4 && r.multiPV == 1 {
+		return true
+	}
+	if len(r.moves) == 1 && (r.limits.Clock > 0 || r.limits.MoveTime > 0) {
+		return true // a forced move takes no thought
+	}
+	if r.soft > 0 {
+		elapsed := time.Since(r.sh.start)
+		if elapsed >= r.soft/2 {
+			return true // the next depth would not finish in time
+		}
+	}
+	return false
+}
+
+// timeBudget returns the time a search means to spend (soft: it starts no
+// depth after half of it) and the time it must not exceed (hard), zero for
+// none.
+func timeBudget(l Limits) (soft, hard time.Duration) {
+	if l.MoveTime > 0 {
+		hard = l.MoveTime
+	}
+	if l.Clock > 0 {
+		movesLeft := time.Duration(30)
+		if l.MovesToGo > 0 {
+			movesLeft = time.Duration(min(l.MovesToGo, 30))
+		}
+		margin := min(l.Clock/20, 50*time.Millisecond)
+		left := max(0, l.Clock-margin)
+		base := left/movesLeft + l.Increment*3/4
+		s := min(base, left)
+		h := min(base*4, left/3+l.Increment*3/4, left)
+		if hard == 0 || h < hard {
+			hard = h
+		}
+		soft = s
+	}
+	if hard > 0 && hard < time.Millisecond {
+		hard = time.Millisecond
+	}
+	return soft, hard
+}

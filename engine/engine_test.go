@@ -1,0 +1,371 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hexdame/hexdame"
+	"pgregory.net/rapid"
+)
+
+func TestScoreString(t *testing.T) {
+	for _, tc := range []struct {
+		s    Score
+		want string
+	}{
+		{0, "+0.00"}, {75, "+0.75"}, {-120, "-1.20"}, {5, "+0.05"}, {-5, "-0.05"}, {1234, "+12.34"},
+		{WinScore - 7, "win 7"}, {-(WinScore - 4), "loss 4"}, {-WinScore, "loss 0"},
+	} {
+		if got := tc.s.String(); got != tc.want {
+			t.Errorf("Score(%d) = %q, want %q", tc.s, got, tc.want)
+		}
+	}
+	if n, ok := (WinScore - 7).IsWin(); !ok || n != 7 {
+		t.Errorf("IsWin: %d %v", n, ok)
+	}
+	if _, ok := Score(500).IsWin(); ok {
+		t.Errorf("+5 men is a win")
+	}
+	if n, ok := (-(WinScore - 4)).IsLoss(); !ok || n != 4 {
+		t.Errorf("IsLoss: %d %v", n, ok)
+	}
+}
+
+func TestOptions(t *testing.T) {
+	for _, o := range []Options{{Level: -1}, {Level: 11}, {Threads: -1}, {Threads: MaxThreads + 1}, {HashMiB: -1}, {HashMiB: MaxHashMiB + 1}} {
+		if _, err := New(o); !errors.Is(err, ErrInvalidOptions) {
+			t.Errorf("New(%+v): %v", o, err)
+		}
+	}
+	var e Engine
+	if o := e.Options(); o.Level != MaxLevel || o.Threads != 1 || o.HashMiB != DefaultHashMiB {
+		t.Errorf("zero engine's options: %+v", o)
+	}
+	if err := e.SetOptions(Options{Level: 99}); !errors.Is(err, ErrInvalidOptions) {
+		t.Errorf("SetOptions: %v", err)
+	}
+	if _, err := e.Search(context.Background(), hexdame.StartPosition(), SearchOptions{MultiPV: -1}); !errors.Is(err, ErrInvalidOptions) {
+		t.Errorf("MultiPV -1: %v", err)
+	}
+}
+
+// A position without legal moves is an error, not a panic.
+func TestSearchNoMoves(t *testing.T) {
+	var e Engine
+	for _, fen := range []string{"W:W:Bi9", "B:Wa1:B", "W:Wa1:Ba2,a3,b1,b2,c1,c3"} {
+		p := hexdame.MustParseFEN(fen)
+		if p.HasLegalMoves() {
+			t.Fatalf("%s has moves", fen)
+		}
+		if _, err := e.Search(context.Background(), p, SearchOptions{Limits: Limits{Depth: 3}}); !errors.Is(err, ErrNoMoves) {
+			t.Errorf("%s: %v", fen, err)
+		}
+	}
+}
+
+// Leo Springer's problem: the key b5-c5 and a win in 7 plies.
+func TestSearchSpringer(t *testing.T) {
+	var e Engine
+	p := hexdame.MustParseFEN("W:Wa3,a5,b4,b5,c2,d4,f3:Bc4,d6,e7,f6,f8,g5,h9")
+	res, err := e.Search(context.Background(), p, SearchOptions{Limits: Limits{Depth: 12}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.FormatMovePath(res.Move, hexdame.Algebraic) != "b5-c5" {
+		t.Errorf("best move %v", res.Move)
+	}
+	if n, ok := res.Score.IsWin(); !ok || n != 7 {
+		t.Errorf("score %v, want win 7", res.Score)
+	}
+	if len(res.PV) < 7 {
+		t.Errorf("PV %v", res.PV)
+	}
+}
+
+// Every search returns a legal move and a legal principal variation, at
+// every depth and level.
+func TestSearchLegal(t *testing.T) {
+	e, err := New(Options{HashMiB: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		p := anyPosition().Draw(t, "position")
+		if !p.HasLegalMoves() {
+			return
+		}
+		level := rapid.IntRange(1, MaxLevel).Draw(t, "level")
+		if err := e.SetOptions(Options{HashMiB: 1, Level: level, Seed: 1}); err != nil {
+			t.Fatal(err)
+		}
+		res, err := e.Search(context.Background(), p, SearchOptions{Limits: Limits{Depth: rapid.IntRange(1, 4).Draw(t, "depth"), Nodes: 20000}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !p.IsLegal(res.Move) {
+			t.Fatalf("%v: illegal move %v", p, res.Move)
+		}
+		for _, l := range res.Lines {
+			q := p
+			for _, m := range l.PV {
+				next, err := q.Play(m)
+				if err != nil {
+					t.Fatalf("%v: PV %v: %v", p, l.PV, err)
+				}
+				q = next
+			}
+		}
+	})
+}
+
+// A win or loss is scored by its distance.
+func TestSearchWinDistance(t *testing.T) {
+	var e Engine
+	for _, tc := range []struct {
+		fen  string
+		want string
+	}{
+		{"W:Wc3:Bd4", "win 1"}, // takes the last piece
+		{"B:Wc3:Bd4", "win 1"}, // Red takes it first
+		{"W:Wa1,b1:Ba3", "win 3"},
+		{"B:Wa1,c1:Ba3", "loss 2"}, // a3-a2 is forced, and a1xa3 takes the new king
+	} {
+		res, err := e.Search(context.Background(), hexdame.MustParseFEN(tc.fen), SearchOptions{Limits: Limits{Depth: 10}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := res.Score.String(); got != tc.want {
+			t.Errorf("%s: %s, want %s (pv %v)", tc.fen, got, tc.want, res.PV)
+		}
+	}
+}
+
+// A repeated position is a draw: the side that is behind takes the
+// repetition that the game's history offers.
+func TestSearchRepetition(t *testing.T) {
+	var e Engine
+	// Red, a man down, has only king moves; with the history below,
+	// i9-h9 makes a position the third time: a draw, the best it has.
+	p := hexdame.MustParseFEN("B:WKa1,Kb1,c2:BKi9")
+	play := func(q hexdame.Position, m string) hexdame.Position { return q.PlayUnchecked(q.MustParseMove(m)) }
+	x := play(p, "i9-h9")
+	a := play(x, "a1-a2")
+	b := play(a, "h9-i9")
+	if play(b, "a2-a1") != p {
+		t.Fatal("no cycle")
+	}
+	history := []hexdame.Position{p, x, a, b, p, x, a, b}
+	depth := 6
+	if testing.Short() {
+		depth = 4
+	}
+	res, err := e.Search(context.Background(), p, SearchOptions{History: history, Limits: Limits{Depth: depth}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Score != 0 || p.FormatMovePath(res.Move, hexdame.Algebraic) != "i9-h9" {
+		t.Errorf("with the history: %v %v, want i9-h9 and a draw", res.Move, res.Score)
+	}
+	// Without the history, no draw is in sight for Red at once.
+	e.Clear()
+	res, err = e.Search(context.Background(), p, SearchOptions{Limits: Limits{Depth: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Score >= 0 {
+		t.Errorf("without the history: %v", res.Score)
+	}
+}
+
+// MultiPV gives that many lines, best first, each its own first move.
+func TestSearchMultiPV(t *testing.T) {
+	var e Engine
+	p := hexdame.StartPosition()
+	res, err := e.Search(context.Background(), p, SearchOptions{MultiPV: 4, Limits: Limits{Depth: 5}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Lines) != 4 || res.Lines[0].Move != res.Move {
+		t.Fatalf("lines %+v", res.Lines)
+	}
+	seen := map[hexdame.Move]bool{}
+	for i, l := range res.Lines {
+		if seen[l.Move] || l.PV[0] != l.Move || i > 0 && l.Score > res.Lines[i-1].Score {
+			t.Errorf("line %d: %+v", i, l)
+		}
+		seen[l.Move] = true
+	}
+	// More lines than moves gives every move.
+	q := hexdame.MustParseFEN("W:Wa1,b1:Ba3")
+	res, err = e.Search(context.Background(), q, SearchOptions{MultiPV: 50, Limits: Limits{Depth: 3}})
+	if err != nil || len(res.Lines) != q.CountLegalMoves() {
+		t.Errorf("%d lines for %d moves, %v", len(res.Lines), q.CountLegalMoves(), err)
+	}
+}
+
+// Progress is called after each depth, in order.
+func TestSearchProgress(t *testing.T) {
+	var e Engine
+	var depths []int
+	res, err := e.Search(context.Background(), hexdame.StartPosition(), SearchOptions{Limits: Limits{Depth: 6},
+		Progress: func(r Result) { depths = append(depths, r.Depth) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(depths) != 6 || depths[5] != 6 || res.Depth != 6 {
+		t.Errorf("progress at %v, result depth %d", depths, res.Depth)
+	}
+}
+
+// A node limit, a move time and a cancelled context end the search with
+// a legal move.
+func TestSearchLimits(t *testing.T) {
+	var e Engine
+	p := hexdame.MustParseFEN("W:Wa1,a2,a3,b1,b2,b4,c1,c2,c4,d1,d3,e3,e4,f4:Bf6,f8,g6,g7,g8,h6,h7,h8,h9,i6,i7,i9,e7,d6")
+	res, err := e.Search(context.Background(), p, SearchOptions{Limits: Limits{Nodes: 5000}})
+	if err != nil || !p.IsLegal(res.Move) || res.Nodes > 5000+1100 {
+		t.Errorf("nodes 5000: %v nodes, %v", res.Nodes, err)
+	}
+	res, err = e.Search(context.Background(), p, SearchOptions{Limits: Limits{MoveTime: 50 * time.Millisecond}})
+	if err != nil || !p.IsLegal(res.Move) || res.Time > 2*time.Second {
+		t.Errorf("move time 50 ms: %v, %v", res.Time, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err = e.Search(ctx, p, SearchOptions{})
+	if err != nil || !p.IsLegal(res.Move) {
+		t.Errorf("cancelled: %v, %v", res.Move, err)
+	}
+	ctx, cancel = context.WithTimeout(context.Background(), 30*time.Millisecond)
+	defer cancel()
+	res, err = e.Search(ctx, p, SearchOptions{})
+	if err != nil || !p.IsLegal(res.Move) || res.Depth == 0 {
+		t.Errorf("infinite, cancelled after 30 ms: %+v, %v", res, err)
+	}
+	res, err = e.Search(context.Background(), p, SearchOptions{Limits: Limits{Clock: 2 * time.Second, Increment: 20 * time.Millisecond}})
+	if err != nil || !p.IsLegal(res.Move) || res.Time > time.Second {
+		t.Errorf("clock 2 s: %v, %v", res.Time, err)
+	}
+}
+
+// Engines side by side do not interfere, and one engine serves several
+// goroutines, one search at a time; with -race this is the race test.
+func TestConcurrentEngines(t *testing.T) {
+	p := hexdame.MustParseFEN("W:Wa1,a2,a3,b1,b2,b4,c1,c2,c4,d1,d3,e3,e4,f4:Bf6,f8,g6,g7,g8,h6,h7,h8,h9,i6,i7,i9,e7,d6")
+	depth := 7
+	if testing.Short() {
+		depth = 5
+	}
+	alone, err := New(Options{HashMiB: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := alone.Search(context.Background(), p, SearchOptions{Limits: Limits{Depth: depth}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared, err := New(Options{HashMiB: 4, Threads: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	results := make([]Result, 8)
+	for i := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e, _ := New(Options{HashMiB: 4, Threads: 1 + i%2})
+			if i%4 == 3 {
+				e = shared
+			}
+			res, err := e.Search(context.Background(), p, SearchOptions{Limits: Limits{Depth: depth}})
+			if err != nil {
+				t.Error(err)
+			}
+			results[i] = res
+		}()
+	}
+	wg.Wait()
+	for i, r := range results {
+		if !p.IsLegal(r.Move) || r.Depth != depth {
+			t.Errorf("engine %d: %+v", i, r)
+		}
+		// One thread and a fresh table: the same search as alone.
+		if i%2 == 0 && i%4 != 3 && (r.Move != want.Move || r.Score != want.Score || r.Nodes != want.Nodes) {
+			t.Errorf("engine %d: %v %v %d nodes, alone %v %v %d", i, r.Move, r.Score, r.Nodes, want.Move, want.Score, want.Nodes)
+		}
+	}
+}
+
+// Once the table exists, a search allocates only for its result: the
+// same few allocations at depth 4 and at depth 8, whatever the nodes.
+func TestSearchAllocations(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches to depth 8")
+	}
+	e, err := New(Options{HashMiB: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := hexdame.MustParseFEN("W:Wa1,a2,a3,b1,b2,b4,c1,c2,c4,d1,d3,e3,e4,f4:Bf6,f8,g6,g7,g8,h6,h7,h8,h9,i6,i7,i9,e7,d6")
+	search := func(depth int) float64 {
+		return testing.AllocsPerRun(3, func() {
+			_, _ = e.Search(context.Background(), p, SearchOptions{Limits: Limits{Depth: depth}})
+		})
+	}
+	search(8) // the first search grows the move buffers
+	a4, a8 := search(4), search(8)
+	if a8 > a4+16 || a8 > 100 {
+		t.Errorf("allocations: %v at depth 4, %v at depth 8", a4, a8)
+	}
+}
+
+// The endgame tables' values are taken as exact: a table that calls every
+// position of four pieces or fewer a loss in 4 for the side to move makes
+// the move that leads to one a win in 5.
+func TestSearchEndgame(t *testing.T) {
+	calls := 0
+	var mu sync.Mutex
+	e, err := New(Options{HashMiB: 1, EndgamePieces: 4, Endgame: func(p hexdame.Position) (int, int, bool) {
+		mu.Lock()
+		calls++
+		mu.Unlock()
+		return -1, 4, true
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// White must take a man, and leaves four pieces.
+	p := hexdame.MustParseFEN("W:Wc3,a1:Bd4,i9,h9")
+	res, err := e.Search(context.Background(), p, SearchOptions{Limits: Limits{Depth: 4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Score.String() != "win 5" || calls == 0 {
+		t.Errorf("score %v after %d probes, want win 5", res.Score, calls)
+	}
+	if _, err := New(Options{EndgamePieces: -1}); !errors.Is(err, ErrInvalidOptions) {
+		t.Errorf("EndgamePieces -1: %v", err)
+	}
+}
+
+// A lower level chooses among every move but reports the lines asked for,
+// the chosen one first.
+func TestLevelLines(t *testing.T) {
+	e, err := New(Options{Level: 1, Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []int{0, 1, 3} {
+		res, err := e.Search(context.Background(), hexdame.StartPosition(), SearchOptions{MultiPV: k, Limits: Limits{Depth: 3}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Lines) != max(1, k) || res.Lines[0].Move != res.Move {
+			t.Errorf("MultiPV %d: %d lines, first %v, move %v", k, len(res.Lines), res.Lines[0].Move, res.Move)
+		}
+	}
+}

@@ -1,0 +1,235 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/hexdame/hexdame"
+	"pgregory.net/rapid"
+)
+
+// playedPosition draws a position reached from the start by random legal
+// play.
+func playedPosition() *rapid.Generator[hexdame.Position] {
+	return rapid.Custom(func(t *rapid.T) hexdame.Position {
+		p := hexdame.StartPosition()
+		plies := rapid.IntRange(0, 150).Draw(t, "plies")
+		for range plies {
+			moves := p.LegalMoves()
+			if len(moves) == 0 {
+				break
+			}
+			p = p.PlayUnchecked(moves[rapid.IntRange(0, len(moves)-1).Draw(t, "move")])
+		}
+		return p
+	})
+}
+
+// randomPosition draws men and kings scattered over the board.
+func randomPosition() *rapid.Generator[hexdame.Position] {
+	return rapid.Custom(func(t *rapid.T) hexdame.Position {
+		var p hexdame.Position
+		n := rapid.IntRange(0, 32).Draw(t, "pieces")
+		for range n {
+			f := rapid.IntRange(0, 8).Draw(t, "file")
+			r := rapid.IntRange(max(0, f-4), min(8, f+4)).Draw(t, "rank")
+			c, _ := hexdame.CellAt(f, r)
+			x := hexdame.Piece(rapid.IntRange(int(hexdame.WhiteMan), int(hexdame.RedKing)).Draw(t, "piece"))
+			p = p.WithPiece(c, x)
+		}
+		return p.WithSideToMove(hexdame.Color(rapid.IntRange(0, 1).Draw(t, "side")))
+	})
+}
+
+func anyPosition() *rapid.Generator[hexdame.Position] {
+	return rapid.OneOf(playedPosition(), randomPosition())
+}
+
+// The evaluation is exactly the tapered sum of the weights times the
+// features: what the tuner fits is what the search uses.
+func TestEvaluateIsFeaturesTimesWeights(t *testing.T) {
+	ev := defaultEvaluator
+	rapid.Check(t, func(t *rapid.T) {
+		p := anyPosition().Draw(t, "position")
+		f, pieces := features(&p)
+		var s int64
+		for i, n := range f {
+			s += int64(n) * pack(ev.w[i].mg, ev.w[i].eg)
+		}
+		want := taper(s, pieces)
+		wk, rk := p.Kings(hexdame.White).Len(), p.Kings(hexdame.Red).Len()
+		if p.Men(hexdame.White)|p.Men(hexdame.Red) == 0 && drawishKings(wk, rk) {
+			want /= 8
+		}
+		if p.SideToMove() == hexdame.Red {
+			want = -want
+		}
+		if got := ev.evaluate(&p); got != want {
+			t.Fatalf("%v: evaluate = %d, features give %d (%v)", p, got, want, f)
+		}
+	})
+}
+
+// The evaluation is symmetric: the position turned half around with the
+// colours swapped has the same value for its side to move.
+func TestEvaluateSymmetric(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := anyPosition().Draw(t, "position")
+		q := mirrorColours(p)
+		if a, b := defaultEvaluator.evaluate(&p), defaultEvaluator.evaluate(&q); a != b {
+			t.Fatalf("%v: %d, but %d for %v", p, a, b, q)
+		}
+	})
+}
+
+// mirrorColours returns p turned half around with the colours swapped.
+func mirrorColours(p hexdame.Position) hexdame.Position {
+	var q hexdame.Position
+	for c := 0; c < 64; c++ {
+		if cellFile[c] < 0 {
+			continue
+		}
+		x := p.Piece(hexdame.Cell(c))
+		if !x.IsValid() {
+			continue
+		}
+		q = q.WithPiece(hexdame.Cell(rotateCell(c)), hexdame.MakePiece(x.Color().Opponent(), x.IsKing()))
+	}
+	return q.WithSideToMove(p.SideToMove().Opponent())
+}
+
+func TestRotate(t *testing.T) {
+	for c := 0; c < 64; c++ {
+		if cellFile[c] < 0 {
+			if rotate(1<<c)&allCells != 0 {
+				t.Errorf("bit %d, not a cell, rotates to %#x", c, rotate(1<<c))
+			}
+			continue
+		}
+		r := rotateCell(c)
+		if cellFile[r] != 8-cellFile[c] || cellRank[r] != 8-cellRank[c] {
+			t.Errorf("%v rotates to %v", hexdame.Cell(c), hexdame.Cell(r))
+		}
+		if rotate(1<<c) != 1<<r {
+			t.Errorf("rotate(%v) = %#x, want bit %d", hexdame.Cell(c), rotate(1<<c), r)
+		}
+	}
+}
+
+func TestFeatureNames(t *testing.T) {
+	seen := map[string]bool{}
+	for i, n := range featureNames() {
+		if n == "" || seen[n] {
+			t.Errorf("feature %d: name %q empty or repeated", i, n)
+		}
+		seen[n] = true
+	}
+}
+
+func BenchmarkEvaluate(b *testing.B) {
+	for _, fen := range []string{
+		"W:Wa1,a2,a3,b1,b2,b4,c1,c2,c4,d1,d3,e3,e4,f4:Bf6,f8,g6,g7,g8,h6,h7,h8,h9,i6,i7,i9,e7,d6",
+		"W:WKb2,Ke5,Kg3,d1:BKf8,Kh6,Kc6,i9",
+	} {
+		p := hexdame.MustParseFEN(fen)
+		b.Run(fen[:12], func(b *testing.B) {
+			b.ReportAllocs()
+			s := 0
+			for b.Loop() {
+				s += defaultEvaluator.evaluate(&p)
+			}
+		})
+	}
+}
+
+func TestStep(t *testing.T) {
+	for d := range 6 {
+		for c := 0; c < 64; c++ {
+			var want uint64
+			if n := neighbours[c][d]; n != noCell {
+				want = 1 << n
+			}
+			if got := step(1<<c, d); got != want {
+				t.Errorf("step(%v, %v) = %#x, want %#x", hexdame.Cell(c), hexdame.Direction(d), got, want)
+			}
+		}
+	}
+}
+
+// kingReach counts the empty cells along each ray up to the first piece.
+func TestKingReach(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		occupied := rapid.Uint64().Draw(t, "occupied") & allCells
+		c := rapid.IntRange(0, 63).Filter(func(c int) bool { return cellFile[c] >= 0 }).Draw(t, "cell")
+		want := 0
+		for d := range 6 {
+			for _, x := range rays[c][d][:rayLen[c][d]] {
+				if occupied&(1<<x) != 0 {
+					break
+				}
+				want++
+			}
+		}
+		if got := kingReach(c, occupied); got != want {
+			t.Fatalf("kingReach(%v, %#x) = %d, want %d", hexdame.Cell(c), occupied, got, want)
+		}
+	})
+}
+
+func TestDrawishKings(t *testing.T) {
+	for _, tc := range []struct {
+		w, r int
+		want bool
+	}{{1, 1, true}, {2, 1, true}, {1, 2, true}, {2, 2, true}, {4, 2, true}, {3, 1, false}, {5, 1, false}, {3, 0, false}, {0, 0, false}} {
+		if got := drawishKings(tc.w, tc.r); got != tc.want {
+			t.Errorf("drawishKings(%d, %d) = %v", tc.w, tc.r, got)
+		}
+	}
+	// A king more, alone, is not a win.
+	p := hexdame.MustParseFEN("W:WKa1,Kb1:BKi9")
+	if v := defaultEvaluator.evaluate(&p); v > 100 {
+		t.Errorf("two kings against one: %d", v)
+	}
+}
+
+// The hanging pieces of the side to move, counted cell by cell: an enemy
+// piece next to it with the cell beyond empty, or an enemy king whose
+// line reaches it over empty cells with the cell beyond empty.
+func TestHanging(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := anyPosition().Draw(t, "position")
+		stm := p.SideToMove()
+		want := 0
+		for c := 0; c < 64; c++ {
+			x := p.Piece(hexdame.Cell(c))
+			if cellFile[c] < 0 || x == hexdame.NoPiece || x.Color() != stm {
+				continue
+			}
+			hangs := false
+			for d := range 6 {
+				beyond := neighbours[c][(d+3)%6] // where a piece coming from d lands
+				if beyond == noCell || p.Piece(hexdame.Cell(beyond)) != hexdame.NoPiece {
+					continue
+				}
+				// Walk from c in direction d over empty cells.
+				for k, y := range rays[c][d][:rayLen[c][d]] {
+					q := p.Piece(hexdame.Cell(y))
+					if q == hexdame.NoPiece {
+						continue
+					}
+					if q.Color() != stm && (k == 0 || q.IsKing()) {
+						hangs = true
+					}
+					break
+				}
+			}
+			if hangs {
+				want++
+			}
+		}
+		wm, wk := uint64(p.Men(hexdame.White)), uint64(p.Kings(hexdame.White))
+		rm, rk := uint64(p.Men(hexdame.Red)), uint64(p.Kings(hexdame.Red))
+		if got := structureOf(wm, wk, rm, rk, stm).hanging[stm]; got != want {
+			t.Fatalf("%v: %d hanging, want %d", p, got, want)
+		}
+	})
+}

@@ -1,0 +1,564 @@
+package engine
+
+import (
+	"math"
+	"sync/atomic"
+	"time"
+
+	"github.com/hexdame/hexdame"
+)
+
+// The search: iterative deepening of a principal variation search (an
+// alpha-beta search that searches the first move with the full window and
+// the others with a null window, again with the full one when they beat
+// it), with a transposition table, killer moves and history for the move
+// order, late move reductions, an extension of positions with a single
+// legal move (forced captures, mostly), and at depths of one to three plies
+// reverse futility pruning, futility pruning and late move pruning of quiet
+// moves; a quiescence search plays out every capture: a position whose side
+// to move must capture is never evaluated. A position is a draw when it repeats a position of the
+// search's own line, or one of the game's for the third time; a side with
+// no legal move has lost.
+//
+// There is no null-move pruning: zugzwang is common in draughts, where a
+// side that must move often has only bad moves.
+
+const (
+	maxPly    = 128
+	mateScore = 30000
+	// Scores beyond ±winBound are wins and losses: mateScore-n is a win
+	// in n plies from the root.
+	winBound = mateScore - 1000
+	infinity = mateScore + 1
+)
+
+// shared is the state of one search that its threads share.
+type shared struct {
+	stop      atomic.Bool
+	nodes     atomic.Uint64 // the nodes of all threads, counted in batches
+	start     time.Time
+	deadline  time.Time       // the hard limit, zero for none
+	done      <-chan struct{} // the context's Done, nil for none
+	nodeLimit uint64
+	pollEvery uint64 // a power of two: nodes between two looks at the limits
+}
+
+// A frame is the state of one ply of a thread's search.
+type frame struct {
+	pos     hexdame.Position
+	key     uint64
+	rev     int // the reversible plies (king slides) that led here
+	moves   []hexdame.Move
+	scores  []int32
+	killers [2]hexdame.Move
+}
+
+// A rootMove is a legal move of the root with its latest score and line.
+type rootMove struct {
+	move     hexdame.Move
+	score    int // this iteration's score, -infinity until searched
+	prev     int // the last completed iteration's score
+	pv       []hexdame.Move
+	selDepth int
+}
+
+// A thread searches; a search runs one or more of them over one table.
+type thread struct {
+	id       int
+	sh       *shared
+	tt       *table
+	ev       *evaluator
+	variant  uint64
+	// endgame gives the values of positions of at most endgamePieces
+	// pieces (see Options.Endgame); endgamePieces is -1 without it.
+	endgame       func(hexdame.Position) (int, int, bool)
+	endgamePieces int
+	nodes    uint64
+	polled   uint64 // nodes already added to sh.nodes
+	selDepth int
+	stack    [maxPly + 2]frame
+	pv       [maxPly + 1][maxPly + 1]hexdame.Move
+	pvLen    [maxPly + 1]int
+	history  [2][64 * 64]int32
+	// keys holds the keys of the game's positions before the root, then
+	// of the positions of the current line from the root; rootIndex is
+	// the root's index.
+	keys      []uint64
+	rootIndex int
+	rootMoves []rootMove
+	pvIdx     int // with MultiPV: the root moves before pvIdx are excluded
+	pvLast    int // and those from pvLast on
+	rootDepth int
+}
+
+func newThread(id int) *thread {
+	t := &thread{id: id}
+	for i := range t.stack {
+		t.stack[i].moves = make([]hexdame.Move, 0, 64)
+		t.stack[i].scores = make([]int32, 0, 64)
+	}
+	t.keys = make([]uint64, 0, 256)
+	return t
+}
+
+// lmrTable[d][i]: how many plies a late quiet move is reduced at depth d
+// as the i-th move.
+var lmrTable, lmrTable2 [64][64]int8
+
+func init() {
+	for d := 1; d < 64; d++ {
+		for i := 1; i < 64; i++ {
+			lmrTable[d][i] = int8(0.5 + math.Log(float64(d))*math.Log(float64(i))/1.75)
+			lmrTable2[d][i] = int8(0.75 + math.Log(float64(d))*math.Log(float64(i))/1.4)
+		}
+	}
+}
+
+// poll adds the thread's nodes to the shared count and stops the search
+// when a limit is reached.
+func (t *thread) poll() {
+	sh := t.sh
+	total := sh.nodes.Add(t.nodes - t.polled)
+	t.polled = t.nodes
+	if sh.nodeLimit > 0 && total >= sh.nodeLimit {
+		sh.stop.Store(true)
+	}
+	// The search's timer and context watcher stop it too, but they may
+	// have to wait for a processor while every processor searches.
+	if sh.done != nil {
+		select {
+		case <-sh.done:
+			sh.stop.Store(true)
+		default:
+		}
+	}
+	if !sh.deadline.IsZero() && !time.Now().Before(sh.deadline) {
+		sh.stop.Store(true)
+	}
+}
+
+// count counts a node and looks at the limits from time to time.
+func (t *thread) count() {
+	t.nodes++
+	if t.nodes&(t.sh.pollEvery-1) == 0 {
+		t.poll()
+	}
+}
+
+// setChild makes ply+1's frame the position after m.
+func (t *thread) setChild(ply int, m hexdame.Move) {
+	f, c := &t.stack[ply], &t.stack[ply+1]
+	c.pos = f.pos.PlayUnchecked(m)
+	c.key = f.pos.HashAfter(f.key, m)
+	if !m.IsCapture() && f.pos.Piece(m.From()).IsKing() {
+		c.rev = f.rev + 1
+	} else {
+		c.rev = 0
+	}
+	k := t.rootIndex + ply + 1
+	if k < len(t.keys) {
+		t.keys[k] = c.key
+		t.keys = t.keys[:k+1]
+	} else {
+		t.keys = append(t.keys, c.key)
+	}
+}
+
+// isDraw reports whether the position at ply is drawn by repetition: it
+// repeats a position of the line searched from the root, or one of the
+// game's for the third time.
+func (t *thread) isDraw(ply int) bool {
+	f := &t.stack[ply]
+	if f.rev < 4 {
+		return false
+	}
+	idx := t.rootIndex + ply
+	seen := 0
+	for i := idx - 4; i >= idx-f.rev && i >= 0; i -= 2 {
+		if t.keys[i] == f.key {
+			if i >= t.rootIndex {
+				return true
+			}
+			seen++
+			if seen >= 2 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// toTT and fromTT convert win and loss scores between distances from the
+// root and from the position stored.
+func toTT(score, ply int) int {
+	switch {
+	case score > winBound:
+		return score + ply
+	case score < -winBound:
+		return score - ply
+	}
+	return score
+}
+
+func fromTT(score, ply int) int {
+	switch {
+	case score > winBound:
+		return score - ply
+	case score < -winBound:
+		return score + ply
+	}
+	return score
+}
+
+// matchesPacked reports whether m is the move packed as pm.
+func matchesPacked(pm uint32, m hexdame.Move) bool {
+	if pm == 0 || !sameMoveEnds(pm, m) {
+		return false
+	}
+	return !m.IsCapture() || packMove(m) == pm
+}
+
+// Move order scores.
+const (
+	orderTT      = 1 << 30
+	orderCapture = 1 << 25
+	orderKiller1 = 1 << 24
+	orderKiller2 = 1<<24 - 1
+	historyMax   = 1 << 14
+)
+
+// rfpMargin is the margin per ply of reverse futility pruning.
+const rfpMargin = 60
+
+// futilityMargin is the margin per ply of futility pruning.
+const futilityMargin = 80
+
+// orderMoves scores the moves at ply for the move order.
+func (t *thread) orderMoves(ply int, ttMove uint32) {
+	f := &t.stack[ply]
+	f.scores = f.scores[:0]
+	side := f.pos.SideToMove() & 1
+	hist := &t.history[side]
+	for _, m := range f.moves {
+		var s int32
+		switch {
+		case matchesPacked(ttMove, m):
+			s = orderTT
+		case m.IsCapture():
+			s = orderCapture + hist[int(m.From())<<6|int(m.To())]
+		case m == f.killers[0]:
+			s = orderKiller1
+		case m == f.killers[1]:
+			s = orderKiller2
+		default:
+			s = hist[int(m.From())<<6|int(m.To())]
+		}
+		f.scores = append(f.scores, s)
+	}
+}
+
+// pick moves the best-scored move from i on to i and returns it.
+func (f *frame) pick(i int) hexdame.Move {
+	best := i
+	for j := i + 1; j < len(f.moves); j++ {
+		if f.scores[j] > f.scores[best] {
+			best = j
+		}
+	}
+	f.moves[i], f.moves[best] = f.moves[best], f.moves[i]
+	f.scores[i], f.scores[best] = f.scores[best], f.scores[i]
+	return f.moves[i]
+}
+
+// updateHistory rewards the quiet move that failed high at depth and
+// penalises the quiet moves tried before it.
+func (t *thread) updateHistory(ply, depth int, best hexdame.Move, tried int) {
+	f := &t.stack[ply]
+	hist := &t.history[f.pos.SideToMove()&1]
+	bonus := int32(min(depth*depth, 400))
+	for _, m := range f.moves[:tried] {
+		if m.IsCapture() {
+			continue
+		}
+		h := &hist[int(m.From())<<6|int(m.To())]
+		b := -bonus
+		if m == best {
+			b = bonus
+		}
+		*h += b - *h*abs32(b)/historyMax
+	}
+	if !best.IsCapture() && f.killers[0] != best {
+		f.killers[1] = f.killers[0]
+		f.killers[0] = best
+	}
+}
+
+func abs32(x int32) int32 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// updatePV makes the line at ply m followed by the line at ply+1.
+func (t *thread) updatePV(ply int, m hexdame.Move) {
+	t.pv[ply][ply] = m
+	n := t.pvLen[ply+1]
+	copy(t.pv[ply][ply+1:n], t.pv[ply+1][ply+1:n])
+	t.pvLen[ply] = max(n, ply+1)
+}
+
+// search returns the score of the position at ply (ply > 0) searched to
+// depth within the window (alpha, beta).
+func (t *thread) search(ply, depth, alpha, beta int) int {
+	pvNode := beta-alpha > 1
+	t.pvLen[ply] = ply
+	if t.sh.stop.Load() {
+		return 0
+	}
+	if t.isDraw(ply) {
+		return 0
+	}
+	// A win cannot come faster than the next move, nor a loss.
+	alpha = max(alpha, -mateScore+ply)
+	beta = min(beta, mateScore-ply-1)
+	if alpha >= beta {
+		return alpha
+	}
+	if depth <= 0 {
+		// Variant 1: a threatened side gets one more ply to answer.
+		f := &t.stack[ply]
+		if t.variant&1 == 0 || ply >= 2*t.rootDepth || f.pos.HasCapture() ||
+			!f.pos.WithSideToMove(f.pos.SideToMove().Opponent()).HasCapture() {
+			return t.qsearch(ply, alpha, beta)
+		}
+		depth = 1
+	}
+	t.count()
+	if ply > t.selDepth {
+		t.selDepth = ply
+	}
+	f := &t.stack[ply]
+	if ply >= maxPly {
+		return t.qsearch(ply, alpha, beta)
+	}
+	var ttMove uint32
+	if hit, ok := t.tt.probe(f.key); ok {
+		ttMove = hit.move
+		if !pvNode && hit.depth >= depth {
+			s := fromTT(hit.score, ply)
+			if hit.bound == boundExact || (hit.bound == boundLower && s >= beta) || (hit.bound == boundUpper && s <= alpha) {
+				return s
+			}
+		}
+	}
+	// Endgame tables know the value of positions with few pieces.
+	if t.endgamePieces >= 0 && (f.pos.Pieces(hexdame.White)|f.pos.Pieces(hexdame.Red)).Len() <= t.endgamePieces {
+		if result, plies, ok := t.endgame(f.pos); ok {
+			switch {
+			case result > 0:
+				return mateScore - ply - plies
+			case result < 0:
+				return -mateScore + ply + plies
+			}
+			return 0
+		}
+	}
+	// A node without a table move is searched a ply shallower (internal
+	// iterative reduction): it is likely one not worth the depth.
+	if ttMove == 0 && depth >= 4 {
+		depth--
+	}
+	// A quiet position whose evaluation is far above beta at a small
+	// depth is taken to fail high (reverse futility pruning).
+	if !pvNode && depth <= 3 && beta > -winBound && beta < winBound && !f.pos.HasCapture() {
+		if ev := t.ev.evaluate(&f.pos); ev-rfpMargin*depth >= beta && f.pos.HasLegalMoves() {
+			return ev - rfpMargin*depth
+		}
+	}
+	f.moves = f.pos.AppendLegalMoves(f.moves[:0])
+	if len(f.moves) == 0 {
+		return -mateScore + ply
+	}
+	// A forced move costs no choice: look one ply further.
+	if len(f.moves) == 1 && ply < 2*t.rootDepth {
+		depth++
+	}
+	t.orderMoves(ply, ttMove)
+	t.stack[ply+2].killers = [2]hexdame.Move{}
+	best, bestMove := -infinity, hexdame.Move{}
+	origAlpha := alpha
+	// At the frontier, quiet moves cannot lift a position far below
+	// alpha (futility pruning).
+	futile := false
+	if !pvNode && depth <= 2 && alpha > -winBound && alpha < winBound && !f.moves[0].IsCapture() {
+		futile = t.ev.evaluate(&f.pos)+futilityMargin*depth <= alpha
+	}
+	for i := range f.moves {
+		m := f.pick(i)
+		// At small depths the late quiet moves are not searched (late
+		// move pruning).
+		if !pvNode && depth <= 3 && i >= 3+2*depth*depth && f.scores[i] < orderKiller2 && !m.IsCapture() && best > -winBound {
+			break
+		}
+		if futile && i > 0 && f.scores[i] < orderKiller2 {
+			if best < alpha {
+				best = alpha // what is skipped could not do better
+			}
+			break
+		}
+		t.setChild(ply, m)
+		newDepth := depth - 1
+		var score int
+		if i == 0 {
+			score = -t.search(ply+1, newDepth, -beta, -alpha)
+		} else {
+			r := 0
+			if depth >= 3 && i >= 2 && !m.IsCapture() && f.scores[i] < orderKiller2 {
+				r = int(lmrTable[min(depth, 63)][min(i, 63)])
+				if t.variant&4 != 0 {
+					r = int(lmrTable2[min(depth, 63)][min(i, 63)])
+				}
+				if pvNode {
+					r--
+				}
+				r = max(0, min(r, newDepth-1))
+			}
+			score = -t.search(ply+1, newDepth-r, -alpha-1, -alpha)
+			if score > alpha && r > 0 {
+				score = -t.search(ply+1, newDepth, -alpha-1, -alpha)
+			}
+			if score > alpha && score < beta {
+				score = -t.search(ply+1, newDepth, -beta, -alpha)
+			}
+		}
+		if t.sh.stop.Load() {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				bestMove = m
+				alpha = score
+				if pvNode {
+					t.updatePV(ply, m)
+				}
+				if score >= beta {
+					t.updateHistory(ply, depth, m, i+1)
+					break
+				}
+			}
+		}
+	}
+	bound := boundUpper
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best > origAlpha:
+		bound = boundExact
+	}
+	var pm uint32
+	if bestMove.IsValid() {
+		pm = packMove(bestMove)
+	}
+	t.tt.store(f.key, pm, toTT(best, ply), depth, bound)
+	return best
+}
+
+// qsearch returns the score of the position at ply with every capture
+// played out: a position whose side to move must capture is searched on,
+// one without a capture is evaluated.
+func (t *thread) qsearch(ply, alpha, beta int) int {
+	t.count()
+	t.pvLen[ply] = ply
+	if t.sh.stop.Load() {
+		return 0
+	}
+	if ply > t.selDepth {
+		t.selDepth = ply
+	}
+	f := &t.stack[ply]
+	if !f.pos.HasCapture() {
+		if !f.pos.HasLegalMoves() {
+			return -mateScore + ply
+		}
+		return t.ev.evaluate(&f.pos)
+	}
+	if ply >= maxPly {
+		return t.ev.evaluate(&f.pos)
+	}
+	f.moves = f.pos.AppendLegalMoves(f.moves[:0])
+	best := -infinity
+	for i := range f.moves {
+		m := f.moves[i]
+		t.setChild(ply, m)
+		score := -t.qsearch(ply+1, -beta, -alpha)
+		if t.sh.stop.Load() {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				alpha = score
+				if score >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}
+
+// searchRoot searches the root moves pvIdx..pvLast-1 to depth within
+// (alpha, beta), in their order, and records their scores and lines; it
+// returns the best score.
+func (t *thread) searchRoot(depth, alpha, beta int) int {
+	t.pvLen[0] = 0
+	best := -infinity
+	for i := t.pvIdx; i < t.pvLast; i++ {
+		rm := &t.rootMoves[i]
+		m := rm.move
+		t.setChild(0, m)
+		t.selDepth = 0
+		newDepth := depth - 1
+		if t.pvLast-t.pvIdx == 1 && t.rootDepth > 1 {
+			newDepth++ // a single move: look further, as search does
+		}
+		var score int
+		if i == t.pvIdx {
+			score = -t.search(1, newDepth, -beta, -alpha)
+		} else {
+			score = -t.search(1, newDepth, -alpha-1, -alpha)
+			if score > alpha && score < beta {
+				score = -t.search(1, newDepth, -beta, -alpha)
+			}
+		}
+		if t.sh.stop.Load() {
+			return best
+		}
+		if score > best {
+			best = score
+		}
+		if i == t.pvIdx || score > alpha {
+			rm.score = score
+			rm.selDepth = t.selDepth
+			rm.pv = append(rm.pv[:0], m)
+			rm.pv = append(rm.pv, t.pv[1][1:t.pvLen[1]]...)
+			if score > alpha {
+				alpha = score
+				// Keep the moves in order: the new best first.
+				if i > t.pvIdx {
+					moved := *rm
+					copy(t.rootMoves[t.pvIdx+1:i+1], t.rootMoves[t.pvIdx:i])
+					t.rootMoves[t.pvIdx] = moved
+				}
+				if score >= beta {
+					return score
+				}
+			}
+		} else {
+			rm.score = -infinity
+		}
+	}
+	return best
+}

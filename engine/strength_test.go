@@ -1,0 +1,218 @@
+package engine
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/engine/internal/match"
+)
+
+// The strength tests play matches and take long: they run when
+// HEXDAME_LONG is set, in full with HEXDAME_LONG=1 (about an hour on two
+// cores) and reduced with HEXDAME_LONG=ci (about a quarter of an hour):
+//
+//	HEXDAME_LONG=1 go test -run Strength -timeout 3h -v ./engine
+//	HEXDAME_LONG=ci go test -run Strength -timeout 30m -v ./engine
+//
+// Every match plays each opening (the start and a few random plies) with
+// both colours, two games at a time.
+
+// longTests returns the scale of the long tests: 0 to skip them, 1 for
+// the full run, and a fraction for the reduced one.
+func longTests(t *testing.T) float64 {
+	switch os.Getenv("HEXDAME_LONG") {
+	case "1":
+		return 1
+	case "ci":
+		return 0.2
+	}
+	t.Skip("a strength test: set HEXDAME_LONG=1 (or ci for a reduced run)")
+	return 0
+}
+
+// games returns n scaled, even and at least 10.
+func games(n int, scale float64) int {
+	return max(10, int(float64(n)*scale)/2*2)
+}
+
+// enginePlayer returns a player searching with a fresh engine of the
+// level within the limits.
+func enginePlayer(t testing.TB, level int, lim Limits, seed uint64) match.Player {
+	e, err := New(Options{Level: level, HashMiB: 16, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return match.Func(func(ctx context.Context, game []hexdame.Position) hexdame.Move {
+		n := len(game)
+		res, err := e.Search(ctx, game[n-1], SearchOptions{History: game[:n-1], Limits: lim})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !game[n-1].IsLegal(res.Move) {
+			t.Fatalf("%v: illegal move %v", game[n-1], res.Move)
+		}
+		return res.Move
+	})
+}
+
+func runMatch(t *testing.T, name string, a, b func() match.Player, n int, seed uint64) match.Score {
+	start := time.Now()
+	s := match.Match(context.Background(), a, b, match.Openings(n/2, 6, seed), 2, nil)
+	t.Logf("%s: %v in %v", name, s, time.Since(start).Round(time.Second))
+	return s
+}
+
+// Level 10 at 0.1 s a move wins at least 99 games of 100 against a random
+// mover.
+func TestStrengthRandom(t *testing.T) {
+	scale := longTests(t)
+	n := games(100, scale)
+	var seed uint64
+	s := runMatch(t, "level 10 at 0.1 s against a random mover",
+		func() match.Player { return enginePlayer(t, 10, Limits{MoveTime: 100 * time.Millisecond}, 0) },
+		func() match.Player { seed++; return match.Random{Rand: rand.New(rand.NewPCG(seed, 1))} },
+		n, 1)
+	if float64(s.Wins) < 0.99*float64(n) {
+		t.Errorf("%d wins of %d", s.Wins, n)
+	}
+}
+
+// Level 10 at 0.1 s a move scores at least 98% against the two-ply greedy
+// player.
+func TestStrengthGreedy(t *testing.T) {
+	scale := longTests(t)
+	n := games(100, scale)
+	var seed uint64
+	s := runMatch(t, "level 10 at 0.1 s against the greedy player",
+		func() match.Player { return enginePlayer(t, 10, Limits{MoveTime: 100 * time.Millisecond}, 0) },
+		func() match.Player { seed++; return match.Greedy{Rand: rand.New(rand.NewPCG(seed, 2))} },
+		n, 2)
+	if s.Fraction() < 0.98 {
+		t.Errorf("scored %.1f%%", 100*s.Fraction())
+	}
+}
+
+// Each level scores at least 60% against the one below over 200 games
+// (level 10 at 0.1 s a move, the others within their own limits).
+func TestStrengthLevels(t *testing.T) {
+	scale := longTests(t)
+	n := games(200, scale)
+	for lv := 2; lv <= MaxLevel; lv++ {
+		var seed uint64
+		lim := Limits{MoveTime: 100 * time.Millisecond}
+		s := runMatch(t, "level "+strconv.Itoa(lv)+" against level "+strconv.Itoa(lv-1),
+			func() match.Player { seed++; return enginePlayer(t, lv, lim, seed) },
+			func() match.Player { seed++; return enginePlayer(t, lv-1, lim, seed) },
+			n, uint64(100+lv))
+		if s.Fraction() < 0.6 {
+			t.Errorf("level %d scored %.1f%% against level %d", lv, 100*s.Fraction(), lv-1)
+		}
+	}
+}
+
+// At 1 s a move the engine plays the key of Leo Springer's problem.
+func TestStrengthSpringer(t *testing.T) {
+	longTests(t)
+	var e Engine
+	p := hexdame.MustParseFEN("W:Wa3,a5,b4,b5,c2,d4,f3:Bc4,d6,e7,f6,f8,g5,h9")
+	res, err := e.Search(context.Background(), p, SearchOptions{Limits: Limits{MoveTime: time.Second}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.FormatMovePath(res.Move, hexdame.Algebraic); got != "b5-c5" {
+		t.Errorf("played %s, want b5-c5", got)
+	}
+}
+
+// A tactic: a position with a forced win and every winning first move.
+type tactic struct {
+	name  string
+	pos   hexdame.Position
+	plies int
+	keys  []string
+}
+
+func readTactics(t *testing.T) []tactic {
+	var out []tactic
+	data, err := os.ReadFile("testdata/tactics.fen")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) != 4 {
+			t.Fatalf("bad line %q", line)
+		}
+		plies, err := strconv.Atoi(f[2])
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, tactic{f[0], hexdame.MustParseFEN(f[1]), plies, strings.Fields(f[3])})
+	}
+	return out
+}
+
+// In each position of testdata/tactics.fen (a forced win of at most 9
+// plies, proven by Solve, in the engine's own games) the engine plays a
+// winning key at 1 s a move (0.2 s in the reduced run).
+func TestStrengthTactics(t *testing.T) {
+	scale := longTests(t)
+	limit := time.Second
+	if scale < 1 {
+		limit = 200 * time.Millisecond
+	}
+	tactics := readTactics(t)
+	if len(tactics) < 50 {
+		t.Errorf("%d tactics, want at least 50", len(tactics))
+	}
+	var e Engine
+	solved := 0
+	for _, tc := range tactics {
+		e.Clear()
+		res, err := e.Search(context.Background(), tc.pos, SearchOptions{Limits: Limits{MoveTime: limit}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		played := tc.pos.FormatMovePath(res.Move, hexdame.Algebraic)
+		if !slices.Contains(tc.keys, played) {
+			t.Errorf("%s %v: played %s (%v), the keys are %v", tc.name, tc.pos, played, res.Score, tc.keys)
+			continue
+		}
+		solved++
+	}
+	t.Logf("%d of %d tactics solved at %v a move", solved, len(tactics), limit)
+}
+
+// The short tactics (wins in 3 and 5 plies) at 50,000 nodes a move: the
+// quick version of TestStrengthTactics that runs by default.
+func TestTacticsQuick(t *testing.T) {
+	e, err := New(Options{HashMiB: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, tc := range readTactics(t) {
+		if tc.plies > 5 || testing.Short() && n == 4 {
+			continue
+		}
+		n++
+		e.Clear()
+		res, err := e.Search(context.Background(), tc.pos, SearchOptions{Limits: Limits{Nodes: 50000}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if played := tc.pos.FormatMovePath(res.Move, hexdame.Algebraic); !slices.Contains(tc.keys, played) {
+			t.Errorf("%s %v: played %s (%v), the keys are %v", tc.name, tc.pos, played, res.Score, tc.keys)
+		}
+	}
+}
