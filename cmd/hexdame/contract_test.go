@@ -248,6 +248,7 @@ var writeFailureCases = []struct {
 	{"analyse", []string{"analyse", "-depth", "4"}},
 	{"match", []string{"match", "-engine", "hexdame hub-random -seed 1", "-engine", "hexdame hub-random -seed 2", "-games", "2"}},
 	{"hub-random", []string{"hub-random"}},
+	{"endgame", []string{"endgame", "materials", "-pieces", "5"}}, // probe and stats: endgame_test.go
 	{"help", []string{"help"}},
 	{"help", []string{"help", "perft"}},
 	{"help", []string{"perft", "-h"}},

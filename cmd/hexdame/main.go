@@ -17,6 +17,10 @@
 //	hexdame solve [-fen FEN] [-all] PLIES
 //	hexdame match -engine CMD [-param N=V]... -engine CMD [-param N=V]... [FLAGS]
 //	hexdame hub-random [-seed S] [-spend-time]
+//	hexdame endgame build [-pieces N] [-material M] [-workers W] DIR
+//	hexdame endgame probe [-fen FEN] [-numeric] [-pieces N] DIR
+//	hexdame endgame stats [-pieces N] [-distances] DIR
+//	hexdame endgame materials [-pieces N]
 //	hexdame help [COMMAND]
 //
 // show prints the diagram of a position followed by its FEN on the last
@@ -62,6 +66,13 @@
 // and the README. hub-random is a Hub engine that plays random legal
 // moves. With -hub, moves and play write and read moves in the Hub
 // notation; every -fen flag also takes a Hub position.
+//
+// endgame builds the endgame tables into DIR (all up to N pieces, keeping
+// those already there, or the one material M once its dependencies are
+// there; progress on standard error; interrupted, it keeps the finished
+// tables), probes a position in them ("win N", "loss N" or "draw", then a
+// best move), prints per-material statistics, or lists the materials in
+// build order ("LEVEL MATERIAL").
 //
 // "hexdame help COMMAND" and "hexdame COMMAND -h" describe a command's
 // arguments and flags.

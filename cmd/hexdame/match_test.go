@@ -32,6 +32,7 @@ func TestMain(m *testing.M) {
 	if toolDirPath != "" {
 		os.RemoveAll(toolDirPath)
 	}
+	removeEndgameDir()
 	os.Exit(code)
 }
 

@@ -1,0 +1,95 @@
+package endgame
+
+import (
+	"encoding/json"
+	"errors"
+	"testing"
+)
+
+func TestMaterialText(t *testing.T) {
+	tests := []struct {
+		in, out string
+		err     bool
+	}{
+		{"KKMvK", "KKMvK", false},
+		{"mkkvk", "KKMvK", false},
+		{"KvKKM.egt", "KvKKM", false},
+		{"MMMMMMMvK", "MMMMMMMvK", false},
+		{"MMMMMMMMvK", "", true},
+		{"KKKKKKKKvK", "", true},
+		{"vK", "", true},
+		{"K", "", true},
+		{"KvKvK", "", true},
+		{"KvK ", "", true},
+		{"", "", true},
+	}
+	for _, tc := range tests {
+		m, err := ParseMaterial(tc.in)
+		if tc.err {
+			if !errors.Is(err, ErrInvalidMaterial) {
+				t.Errorf("ParseMaterial(%q) = %v, %v; want an error", tc.in, m, err)
+			}
+			continue
+		}
+		if err != nil || m.String() != tc.out {
+			t.Errorf("ParseMaterial(%q) = %v, %v; want %s", tc.in, m, err, tc.out)
+		}
+	}
+	b, err := json.Marshal(map[string]Material{"m": MustParseMaterial("KMvK")})
+	if err != nil || string(b) != `{"m":"KMvK"}` {
+		t.Errorf("json: %s, %v", b, err)
+	}
+	var back map[string]Material
+	if err := json.Unmarshal(b, &back); err != nil || back["m"] != MustParseMaterial("KMvK") {
+		t.Errorf("json back: %v, %v", back, err)
+	}
+	if _, err := (Material{WhiteKings: 1}).MarshalText(); !errors.Is(err, ErrInvalidMaterial) {
+		t.Errorf("MarshalText of KvNothing: %v", err)
+	}
+	if got := Value(5).String(); got != "invalid value" {
+		t.Errorf("Value(5) = %q", got)
+	}
+}
+
+// Dependencies lie at lower levels, and Materials lists every material
+// after its dependencies.
+func TestMaterialOrder(t *testing.T) {
+	pos := map[Material]int{}
+	for i, m := range Materials(6) {
+		pos[m] = i
+		if m.Canonical() != m || !m.IsValid() {
+			t.Errorf("%v is not canonical and valid", m)
+		}
+	}
+	// 3 materials of 2 pieces, 6 of 3, 14 of 4, 22 of 5, 37 of 6.
+	if len(pos) != 3+6+14+22+37 {
+		t.Errorf("%d materials up to 6 pieces", len(pos))
+	}
+	for m, i := range pos {
+		for _, d := range m.Dependencies() {
+			if j, ok := pos[d]; !ok || j >= i || d.Level() >= m.Level() {
+				t.Errorf("%v (level %d) depends on %v (level %d), listed at %d of %d", m, m.Level(), d, d.Level(), j, i)
+			}
+		}
+	}
+}
+
+func TestRandomPosition(t *testing.T) {
+	r := newRand(99)
+	for _, m := range allOrdered(MaxPieces) {
+		if m.Pieces() < MaxPieces {
+			continue
+		}
+		p, err := RandomPosition(r, m, 1)
+		if err != nil || MaterialOf(p) != m || p.SideToMove() != 1 {
+			t.Fatalf("%v: %v, %v", m, p, err)
+		}
+		b := boardOf(p)
+		if b.men[0]&backRow[0] != 0 || b.men[1]&backRow[1] != 0 {
+			t.Fatalf("%v: a man on its crowning edge: %v", m, p)
+		}
+	}
+	if _, err := RandomPosition(r, Material{WhiteKings: 1}, 0); !errors.Is(err, ErrInvalidMaterial) {
+		t.Errorf("RandomPosition(Kv): %v", err)
+	}
+}

@@ -1,0 +1,259 @@
+package endgame
+
+import (
+	"errors"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hexdame/hexdame"
+)
+
+// Positions whose value can be worked out by hand.
+func TestProbeKnown(t *testing.T) {
+	tb := loadSmall(t)
+	tests := []struct {
+		fen   string
+		v     Value
+		plies int
+	}{
+		{"W:WKa1:BKb1", Win, 1},  // a1xc1 (or further) takes the only piece
+		{"B:WKa1:BKb1", Draw, 0}, // nothing behind a1 to land on; a king cannot catch a king
+		{"W:W:BKb1", Loss, 0},    // no piece, no move
+		{"B:WKa1:B", Loss, 0},
+		{"W:WKe5:BKa1", Draw, 0},
+		// h8-i8 and h8-h9 both crown, and the new king is taken at once
+		// by i9xi7 or i9xg9: White has no piece left after 2 plies.
+		{"W:Wh8:Bi9", Loss, 2},
+		// The same with the colours swapped and the board turned.
+		{"B:Wa1:Bb2", Loss, 2},
+	}
+	for _, tc := range tests {
+		p := hexdame.MustParseFEN(tc.fen)
+		v, d, ok := tb.Probe(p)
+		if !ok || v != tc.v || d != tc.plies {
+			t.Errorf("%s: Probe = %v %d %v, want %v %d", tc.fen, v, d, ok, tc.v, tc.plies)
+		}
+	}
+	// Not in the tables: a side without pieces not to move, too many
+	// pieces, and men on their own back row (which the rules never leave
+	// there).
+	for _, fen := range []string{"W:WKa1:B", "W:Wa1,b1,c1,d1:Bi9", hexdame.StartPosition().FEN(),
+		"W:Wi9:BKa1", "B:Wi9:BKa1", "W:WKe5:Ba1", "W:Wa1,i5:Bc7", "W:Wa1:Bc7,e1", "B:WKa1:BKc1,a3", "W:Wi9:BKc1,a3"} {
+		if v, d, ok := tb.Probe(hexdame.MustParseFEN(fen)); ok {
+			t.Errorf("%s: Probe = %v %d, want not found", fen, v, d)
+		}
+	}
+}
+
+// Playing BestMove for both sides from a decided position ends the game
+// in exactly the distance the table gives: the side to move in the end has
+// no move, after d plies, whatever captures and crownings come on the
+// way. Drawn positions stay drawn.
+func TestBestMovePlaysOutDistance(t *testing.T) {
+	tb := loadSmall(t)
+	r := rand.New(rand.NewPCG(7, 8))
+	for _, m := range allOrdered(3) {
+		for range 300 {
+			p := randomPosition(r, m, hexdame.Color(r.IntN(2)))
+			v, d, _ := tb.Probe(p)
+			side := p.SideToMove()
+			q := p
+			for ply := 0; ; ply++ {
+				if !q.HasLegalMoves() {
+					if v == Draw || ply != d || (q.SideToMove() == side) != (v == Loss) {
+						t.Fatalf("%v (%v %d): the side to move in %v has no move after %d plies", p, v, d, q, ply)
+					}
+					break
+				}
+				if v == Draw && ply == 40 {
+					if qv, _, _ := tb.Probe(q); qv != Draw {
+						t.Fatalf("%v (draw): after 40 plies of best moves, %v is %v", p, q, qv)
+					}
+					break
+				}
+				mv, ok := tb.BestMove(q)
+				if !ok {
+					t.Fatalf("%v: no best move in %v", p, q)
+				}
+				q = q.PlayUnchecked(mv)
+				if ply > d && v != Draw {
+					t.Fatalf("%v (%v %d): not over after %d plies", p, v, d, ply)
+				}
+			}
+		}
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	src, err := smallTables()
+	if err != nil {
+		t.Fatal(err)
+	}
+	copyTables := func(t *testing.T) string {
+		dir := t.TempDir()
+		files, _ := filepath.Glob(filepath.Join(src, "*.egt"))
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, filepath.Base(f)), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return dir
+	}
+	edit := func(name string, f func(b []byte) []byte) func(dir string) {
+		return func(dir string) {
+			path := filepath.Join(dir, name)
+			b, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, f(b), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	tests := []struct {
+		name   string
+		change func(dir string)
+		want   error
+		file   string
+	}{
+		{"missing", func(dir string) { os.Remove(filepath.Join(dir, "KMvK.egt")) }, ErrMissing, "KMvK.egt"},
+		{"truncated", edit("KKvM.egt", func(b []byte) []byte { return b[:len(b)-1] }), ErrCorrupt, "KKvM.egt"},
+		{"truncated header", edit("KKvM.egt", func(b []byte) []byte { return b[:10] }), ErrCorrupt, "KKvM.egt"},
+		{"empty", edit("KvK.egt", func(b []byte) []byte { return nil }), ErrCorrupt, "KvK.egt"},
+		{"extended", edit("KvK.egt", func(b []byte) []byte { return append(b, 0) }), ErrCorrupt, "KvK.egt"},
+		{"payload bit", edit("MMvM.egt", func(b []byte) []byte { b[len(b)/2] ^= 4; return b }), ErrCorrupt, "MMvM.egt"},
+		{"header bit", edit("MMvM.egt", func(b []byte) []byte { b[30] ^= 1; return b }), ErrCorrupt, "MMvM.egt"},
+		{"version", edit("MvM.egt", func(b []byte) []byte { b[8] = 9; return b }), ErrVersion, "MvM.egt"},
+		{"foreign", edit("MvM.egt", func(b []byte) []byte { return []byte("hello, world") }), ErrCorrupt, "MvM.egt"},
+		{"another table", func(dir string) {
+			b, _ := os.ReadFile(filepath.Join(dir, "KKvM.egt"))
+			os.WriteFile(filepath.Join(dir, "KMvK.egt"), b, 0o644)
+		}, ErrCorrupt, "KMvK.egt"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := copyTables(t)
+			tc.change(dir)
+			_, err := Load(dir, LoadOptions{})
+			if !errors.Is(err, tc.want) {
+				t.Fatalf("Load: %v, want %v", err, tc.want)
+			}
+			var fe *FileError
+			if !errors.As(err, &fe) || filepath.Base(fe.Path) != tc.file || !strings.Contains(err.Error(), tc.file) {
+				t.Errorf("Load: %v does not name %s", err, tc.file)
+			}
+			if !strings.HasPrefix(err.Error(), "hexdame/endgame: ") {
+				t.Errorf("Load: %q lacks the package's prefix", err)
+			}
+		})
+	}
+	if _, err := Load(t.TempDir(), LoadOptions{}); !errors.Is(err, ErrNoTables) {
+		t.Errorf("Load of an empty directory: %v", err)
+	}
+	if _, err := Load(filepath.Join(t.TempDir(), "nope"), LoadOptions{}); err == nil {
+		t.Errorf("Load of a missing directory: no error")
+	}
+	if _, err := Load(src, LoadOptions{MaxPieces: 4}); !errors.Is(err, ErrMissing) {
+		t.Errorf("Load of 4 pieces from 3-piece tables: %v", err)
+	}
+}
+
+func BenchmarkProbe(b *testing.B) {
+	tb := loadSmall(b)
+	r := rand.New(rand.NewPCG(9, 10))
+	ms := allOrdered(3)
+	var ps []hexdame.Position
+	for range 1024 {
+		ps = append(ps, randomPosition(r, ms[r.IntN(len(ms))], hexdame.Color(r.IntN(2))))
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		tb.Probe(ps[i&1023])
+	}
+}
+
+// BenchmarkProbe4 probes random positions of 2 to 4 pieces in the tables
+// of HEXDAME_TABLES (45 MB: most probes miss the processor's caches).
+func BenchmarkProbe4(b *testing.B) {
+	tb, ps := benchTables4(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		tb.Probe(ps[i&(len(ps)-1)])
+	}
+}
+
+func BenchmarkBestMove4(b *testing.B) {
+	tb, ps := benchTables4(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		tb.BestMove(ps[i&(len(ps)-1)])
+	}
+}
+
+func benchTables4(b *testing.B) (*Tables, []hexdame.Position) {
+	dir := os.Getenv("HEXDAME_TABLES")
+	if dir == "" {
+		b.Skip("set HEXDAME_TABLES to a directory with the tables up to 4 pieces")
+	}
+	tb, err := Load(dir, LoadOptions{MaxPieces: 4})
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(13, 14))
+	ms := allOrdered(4)
+	ps := make([]hexdame.Position, 1<<16)
+	for i := range ps {
+		ps[i] = randomPosition(r, ms[r.IntN(len(ms))], hexdame.Color(r.IntN(2)))
+	}
+	return tb, ps
+}
+
+// The distance runs to the end of the game through crownings and
+// captures, which move the game into other tables: along best play from
+// W:Wc1:Bi9 (MvM, a win in 19) White's man crowns on ply 13 (KvM) and
+// takes Red's man on ply 19, and at every ply the position reached is
+// decided at one ply less, for the side then to move.
+func TestDistanceThroughConversions(t *testing.T) {
+	tb := loadSmall(t)
+	p := hexdame.MustParseFEN("W:Wc1:Bi9")
+	v, d, _ := tb.Probe(p)
+	if v != Win || d != 19 {
+		t.Fatalf("%v: %v %d, want win 19", p, v, d)
+	}
+	var materials []string
+	for ply := 0; ply < 19; ply++ {
+		m, ok := tb.BestMove(p)
+		if !ok {
+			t.Fatalf("no best move at ply %d in %v", ply, p)
+		}
+		p = p.PlayUnchecked(m)
+		v2, d2, _ := tb.Probe(p)
+		want := Loss
+		if ply%2 == 1 {
+			want = Win
+		}
+		if v2 != want || d2 != 18-ply {
+			t.Fatalf("after ply %d (%v): %v %d, want %v %d", ply+1, p, v2, d2, want, 18-ply)
+		}
+		if s := MaterialOf(p).String(); len(materials) == 0 || materials[len(materials)-1] != s {
+			materials = append(materials, s)
+		}
+	}
+	if p.HasLegalMoves() {
+		t.Fatalf("the game is not over after 19 plies: %v", p)
+	}
+	if got := strings.Join(materials, " "); got != "MvM KvM Kv" {
+		t.Errorf("materials along the line: %s, want MvM KvM Kv", got)
+	}
+}
