@@ -71,8 +71,8 @@
 // MaxVariationDepth deep (the Reader and the Writer keep to the same
 // limits); a record's FEN tag and setups hold positions a game can reach
 // (Position.CheckReachable), and the moves from one position share one
-// generation of its legal moves; perft goes at most MaxPerftDepth deep. Error messages quote at most about 60 characters of
-// the text they name. The capture search remembers the states it has
+// generation of its legal moves; perft goes at most MaxPerftDepth deep.
+// Error messages quote at most about 60 characters of the text they name. The capture search remembers the states it has
 // explored, so that landing choices and capture orders that lead to the
 // same state are explored once; positions built to make it work hard, with
 // dozens of pieces where kings can take them in countless orders, still

@@ -66,9 +66,9 @@ type ParseError struct {
 	Game   int    // the game's number in the input, from 1
 	Line   int    // the line of the problem, from 1
 	Column int    // the column of the problem, in characters from 1
-	Ply    int    // the ply of the move within its line (main line or variation), from 1; 0 if not about a move
+	Ply    int    // the move's ply: 1 for the game's first move, counted along the line (main line or variation) that leads to it; 0 if not about a move
 	Move   string // the move text, if the problem is a move
-	Err    error
+	Err    error  // what was wrong: wraps a sentinel such as ErrInvalidPDN, ErrIllegalMove or ErrResultMismatch
 }
 
 // Error returns the message: the game, line and column, then Detail. It
@@ -142,8 +142,8 @@ var errNilReader = errors.New("hexdame: NewReader was given a nil io.Reader")
 
 // A Tag is one PDN tag pair, such as [Event "Open"].
 type Tag struct {
-	Name  string `json:"name"`
-	Value string `json:"value"`
+	Name  string `json:"name"`  // the tag's name, such as "Event": a letter, then letters, digits and underscores
+	Value string `json:"value"` // the tag's value, without the quotes and escapes of PDN
 }
 
 // An ElementKind says what an Element of movetext is.
@@ -192,21 +192,21 @@ func (k *ElementKind) UnmarshalText(text []byte) error {
 
 // An Element is one item of movetext, in the order the record gives it.
 type Element struct {
-	Kind      ElementKind `json:"kind"`
+	Kind      ElementKind `json:"kind"`                // what the element is: a move, a comment, a NAG, a variation, ...
 	Text      string      `json:"text,omitempty"`      // the move (without strength mark), the comment, or the setup text between the slashes
 	Strength  string      `json:"strength,omitempty"`  // a move's strength mark: "!", "?", "!!", "!?", "(?)", ...
 	NAG       int         `json:"nag,omitempty"`       // a NAG's number
 	Variation []Element   `json:"variation,omitempty"` // a variation's elements
 	Line      int         `json:"line,omitempty"`      // where the element starts, from 1
-	Column    int         `json:"column,omitempty"`
+	Column    int         `json:"column,omitempty"`    // and its column, in characters from 1
 }
 
 // A Record is one game of a PDN file as written: its tag pairs, its
 // movetext and the result that terminates it. It holds no judgement on the
 // rules; Replay checks it against them.
 type Record struct {
-	Tags []Tag     `json:"tags"`
-	Body []Element `json:"body"`
+	Tags []Tag     `json:"tags"` // the tag pairs, in the order written
+	Body []Element `json:"body"` // the movetext's elements, in the order written, without the result
 	// ResultText is the result that terminates the movetext, as written
 	// ("2-0", "1-0", "1/2-1/2", "*", ...), or "" if the input ended
 	// first. ParseResult reads it as a Result.

@@ -438,3 +438,25 @@ func TestTrapJSONUnreachable(t *testing.T) {
 		}
 	}
 }
+
+// ParseError.Ply is the move's ply in the game, counted along the line
+// that leads to it: a variation's moves continue the count of the move
+// they replace.
+func TestTrapParseErrorPly(t *testing.T) {
+	for _, tc := range []struct {
+		movetext string
+		ply      int
+		move     string
+	}{
+		{"1. d4-e5 i9-h9 *", 2, "i9-h9"},
+		{"1. d4-e5 f6xd4 2. c3xe5 (2. e3xc5) *", 3, "e3xc5"},
+		{"1. d4-e5 f6xd4 2. c3xe5 (2. d3xd5 i9-h9) *", 4, "i9-h9"},
+		{"1. d4-e5 (1. a1-a9) *", 1, "a1-a9"},
+	} {
+		_, err := NewReader(strings.NewReader("[Event \"x\"]\n\n" + tc.movetext + "\n")).ReadGame()
+		var pe *ParseError
+		if !errors.As(err, &pe) || pe.Ply != tc.ply || pe.Move != tc.move {
+			t.Errorf("%s: error %v; want a *ParseError at ply %d, move %s", tc.movetext, err, tc.ply, tc.move)
+		}
+	}
+}
