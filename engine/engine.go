@@ -401,6 +401,7 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 		e: e, sh: sh, root: p, history: opts.History, moves: moves,
 		limits: lim, soft: soft, multiPV: multiPV, progress: opts.Progress,
 		infinite: lim.infinite(),
+		tables:   rootInTables(&e.opts, p, moves),
 	}
 	res := r.search()
 	if lv.noise > 0 && res.Depth > 0 {
@@ -419,6 +420,7 @@ type run struct {
 	limits   Limits
 	soft     time.Duration
 	infinite bool
+	tables   bool // the endgame tables know every root move's position
 	multiPV  int
 	progress func(Result)
 	result   Result // after the last completed depth
@@ -609,7 +611,11 @@ func (r *run) complete(t *thread, depth int) {
 	res := Result{Depth: depth}
 	for i := 0; i < r.multiPV; i++ {
 		rm := &t.rootMoves[i]
-		res.Lines = append(res.Lines, Line{Move: rm.move, Score: Score(rm.score), PV: slices.Clone(rm.pv)})
+		pv := slices.Clone(rm.pv)
+		if rm.score > winBound || rm.score < -winBound {
+			pv = extendLine(&r.e.opts, r.root, pv)
+		}
+		res.Lines = append(res.Lines, Line{Move: rm.move, Score: Score(rm.score), PV: pv})
 		res.SelDepth = max(res.SelDepth, rm.selDepth)
 	}
 	best := res.Lines[0]
@@ -629,6 +635,10 @@ func (r *run) complete(t *thread, depth int) {
 func (r *run) enough(t *thread, depth int) bool {
 	if r.infinite {
 		return false
+	}
+	// The tables give every root move its exact score from depth 1.
+	if r.tables {
+		return true
 	}
 	best := t.rootMoves[0].score
 	// A proven win or loss needs no more depth than its length, and a
