@@ -105,6 +105,34 @@ func solveFromTablesIf(t *endgame.Tables, p hexdame.Position, plies int, all boo
 	return solveFromTables(t, p, plies, all)
 }
 
+// tablesAdjudicator returns the adjudication of match games by the
+// tables t, nil for none: the value of a position they hold, with its
+// material and distance in the detail.
+func tablesAdjudicator(t *endgame.Tables) func(p hexdame.Position) (hexdame.Result, string, bool) {
+	if t == nil {
+		return nil
+	}
+	return func(p hexdame.Position) (hexdame.Result, string, bool) {
+		v, d, ok := t.Probe(p)
+		if !ok {
+			return hexdame.NoResult, "", false
+		}
+		m := endgame.MaterialOf(p)
+		if v == endgame.Draw {
+			return hexdame.Draw, fmt.Sprintf("endgame tables: %v, a draw", m), true
+		}
+		winner := p.SideToMove()
+		if v == endgame.Loss {
+			winner = winner.Opponent()
+		}
+		r := hexdame.WhiteWins
+		if winner == hexdame.Red {
+			r = hexdame.RedWins
+		}
+		return r, fmt.Sprintf("endgame tables: %v, %v wins in %d plies", m, winner, d), true
+	}
+}
+
 // tablesAbout is the help text of -tables for analyse.
 var tablesAbout = strings.Join([]string{
 	"With -tables DIR the search takes the value of every position with as few pieces",

@@ -155,3 +155,46 @@ func TestTablesFlagErrors(t *testing.T) {
 		}
 	}
 }
+
+// match -tables: a game that reaches a position the tables hold ends with
+// their result, reason adjudication; the other lines keep their contract.
+func TestMatchTables(t *testing.T) {
+	withTool(t)
+	dir := tablesDir(t)
+	work := t.TempDir()
+	fens := filepath.Join(work, "o.fen")
+	os.WriteFile(fens, []byte("W:WKe5,Kd4:BKb1\nW:Wh8:BKc5\nB:WKd1:Bi7,Ki9\n"), 0o644)
+	pdn := filepath.Join(work, "games.pdn")
+	code, out, errOut := runCLI(t, "", "match", "-engine", "hexdame hub-random -seed 5", "-engine", "hexdame hub-random",
+		"-openings", fens, "-games", "6", "-movetime", "1", "-tables", dir, "-pdn", pdn)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	games, _ := checkContract(t, out, 6)
+	tb, err := endgame.Load(dir, endgame.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range readPDN(t, pdn) {
+		n, _ := strconv.Atoi(tag(g, "Round"))
+		line := games[n]
+		if value(t, line, "reason") != "adjudication" || value(t, line, "plies") != "1" ||
+			!strings.HasPrefix(value(t, line, "detail"), "endgame tables: ") {
+			t.Errorf("game %d: %v", n, line)
+			continue
+		}
+		// The result is the tables' value of the position after the move.
+		p := g.Position()
+		v, d, _ := tb.Probe(p)
+		want := map[endgame.Value]string{endgame.Draw: "1-1", endgame.Win: "2-0", endgame.Loss: "0-2"}[v]
+		if p.SideToMove() == hexdame.Red && v != endgame.Draw {
+			want = map[endgame.Value]string{endgame.Win: "0-2", endgame.Loss: "2-0"}[v]
+		}
+		if value(t, line, "result") != want || tag(g, "Termination") != "adjudication" {
+			t.Errorf("game %d after %s: the tables say %v in %d, the game %v", n, p, v, d, line)
+		}
+	}
+	if code, _, errOut := runCLI(t, "", "match", "-engine", "x", "-engine", "y", "-tables", work); code != 2 || !strings.HasPrefix(errOut, "hexdame match: -tables: ") || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("match -tables without tables: exit %d, %q", code, errOut)
+	}
+}
