@@ -3,6 +3,7 @@ package endgame
 import (
 	"context"
 	"math/rand/v2"
+	"os"
 	"testing"
 	"time"
 
@@ -251,13 +252,46 @@ func TestLongEngineWinsThroughSearch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := tableEngine(t, tb3)
-	ps, ds := randomWins(t, tb4, newRand(22), 100, 4, 5)
+	checkEngineWinsThroughSearch(t, tb4, tb3, 22, 100, 4, 200000)
+}
+
+// With HEXDAME_LONG=1 and all the 5-piece tables in HEXDAME_TABLES: 100
+// random won positions of 5 pieces, played by the engine with the tables
+// up to 5 pieces (each won in exactly the distance), then with those up
+// to 4 only (each won).
+func TestLongEngineWinsFivePieces(t *testing.T) {
+	dir := os.Getenv("HEXDAME_TABLES")
+	if !long() || dir == "" {
+		t.Skip("set HEXDAME_LONG=1 and HEXDAME_TABLES to a directory with the tables up to 5 pieces")
+	}
+	tb5, err := Load(dir, LoadOptions{MaxPieces: 5})
+	if err != nil {
+		t.Skipf("no complete 5-piece tables in %s: %v", dir, err)
+	}
+	t.Run("tables up to 5 pieces", func(t *testing.T) {
+		checkEngineWins(t, tb5, 25, 100, 5, 5)
+	})
+	t.Run("tables up to 4 pieces", func(t *testing.T) {
+		tb4, err := Load(dir, LoadOptions{MaxPieces: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkEngineWinsThroughSearch(t, tb5, tb4, 25, 100, 5, 200000)
+	})
+}
+
+// checkEngineWinsThroughSearch plays n random positions of the given
+// pieces that full says are won, with the engine using the smaller
+// tables only and nodes a move, and checks that the side to move wins
+// every game; it logs how many within full's distance.
+func checkEngineWinsThroughSearch(t *testing.T, full, smaller *Tables, seed uint64, n, pieces int, nodes uint64) {
+	e := tableEngine(t, smaller)
+	ps, ds := randomWins(t, full, newRand(seed), n, pieces, 5)
 	start := time.Now()
 	exact, total, extra := 0, 0, 0
 	for i, p := range ps {
 		d := ds[i]
-		g := playOut(t, e, tb3, p, d+100, 200000)
+		g := playOut(t, e, smaller, p, d+100, nodes)
 		o := g.Outcome()
 		if winner, ok := o.Winner(); !ok || winner != p.SideToMove() {
 			t.Errorf("%v (win in %d): after %d plies the game stands %v", p, d, g.Ply(), o)
@@ -270,6 +304,6 @@ func TestLongEngineWinsThroughSearch(t *testing.T) {
 		}
 		total += g.Ply()
 	}
-	t.Logf("%d of %d games won within the table's distance, the others %d plies longer in all; %d plies in %v",
-		exact, len(ps), extra, total, time.Since(start))
+	t.Logf("%d of %d games of %d pieces won within the table's distance, the others %d plies longer in all; %d plies in %v",
+		exact, len(ps), pieces, extra, total, time.Since(start))
 }
