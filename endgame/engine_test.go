@@ -245,14 +245,17 @@ func TestEngineTablesInTree(t *testing.T) {
 // giving the exact values once a capture or the end of a line reaches 3
 // pieces. Every game is won by the side that should win (at 20,000 nodes
 // a move one of them, W:WKc4,f6,g5:BKd7, a win in 17, was drawn by
-// repetition); how many in the table's distance is logged.
+// repetition); how many in the table's distance is logged. Then the
+// same for 50 random wins of 21 plies or more.
 func TestLongEngineWinsThroughSearch(t *testing.T) {
 	tb4 := longTables(t)
 	tb3, err := Load(tb4.Dir(), LoadOptions{MaxPieces: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkEngineWinsThroughSearch(t, tb4, tb3, 22, 100, 4, 200000)
+	checkEngineWinsThroughSearch(t, tb4, tb3, 22, 100, 4, 5, 200000)
+	// And 50 long ones, wins in 21 plies or more (a minute).
+	checkEngineWinsThroughSearch(t, tb4, tb3, 26, 50, 4, 21, 200000)
 }
 
 // With HEXDAME_LONG=1 and all the 5-piece tables in HEXDAME_TABLES: 100
@@ -276,7 +279,7 @@ func TestLongEngineWinsFivePieces(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkEngineWinsThroughSearch(t, tb5, tb4, 25, 100, 5, 200000)
+		checkEngineWinsThroughSearch(t, tb5, tb4, 25, 100, 5, 5, 200000)
 	})
 }
 
@@ -284,9 +287,9 @@ func TestLongEngineWinsFivePieces(t *testing.T) {
 // pieces that full says are won, with the engine using the smaller
 // tables only and nodes a move, and checks that the side to move wins
 // every game; it logs how many within full's distance.
-func checkEngineWinsThroughSearch(t *testing.T, full, smaller *Tables, seed uint64, n, pieces int, nodes uint64) {
+func checkEngineWinsThroughSearch(t *testing.T, full, smaller *Tables, seed uint64, n, pieces, minPlies int, nodes uint64) {
 	e := tableEngine(t, smaller)
-	ps, ds := randomWins(t, full, newRand(seed), n, pieces, 5)
+	ps, ds := randomWins(t, full, newRand(seed), n, pieces, minPlies)
 	start := time.Now()
 	exact, total, extra := 0, 0, 0
 	for i, p := range ps {
