@@ -123,7 +123,8 @@
 //   - A match runner adjudicates a game when its position enters the
 //     tables (after a move, at most MaxPieces() pieces): a win for the side
 //     to move, a loss, or a draw, as Probe says (with the caveat that the
-//     game's optional draw rules are not in the tables).
+//     game's optional draw rules are not in the tables): "hexdame match
+//     -tables DIR", through package hub's GameConfig.Adjudicate.
 //
 // # Beyond one machine
 //
