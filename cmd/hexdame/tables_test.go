@@ -26,7 +26,7 @@ func TestAnalyseTables(t *testing.T) {
 		{"W:WKe5:BKa1", "+0.00", 0},
 		{"B:WKd1:Bi7", "loss 8", 8},
 	} {
-		status, out, errOut := runCLI(t, "", "analyse", "-tables", dir, "-fen", tc.fen, "-depth", "12")
+		status, out, errOut := runCLI(t, "", "analyse", "-tables", dir, "-hash", "1", "-fen", tc.fen, "-depth", "12")
 		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 		if status != 0 || len(lines) != 2 || !strings.HasPrefix(lines[0], "depth 1 score "+tc.score+" nodes ") {
 			t.Errorf("analyse -tables -fen %s: exit %d, stdout %q, stderr %q", tc.fen, status, out, errOut)
@@ -78,7 +78,7 @@ func TestSolveTables(t *testing.T) {
 		}
 		fen := p.String()
 		plies := strconv.Itoa(1 + 2*r.IntN(4))
-		status, want, errWant := runCLI(t, "", "solve", "-all", "-fen", fen, plies)
+		status, want, errWant := runCLI(t, "", "solve", "-all", "-hash", "1", "-fen", fen, plies)
 		if status != 0 {
 			t.Fatalf("solve %s %s: exit %d, %q", fen, plies, status, errWant)
 		}
