@@ -27,8 +27,9 @@
 // So the winner ends the game soonest and the loser puts the end off
 // longest, and both may capture and crown on the way: after d plies of
 // such play (BestMove's), the loser is to move without a legal move. The
-// distances agree with hexdame.Solve's: a win in d is a forced win within
-// d plies and not within d-2. The winner never needs to repeat a position
+// distances agree with those of the prover of package engine,
+// (*engine.Engine).Solve: a win in d is a forced win within d plies and
+// not within d-2. The winner never needs to repeat a position
 // (its distance falls at every move), so repetition cannot spoil a win.
 //
 // # Materials and symmetry
@@ -113,14 +114,17 @@
 //     returns the exact score instead of searching: a win in d plies at
 //     ply h of the search as a mate score for a win at ply h+d, a loss
 //     likewise, a draw as 0. At the root it plays BestMove, which wins
-//     within the table's distance.
-//   - Solve can answer at once for a position in the tables: a win in d
-//     plies when Probe gives Win, d and d is within the horizon; no win
-//     otherwise; the main line is BestMove played for both sides.
+//     within the table's distance. Package engine does all this when
+//     its Options.Endgame calls Probe ("hexdame analyse -tables DIR").
+//   - A prover such as package engine's (*engine.Engine).Solve can answer
+//     at once for a position in the tables: a win in d plies when Probe
+//     gives Win, d and d is within the horizon; no win otherwise; the main
+//     line is BestMove played for both sides ("hexdame solve -tables DIR").
 //   - A match runner adjudicates a game when its position enters the
 //     tables (after a move, at most MaxPieces() pieces): a win for the side
 //     to move, a loss, or a draw, as Probe says (with the caveat that the
-//     game's optional draw rules are not in the tables).
+//     game's optional draw rules are not in the tables): "hexdame match
+//     -tables DIR", through package hub's GameConfig.Adjudicate.
 //
 // # Beyond one machine
 //

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hexdame/hexdame"
 	"github.com/hexdame/hexdame/endgame"
+	"github.com/hexdame/hexdame/engine"
 )
 
 // Build the tables of 2 pieces, load them, and ask about positions.
@@ -34,6 +35,42 @@ func Example() {
 	// Output:
 	// loss 2 true
 	// win 19 c1-d1
+}
+
+// Hook the tables into package engine's search: the positions they hold
+// get their exact values, and a root they hold is settled at once with a
+// line of best play to the end of the game.
+func Example_engine() {
+	dir, err := os.MkdirTemp("", "tables")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	if err := endgame.BuildAll(context.Background(), dir, 2, endgame.BuildOptions{}); err != nil {
+		log.Fatal(err)
+	}
+	tables, err := endgame.Load(dir, endgame.LoadOptions{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	e, err := engine.New(engine.Options{
+		Endgame: func(p hexdame.Position) (int, int, bool) {
+			v, plies, ok := tables.Probe(p)
+			return int(v), plies, ok
+		},
+		EndgamePieces: tables.MaxPieces(),
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	p := hexdame.MustParseFEN("W:Wc1:Bi9")
+	res, err := e.Search(context.Background(), p, engine.SearchOptions{Limits: engine.Limits{Depth: 30}})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(res.Score, "at depth", res.Depth, "with a line of", len(res.PV), "plies")
+	// Output:
+	// win 19 at depth 1 with a line of 19 plies
 }
 
 func ExampleParseMaterial() {

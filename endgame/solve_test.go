@@ -11,7 +11,7 @@ import (
 	"github.com/hexdame/hexdame/engine"
 )
 
-// Solve, the rules package's independent prover, agrees with the tables
+// Package engine's Solve, an independent prover, agrees with the tables
 // on random positions whose distance is at most 15 plies: a won position
 // is a win in exactly the table's distance (Solve finds the shortest), and
 // a drawn or lost one is no win within the horizon: 15 plies with

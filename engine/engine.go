@@ -75,7 +75,12 @@ type Options struct {
 	//	},
 	//	EndgamePieces: t.MaxPieces(),
 	//
-	// It is called from every thread of a search at once.
+	// It is called from every thread of a search at once. A win in d
+	// plies at ply h of the search scores as a win at ply h+d, so the
+	// fastest win and the longest defence are preferred; a root whose
+	// every move leads to a position it knows is settled at depth 1; and
+	// a line that ends in a won or lost position it knows is continued
+	// with its best play to the end of the game.
 	Endgame       func(p hexdame.Position) (result, plies int, ok bool)
 	EndgamePieces int
 	// Seed seeds the random error of the lower levels; 0 draws one.
@@ -401,6 +406,7 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 		e: e, sh: sh, root: p, history: opts.History, moves: moves,
 		limits: lim, soft: soft, multiPV: multiPV, progress: opts.Progress,
 		infinite: lim.infinite(),
+		tables:   rootInTables(&e.opts, p, moves),
 	}
 	res := r.search()
 	if lv.noise > 0 && res.Depth > 0 {
@@ -419,6 +425,7 @@ type run struct {
 	limits   Limits
 	soft     time.Duration
 	infinite bool
+	tables   bool // the endgame tables know every root move's position
 	multiPV  int
 	progress func(Result)
 	result   Result // after the last completed depth
@@ -609,7 +616,11 @@ func (r *run) complete(t *thread, depth int) {
 	res := Result{Depth: depth}
 	for i := 0; i < r.multiPV; i++ {
 		rm := &t.rootMoves[i]
-		res.Lines = append(res.Lines, Line{Move: rm.move, Score: Score(rm.score), PV: slices.Clone(rm.pv)})
+		pv := slices.Clone(rm.pv)
+		if rm.score > winBound || rm.score < -winBound {
+			pv = extendLine(&r.e.opts, r.root, pv)
+		}
+		res.Lines = append(res.Lines, Line{Move: rm.move, Score: Score(rm.score), PV: pv})
 		res.SelDepth = max(res.SelDepth, rm.selDepth)
 	}
 	best := res.Lines[0]
@@ -629,6 +640,10 @@ func (r *run) complete(t *thread, depth int) {
 func (r *run) enough(t *thread, depth int) bool {
 	if r.infinite {
 		return false
+	}
+	// The tables give every root move its exact score from depth 1.
+	if r.tables {
+		return true
 	}
 	best := t.rootMoves[0].score
 	// A proven win or loss needs no more depth than its length, and a

@@ -64,22 +64,22 @@ type rootMove struct {
 
 // A thread searches; a search runs one or more of them over one table.
 type thread struct {
-	id       int
-	sh       *shared
-	tt       *table
-	ev       *evaluator
-	variant  uint64
+	id      int
+	sh      *shared
+	tt      *table
+	ev      *evaluator
+	variant uint64
 	// endgame gives the values of positions of at most endgamePieces
 	// pieces (see Options.Endgame); endgamePieces is -1 without it.
 	endgame       func(hexdame.Position) (int, int, bool)
 	endgamePieces int
-	nodes    uint64
-	polled   uint64 // nodes already added to sh.nodes
-	selDepth int
-	stack    [maxPly + 2]frame
-	pv       [maxPly + 1][maxPly + 1]hexdame.Move
-	pvLen    [maxPly + 1]int
-	history  [2][64 * 64]int32
+	nodes         uint64
+	polled        uint64 // nodes already added to sh.nodes
+	selDepth      int
+	stack         [maxPly + 2]frame
+	pv            [maxPly + 1][maxPly + 1]hexdame.Move
+	pvLen         [maxPly + 1]int
+	history       [2][64 * 64]int32
 	// keys holds the keys of the game's positions before the root, then
 	// of the positions of the current line from the root; rootIndex is
 	// the root's index.
@@ -353,15 +353,9 @@ func (t *thread) search(ply, depth, alpha, beta int) int {
 		}
 	}
 	// Endgame tables know the value of positions with few pieces.
-	if t.endgamePieces >= 0 && (f.pos.Pieces(hexdame.White)|f.pos.Pieces(hexdame.Red)).Len() <= t.endgamePieces {
-		if result, plies, ok := t.endgame(f.pos); ok {
-			switch {
-			case result > 0:
-				return mateScore - ply - plies
-			case result < 0:
-				return -mateScore + ply + plies
-			}
-			return 0
+	if t.endgamePieces >= 0 {
+		if s, ok := t.probeTables(ply); ok {
+			return s
 		}
 	}
 	// A node without a table move is searched a ply shallower (internal
@@ -476,6 +470,12 @@ func (t *thread) qsearch(ply, alpha, beta int) int {
 	}
 	if ply > t.selDepth {
 		t.selDepth = ply
+	}
+	// The tables know positions reached by captures, or at the horizon.
+	if t.endgamePieces >= 0 {
+		if s, ok := t.probeTables(ply); ok {
+			return s
+		}
 	}
 	f := &t.stack[ply]
 	if !f.pos.HasCapture() {

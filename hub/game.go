@@ -17,7 +17,7 @@ const (
 	Unterminated    Termination = iota // "unterminated": the game did not end (it was interrupted)
 	NoLegalMove                        // "no-legal-move": the side to move had no legal move and lost
 	Repetition                         // "repetition": a position occurred for the third time: a draw
-	Adjudication                       // "adjudication": a draw after GameConfig.DrawPlies plies without capture or man move
+	Adjudication                       // "adjudication": a draw after GameConfig.DrawPlies plies without capture or man move, or GameConfig.Adjudicate's result
 	IllegalMove                        // "illegal-move": a move in the Hub notation that is not legal lost
 	UnparseableMove                    // "unparseable-move": a move that is not in the Hub notation lost
 	NoMove                             // "no-move": a done without a move lost
@@ -77,6 +77,13 @@ type GameConfig struct {
 	// in a row without a capture or a man move.
 	DrawPlies int
 
+	// Adjudicate, when set, is asked after each move the engines play
+	// (once the rules have not ended the game) whether the position
+	// decides it, as endgame tables do: a result (WhiteWins, RedWins or
+	// Draw) and a detail in words, ok false to play on. The game then
+	// ends with that result, Termination Adjudication and the detail.
+	Adjudicate func(p hexdame.Position) (result hexdame.Result, detail string, ok bool)
+
 	// Info, when set, receives the info lines of each side's searches.
 	Info func(side hexdame.Color, in Info)
 }
@@ -108,8 +115,8 @@ func sideIndex(c hexdame.Color) int {
 // plays Red. After the opening, it asks the side to move for a move with
 // the position since the last capture or man move and the time left, and
 // plays it, until the rules end the game (no legal move, a third
-// repetition), a draw is adjudicated (DrawPlies), or an engine loses by a
-// fault: a move that is illegal or not in the Hub notation, a done without
+// repetition), the game is adjudicated (Adjudicate, DrawPlies), or an
+// engine loses by a fault: a move that is illegal or not in the Hub notation, a done without
 // a move, a move later than its time plus the margin (a search is stopped
 // then, and given the client's StopTimeout to answer), an engine that
 // exits or breaks the protocol. Each is recorded in the result with its
@@ -222,6 +229,14 @@ func PlayGame(ctx context.Context, white, red *Client, cfg GameConfig) (GameResu
 			res.Result, res.Termination = o.Result, Repetition
 			res.Detail = "the rules ended the game: " + o.String()
 			return res, nil
+		}
+		if cfg.Adjudicate != nil {
+			r, detail, ok := cfg.Adjudicate(hist[len(hist)-1])
+			if ok && (r == hexdame.WhiteWins || r == hexdame.RedWins || r == hexdame.Draw) {
+				res.Result, res.Termination, res.Detail = r, Adjudication, detail
+				g.SetResult(r)
+				return res, nil
+			}
 		}
 		if cfg.DrawPlies > 0 && len(moves)-base >= cfg.DrawPlies {
 			res.Result, res.Termination = hexdame.Draw, Adjudication

@@ -310,3 +310,27 @@ func TestPlayGameHostileEngines(t *testing.T) {
 		}
 	}
 }
+
+// GameConfig.Adjudicate ends the game with its result and detail once it
+// knows the position; a result that is not one is ignored.
+func TestPlayGameAdjudicate(t *testing.T) {
+	kings := hexdame.MustParseFEN("W:WKa1:BKi9")
+	c := hexdame.MustParseCell
+	white := connect(t, &pendulum{a: c("a1"), b: c("a2")})
+	red := connect(t, &pendulum{a: c("i9"), b: c("i8")})
+	calls := 0
+	cfg := hub.GameConfig{Start: kings, MoveTime: time.Second, Margin: time.Second, DrawPlies: 6,
+		Adjudicate: func(p hexdame.Position) (hexdame.Result, string, bool) {
+			calls++
+			if calls == 1 {
+				return hexdame.NoResult, "not a result", true
+			}
+			return hexdame.RedWins, "tables: Red wins", calls == 3
+		}}
+	res, err := hub.PlayGame(context.Background(), white, red, cfg)
+	if err != nil || res.Termination != hub.Adjudication || res.Result != hexdame.RedWins || res.Plies != 3 ||
+		res.Detail != "tables: Red wins" || res.Game.Outcome().Result != hexdame.RedWins {
+		t.Errorf("adjudication: %+v, %v", res, err)
+	}
+	checkRecord(t, res)
+}

@@ -18,7 +18,7 @@ const maxMoveTime = 86400
 
 var cmdAnalyse = &command{
 	name:    "analyse",
-	args:    "[-fen FEN] [-depth N | -movetime SECONDS | -nodes N] [-level L] [-multipv K] [-threads T] [-hash MiB]",
+	args:    "[-fen FEN] [-depth N | -movetime SECONDS | -nodes N] [-level L] [-multipv K] [-threads T] [-hash MiB] [-tables DIR]",
 	summary: "search a position with the engine and print its best move",
 	about: "Searches the position with the engine and prints one line per completed depth:\n" +
 		"\n" +
@@ -31,7 +31,8 @@ var cmdAnalyse = &command{
 		"with \"multipv I\" after the depth. The last line holds the best move alone.\n" +
 		"One of -depth, -movetime and -nodes limits the search (by default -movetime 1);\n" +
 		"the time, the nodes and the speed go to standard error. A position without a\n" +
-		"legal move gives exit status 1.",
+		"legal move gives exit status 1.\n" +
+		"\n" + tablesAbout,
 	setup: func(fs *flag.FlagSet) func(e *env) error {
 		fen := addFENFlag(fs)
 		depth := fs.Int("depth", 0, "search to `N` plies, from 1 to "+strconv.Itoa(engine.MaxDepth))
@@ -41,6 +42,7 @@ var cmdAnalyse = &command{
 		multipv := fs.Int("multipv", 1, "the number `K` of best moves to search with exact scores, from 1 to "+strconv.Itoa(engine.MaxMultiPV))
 		threads := fs.Int("threads", 1, "the number `T` of threads, from 1 to "+strconv.Itoa(engine.MaxThreads))
 		hash := fs.Int("hash", engine.DefaultHashMiB, "the size in `MiB` of the transposition table, from 1 to "+strconv.Itoa(engine.MaxHashMiB))
+		tablesDir := addTablesFlag(fs)
 		return func(e *env) error {
 			if err := noArgs(e); err != nil {
 				return err
@@ -93,7 +95,11 @@ var cmdAnalyse = &command{
 			if !p.HasLegalMoves() {
 				return failure{p.SideToMove().String() + " has no legal move: the game is over"}
 			}
-			eng, err := engine.New(engine.Options{Level: *level, Threads: *threads, HashMiB: *hash})
+			tables, err := openTables(*tablesDir)
+			if err != nil {
+				return err
+			}
+			eng, err := engine.New(withTables(engine.Options{Level: *level, Threads: *threads, HashMiB: *hash}, tables))
 			if err != nil {
 				return usageError{errMessage(err)}
 			}

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/endgame"
 	"github.com/hexdame/hexdame/hub"
 )
 
@@ -36,8 +37,8 @@ import (
 // N is the game's number from 1 (games 2k-1 and 2k play opening k with
 // the colours swapped); R is the result, 2-0, 0-2 or 1-1; S the first
 // engine's points in the game: 1, 0.5 or 0; WORD how the game ended, one
-// of no-legal-move, repetition, adjudication (the draws and wins the rules
-// and the -draw flag decide), illegal-move, unparseable-move, no-move,
+// of no-legal-move, repetition, adjudication (the draws and wins the rules,
+// the -draw flag and the -tables flag decide), illegal-move, unparseable-move, no-move,
 // time-forfeit, hang, crash, protocol, start-failure (losses by the fault
 // of the side that lost); P the plies the engines played after the
 // opening; TEXT the same in words.
@@ -138,6 +139,7 @@ type matchConfig struct {
 	pdn          string
 	sprt         *sprt
 	log          *protocolLog
+	tables       *endgame.Tables // -tables: adjudicate the positions they hold
 }
 
 // A protocolLog is the -log file: every line exchanged with every engine.
@@ -204,7 +206,10 @@ var cmdMatch = &command{
 		"test's log-likelihood ratio and verdict; the match stops once the test decides.\n" +
 		"Each line is in the Hub protocol's syntax (see hexdame's README for the fields).\n" +
 		"Progress goes to standard error. Ctrl-C stops the match: the engines are killed,\n" +
-		"the finished games printed and written, and the exit status is 2.",
+		"the finished games printed and written, and the exit status is 2. With -tables\n" +
+		"DIR a game that reaches, by a move of the engines, a position the endgame tables\n" +
+		"hold ends with their result: reason adjudication, and the detail says \"endgame\n" +
+		"tables: \" and the material and value (the tables ignore the -draw rule).",
 	setup: func(fs *flag.FlagSet) func(e *env) error {
 		ef := &engineFlags{}
 		fs.Var(engineFlag{ef}, "engine", "an engine's `command` line, split as a shell would (twice: the first engine, then the second)")
@@ -222,6 +227,7 @@ var cmdMatch = &command{
 		seed := fs.Uint64("seed", 1, "the seed of the random openings")
 		pdn := fs.String("pdn", "", "write the games as PDN to `file`")
 		logFile := fs.String("log", "", "write every line exchanged with the engines to `file`, each after the time in seconds and the engine (e1, e2) and game slot")
+		tablesDir := addTablesFlag(fs)
 		sprtText := fs.String("sprt", "", "run an SPRT of the first engine against the second: `ELO0,ELO1,ALPHA,BETA`")
 		return func(e *env) error {
 			if err := noArgs(e); err != nil {
@@ -285,6 +291,9 @@ var cmdMatch = &command{
 				if cfg.moveTime == 0 {
 					return usageError{"-movetime must be more than 0"}
 				}
+			}
+			if cfg.tables, err = openTables(*tablesDir); err != nil {
+				return err
 			}
 			if *sprtText != "" {
 				if cfg.sprt, err = parseSPRT(*sprtText); err != nil {
@@ -767,7 +776,7 @@ func playMatchGame(ctx context.Context, cfg *matchConfig, book *openingBook, pla
 	res, err := hub.PlayGame(ctx, white, red, hub.GameConfig{
 		Start: op.start, Opening: op.moves,
 		MoveTime: cfg.moveTime, Time: cfg.time, Inc: cfg.inc, Margin: cfg.margin,
-		DrawPlies: cfg.drawPlies,
+		DrawPlies: cfg.drawPlies, Adjudicate: tablesAdjudicator(cfg.tables),
 	})
 	if err != nil {
 		if ctx.Err() != nil {

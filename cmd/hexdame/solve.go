@@ -16,7 +16,7 @@ import (
 
 var cmdSolve = &command{
 	name:    "solve",
-	args:    "[-fen FEN] [-all] [-hash MiB] PLIES",
+	args:    "[-fen FEN] [-all] [-hash MiB] [-tables DIR] PLIES",
 	summary: "prove whether the side to move forces a win within PLIES plies",
 	about: "Proves whether the side to move can force a win (the opponent left with no legal\n" +
 		"move; a third occurrence of a position is a draw) within PLIES plies. The first\n" +
@@ -28,12 +28,19 @@ var cmdSolve = &command{
 		"is 0 for both answers. Each horizon searched (1, 3, 5, ... plies) is reported on\n" +
 		"standard error as it finishes, then the time taken and the positions searched.\n" +
 		"The positions proven are kept in a table of fixed size (-hash), so a deep\n" +
-		"horizon takes time but not more memory.",
+		"horizon takes time but not more memory.\n" +
+		"\n" +
+		"With -tables DIR a position the endgame tables hold is answered from them at\n" +
+		"once, with the same output (the main line is the tables' best play); standard\n" +
+		"error then says \"endgame tables: \" and the position's value (\"win in 7\",\n" +
+		"\"loss in 8\", \"draw\") instead of the horizons. Other positions are proven by\n" +
+		"the search, which does not use the tables.",
 	operands: []string{"PLIES  the horizon, from 1 to " + strconv.Itoa(engine.MaxSolvePlies)},
 	setup: func(fs *flag.FlagSet) func(e *env) error {
 		fen := addFENFlag(fs)
 		all := fs.Bool("all", false, "also list every first move that forces a win within PLIES")
 		hash := fs.Int("hash", engine.DefaultHashMiB, "the size in `MiB` of the table of positions proven, from 1 to "+strconv.Itoa(engine.MaxHashMiB))
+		tablesDir := addTablesFlag(fs)
 		return func(e *env) error {
 			plies, err := countOperand(e, "PLIES", engine.MaxSolvePlies)
 			if err != nil {
@@ -46,23 +53,33 @@ var cmdSolve = &command{
 			if err != nil {
 				return err
 			}
-			eng, err := engine.New(engine.Options{HashMiB: *hash})
+			tables, err := openTables(*tablesDir)
 			if err != nil {
-				return usageError{errMessage(err)}
+				return err
 			}
 			start := time.Now()
-			sol, err := eng.Solve(context.Background(), p, plies, engine.SolveOptions{All: *all, Progress: func(r engine.SolveProgress) {
-				verdict := "no win"
-				if r.Win {
-					verdict = "win"
-				}
-				fmt.Fprintf(e.stderr, "plies %d: %s, %d positions, %v\n", r.Plies, verdict, r.Nodes, r.Time.Round(time.Microsecond))
-			}})
-			if err != nil {
-				if errors.Is(err, engine.ErrInvalidPlies) {
+			var sol engine.Solution
+			if s, verdict, ok := solveFromTablesIf(tables, p, plies, *all); ok {
+				sol = s
+				fmt.Fprintf(e.stderr, "endgame tables: %s\n", verdict)
+			} else {
+				eng, err := engine.New(engine.Options{HashMiB: *hash})
+				if err != nil {
 					return usageError{errMessage(err)}
 				}
-				return err
+				sol, err = eng.Solve(context.Background(), p, plies, engine.SolveOptions{All: *all, Progress: func(r engine.SolveProgress) {
+					verdict := "no win"
+					if r.Win {
+						verdict = "win"
+					}
+					fmt.Fprintf(e.stderr, "plies %d: %s, %d positions, %v\n", r.Plies, verdict, r.Nodes, r.Time.Round(time.Microsecond))
+				}})
+				if err != nil {
+					if errors.Is(err, engine.ErrInvalidPlies) {
+						return usageError{errMessage(err)}
+					}
+					return err
+				}
 			}
 			var out strings.Builder
 			if !sol.Win {

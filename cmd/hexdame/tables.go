@@ -1,0 +1,142 @@
+package main
+
+import (
+	"cmp"
+	"flag"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/endgame"
+	"github.com/hexdame/hexdame/engine"
+)
+
+// addTablesFlag adds the -tables flag of the commands that can use the
+// endgame tables.
+func addTablesFlag(fs *flag.FlagSet) *string {
+	return fs.String("tables", "", "use the endgame tables in `DIR` (built by hexdame endgame build), all of them up to the most pieces there")
+}
+
+// openTables loads the endgame tables in dir, none for "". A directory
+// without tables or a missing table is a usage error (exit 2), a corrupt
+// one wrong content (exit 1), as for hexdame endgame.
+func openTables(dir string) (*endgame.Tables, error) {
+	if dir == "" {
+		return nil, nil
+	}
+	t, err := endgame.Load(dir, endgame.LoadOptions{})
+	if err != nil {
+		err = tableError(err)
+		switch err := err.(type) {
+		case usageError:
+			return nil, usageError{"-tables: " + oneLine(err.msg)}
+		case failure:
+			return nil, failure{"-tables: " + oneLine(err.msg)}
+		}
+		return nil, err
+	}
+	return t, nil
+}
+
+// withTables sets the engine options that make the search take its
+// values of positions with few pieces from t (nil: none).
+func withTables(o engine.Options, t *endgame.Tables) engine.Options {
+	if t == nil {
+		return o
+	}
+	o.Endgame = func(p hexdame.Position) (int, int, bool) {
+		v, plies, ok := t.Probe(p)
+		return int(v), plies, ok
+	}
+	o.EndgamePieces = t.MaxPieces()
+	return o
+}
+
+// solveFromTables answers hexdame solve from the tables for a position
+// they hold, as Solve would: ok false when they do not hold it. The
+// verdict for standard error comes with the solution.
+func solveFromTables(t *endgame.Tables, p hexdame.Position, plies int, all bool) (sol engine.Solution, verdict string, ok bool) {
+	v, d, ok := t.Probe(p)
+	if !ok {
+		return sol, "", false
+	}
+	switch v {
+	case endgame.Win:
+		verdict = fmt.Sprintf("win in %d", d)
+	case endgame.Loss:
+		verdict = fmt.Sprintf("loss in %d", d)
+	default:
+		verdict = "draw"
+	}
+	if v == endgame.Win && d <= plies {
+		sol.Win, sol.Plies = true, d
+		q := p
+		for range d {
+			m, ok := t.BestMove(q)
+			if !ok {
+				break
+			}
+			sol.Line = append(sol.Line, m)
+			q = q.PlayUnchecked(m)
+		}
+	}
+	if all {
+		for _, m := range p.LegalMoves() {
+			cv, cd, ok := t.Probe(p.PlayUnchecked(m))
+			if ok && cv == endgame.Loss && cd+1 <= plies {
+				sol.Keys = append(sol.Keys, engine.SolveKey{Move: m, Plies: cd + 1})
+			}
+		}
+		// Fastest first, then in Solve's order of moves.
+		slices.SortFunc(sol.Keys, func(a, b engine.SolveKey) int {
+			return cmp.Or(cmp.Compare(a.Plies, b.Plies), cmp.Compare(a.Move.From(), b.Move.From()),
+				cmp.Compare(a.Move.To(), b.Move.To()), cmp.Compare(uint64(a.Move.Captured()), uint64(b.Move.Captured())))
+		})
+	}
+	return sol, verdict, true
+}
+
+// solveFromTablesIf is solveFromTables when there are tables.
+func solveFromTablesIf(t *endgame.Tables, p hexdame.Position, plies int, all bool) (engine.Solution, string, bool) {
+	if t == nil {
+		return engine.Solution{}, "", false
+	}
+	return solveFromTables(t, p, plies, all)
+}
+
+// tablesAdjudicator returns the adjudication of match games by the
+// tables t, nil for none: the value of a position they hold, with its
+// material and distance in the detail.
+func tablesAdjudicator(t *endgame.Tables) func(p hexdame.Position) (hexdame.Result, string, bool) {
+	if t == nil {
+		return nil
+	}
+	return func(p hexdame.Position) (hexdame.Result, string, bool) {
+		v, d, ok := t.Probe(p)
+		if !ok {
+			return hexdame.NoResult, "", false
+		}
+		m := endgame.MaterialOf(p)
+		if v == endgame.Draw {
+			return hexdame.Draw, fmt.Sprintf("endgame tables: %v, a draw", m), true
+		}
+		winner := p.SideToMove()
+		if v == endgame.Loss {
+			winner = winner.Opponent()
+		}
+		r := hexdame.WhiteWins
+		if winner == hexdame.Red {
+			r = hexdame.RedWins
+		}
+		return r, fmt.Sprintf("endgame tables: %v, %v wins in %d plies", m, winner, d), true
+	}
+}
+
+// tablesAbout is the help text of -tables for analyse.
+var tablesAbout = strings.Join([]string{
+	"With -tables DIR the search takes the value of every position with as few pieces",
+	"as the tables hold from them, exactly: a position they hold is settled at depth 1",
+	"with its exact score (the fastest win, the longest defence), and a line that ends",
+	"in a win or a loss is continued with the tables' best play to the end of the game.",
+}, "\n")
