@@ -22,7 +22,7 @@ var levels = [MaxLevel + 1]level{
 	5:  {depth: 4, noise: 30},
 	6:  {depth: 5, noise: 20},
 	7:  {depth: 5, noise: 10},
-	8:  {nodes: 2000},
+	8:  {nodes: 5000},
 	9:  {nodes: 12000},
 	10: {},
 }
