@@ -110,14 +110,6 @@ func (s *hubSession) until(name string) (hub.Command, []hub.Command) {
 	}
 }
 
-// quiet fails the test if the engine writes a line within d.
-func (s *hubSession) quiet(d time.Duration) {
-	s.t.Helper()
-	if l, ok := s.next(d); ok {
-		s.t.Fatalf("unexpected line %q", l)
-	}
-}
-
 // handshake does hub ... init, ready and returns the params declared.
 func (s *hubSession) handshake(settings ...string) map[string]hub.Param {
 	s.t.Helper()
@@ -316,12 +308,17 @@ func TestHubNewGame(t *testing.T) {
 func TestHubStopAndPing(t *testing.T) {
 	s := startHub(t, "-hash", "1")
 	s.handshake()
+	// A win on the move: the search reaches its deepest iteration at once,
+	// and must still wait for stop.
+	won := hexdame.MustParseFEN("W:WKe5:Bc3,d2")
 	for _, lines := range [][]string{
-		{"level infinite", "go think"},
-		{"level depth=1", "go analyze"}, // analyze: the limits do not end it
-		{"level move-time=0.01", "go ponder"},
+		{posLine(hubStart), "level infinite", "go think"},
+		{posLine(hubStart), "level depth=1", "go analyze"}, // analyze: the limits do not end it
+		{posLine(hubStart), "level move-time=0.01", "go ponder"},
+		{posLine(won), "level infinite", "go think"},
+		{posLine(won), "level depth=1", "go analyze"},
+		{posLine(won), "level depth=1", "go ponder"},
 	} {
-		s.send(posLine(hubStart))
 		s.send(lines...)
 		s.send("ping")
 		if _, before := s.until("pong"); hasDone(before) {
@@ -351,7 +348,10 @@ func TestHubStopAndPing(t *testing.T) {
 		t.Error("pondering: done before ponder-hit")
 	}
 	s.send("ponder-hit")
-	s.until("done")
+	_, before := s.until("done")
+	if last := before[len(before)-1]; last.Name != "info" || hub.ParseInfo(last, hubStart).Depth != 3 {
+		t.Errorf("after ponder-hit with level depth=3: %v", last)
+	}
 	s.send("ping")
 	if _, before := s.until("pong"); hasDone(before) {
 		t.Error("a second done after ponder-hit")
