@@ -259,7 +259,7 @@ func engineLimits(l hub.Limits) engine.Limits {
 		return engine.Limits{}
 	}
 	lim := engine.Limits{
-		Depth:     min(l.Depth, engine.MaxDepth),
+		Depth:     min(max(l.Depth, 0), engine.MaxDepth),
 		Nodes:     uint64(max(l.Nodes, 0)),
 		MoveTime:  max(l.MoveTime, 0),
 		Clock:     max(l.Time, 0),
