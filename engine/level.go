@@ -6,8 +6,9 @@ import "math"
 // number of nodes, scores every root move, and plays the move whose score
 // plus a random error is best: the error is drawn from a normal
 // distribution whose spread shrinks as the level rises, so a weak level
-// misjudges close moves often and clear ones seldom. TestLevelLadder and
-// BENCHMARKS.md measure each level against the one below.
+// misjudges close moves often and clear ones seldom. TestStrengthLevels and
+// BENCHMARKS.md ("Engine level ladder") measure each level against the one
+// below.
 type level struct {
 	depth int     // the deepest iteration, 0 for no limit
 	nodes uint64  // the most nodes, 0 for no limit
@@ -22,7 +23,7 @@ var levels = [MaxLevel + 1]level{
 	5:  {depth: 4, noise: 30},
 	6:  {depth: 5, noise: 20},
 	7:  {depth: 5, noise: 10},
-	8:  {nodes: 2000},
+	8:  {nodes: 5000},
 	9:  {nodes: 12000},
 	10: {},
 }

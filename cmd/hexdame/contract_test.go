@@ -247,6 +247,7 @@ var writeFailureCases = []struct {
 	{"solve", []string{"solve", "3"}},
 	{"analyse", []string{"analyse", "-depth", "4"}},
 	{"match", []string{"match", "-engine", "hexdame hub-random -seed 1", "-engine", "hexdame hub-random -seed 2", "-games", "2"}},
+	{"hub", []string{"hub", "-hash", "1"}},
 	{"hub-random", []string{"hub-random"}},
 	{"endgame", []string{"endgame", "materials", "-pieces", "5"}}, // probe and stats: endgame_test.go
 	{"help", []string{"help"}},
@@ -260,7 +261,7 @@ var writeFailureCases = []struct {
 // output varies with the engines' timing, but not its number of writes.)
 func TestWriteFailure(t *testing.T) {
 	withTool(t)
-	const stdin = "hub\nping\nquit\n" // for hub-random
+	const stdin = "hub\nping\nquit\n" // for hub and hub-random
 	covered := map[string]bool{}
 	for _, tc := range writeFailureCases {
 		covered[tc.name] = true

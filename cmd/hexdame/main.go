@@ -16,6 +16,7 @@
 //	hexdame html [FILE]
 //	hexdame solve [-fen FEN] [-all] PLIES
 //	hexdame match -engine CMD [-param N=V]... -engine CMD [-param N=V]... [FLAGS]
+//	hexdame hub [-level L] [-threads T] [-hash MiB] [-tables DIR]
 //	hexdame hub-random [-seed S] [-spend-time]
 //	hexdame endgame build [-pieces N] [-material M] [-workers W] DIR
 //	hexdame endgame probe [-fen FEN] [-numeric] [-pieces N] DIR
@@ -63,8 +64,9 @@
 // line per finished game, then the first engine's score, Elo difference
 // with its 95% interval and likelihood of superiority (and with -sprt the
 // test's LLR and verdict); the format is a contract described in match.go
-// and the README. hub-random is a Hub engine that plays random legal
-// moves. With -hub, moves and play write and read moves in the Hub
+// and the README. hub is the engine as a Hub engine (parameters level,
+// threads, hash and tables, also set by its flags); hub-random is a Hub
+// engine that plays random legal moves. With -hub, moves and play write and read moves in the Hub
 // notation; every -fen flag also takes a Hub position.
 //
 // endgame builds the endgame tables into DIR (all up to N pieces, keeping
