@@ -26,11 +26,13 @@ var cmdHub = &command{
 		"table in MiB; tables, a directory of endgame tables (from hexdame endgame build)\n" +
 		"that the search takes as exact, empty for none. A value that is refused gets an\n" +
 		"error line and the old value stays. It searches under level's limits (move-time,\n" +
-		"depth, nodes, a clock, infinite), reports each completed depth in an info line\n" +
-		"(depth, score in men for the side to move, nodes, time, nps, pv) and ends each\n" +
-		"search with one done line; it sees repetitions through pos's moves, clears its\n" +
-		"table at new-game, answers ping at any time and stops at stop, at quit, or at the\n" +
-		"end of its input. The flags set the parameters before the GUI's set-param lines.",
+		"depth, nodes, a clock, infinite; a move-time less 5%, at most 10 ms, for the\n" +
+		"time its answer takes to reach the GUI), reports each completed depth in an\n" +
+		"info line (depth, score in men for the side to move, nodes, time, nps, pv) and\n" +
+		"ends each search with one done line; it sees repetitions through pos's moves,\n" +
+		"clears its table at new-game, answers ping at any time and stops at stop, at\n" +
+		"quit, or at the end of its input. The flags set the parameters before the GUI's\n" +
+		"set-param lines.",
 	setup: func(fs *flag.FlagSet) func(e *env) error {
 		level := fs.Int("level", engine.MaxLevel, "the skill `level`, from 1 (weakest) to "+strconv.Itoa(engine.MaxLevel)+" (full strength)")
 		threads := fs.Int("threads", 1, "the number `T` of threads, from 1 to "+strconv.Itoa(engine.MaxThreads))
@@ -253,7 +255,10 @@ func (h *hubEngine) Search(ctx context.Context, s hub.Search, info func(hub.Info
 }
 
 // engineLimits maps the protocol's limits to the engine's. Infinite, or
-// no limit at all, gives the zero Limits: a search until stopped.
+// no limit at all, gives the zero Limits: a search until stopped. A move
+// time is searched less a margin (moveTimeMargin), for what the engine's
+// own clock does not see: reading the command, writing done, and the
+// GUI's reading it.
 func engineLimits(l hub.Limits) engine.Limits {
 	if l.Infinite {
 		return engine.Limits{}
@@ -261,7 +266,7 @@ func engineLimits(l hub.Limits) engine.Limits {
 	lim := engine.Limits{
 		Depth:     min(max(l.Depth, 0), engine.MaxDepth),
 		Nodes:     uint64(max(l.Nodes, 0)),
-		MoveTime:  max(l.MoveTime, 0),
+		MoveTime:  max(l.MoveTime-moveTimeMargin(l.MoveTime), 0),
 		Clock:     max(l.Time, 0),
 		Increment: max(l.Inc, 0),
 		MovesToGo: max(l.Moves, 0),
@@ -270,4 +275,10 @@ func engineLimits(l hub.Limits) engine.Limits {
 		lim.MoveTime = time.Millisecond // no time left: move at once
 	}
 	return lim
+}
+
+// moveTimeMargin returns the part of a move time t that hexdame hub keeps
+// back: 5% of it, and at most 10 ms.
+func moveTimeMargin(t time.Duration) time.Duration {
+	return min(max(t, 0)/20, 10*time.Millisecond)
 }

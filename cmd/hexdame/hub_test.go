@@ -646,7 +646,8 @@ func TestHubEngineLimits(t *testing.T) {
 		{hub.Limits{Infinite: true, Depth: 3, MoveTime: time.Second}, engine.Limits{}},
 		{hub.Limits{Depth: 500}, engine.Limits{Depth: engine.MaxDepth}},
 		{hub.Limits{Depth: -1, Nodes: -1, MoveTime: -time.Second}, engine.Limits{}},
-		{hub.Limits{Nodes: 7, MoveTime: time.Second}, engine.Limits{Nodes: 7, MoveTime: time.Second}},
+		{hub.Limits{Nodes: 7, MoveTime: time.Second}, engine.Limits{Nodes: 7, MoveTime: time.Second - 10*time.Millisecond}},
+		{hub.Limits{MoveTime: 100 * time.Millisecond}, engine.Limits{MoveTime: 95 * time.Millisecond}},
 		{hub.Limits{Time: 60 * time.Second, Inc: time.Second, Moves: 40}, engine.Limits{Clock: 60 * time.Second, Increment: time.Second, MovesToGo: 40}},
 		{hub.Limits{Time: 5 * time.Second}, engine.Limits{Clock: 5 * time.Second}},
 	} {
