@@ -24,6 +24,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -236,32 +237,34 @@ type SearchOptions struct {
 	Progress func(Result)
 }
 
-// A Result is what a search found.
+// A Result is what a search found. It marshals to JSON with lowercase
+// keys: the moves as the rules package's Move objects, the scores as
+// their text ("+0.75", "win 7") and the time in nanoseconds.
 type Result struct {
 	// Move is the best move, Score its value for the side to move, and PV
 	// the principal variation: the line the search expects, Move first.
-	Move  hexdame.Move
-	Score Score
-	PV    []hexdame.Move
+	Move  hexdame.Move   `json:"move"`
+	Score Score          `json:"score"`
+	PV    []hexdame.Move `json:"pv"`
 	// Lines are the best moves searched with exact scores, best first:
 	// one line, or as many as SearchOptions.MultiPV asked (as many as
 	// there are legal moves at most). Lines[0] is Move, Score and PV.
-	Lines []Line
+	Lines []Line `json:"lines"`
 	// Depth is the last completed iteration, SelDepth the deepest ply
 	// reached in it; Nodes counts the positions visited by all threads,
 	// and Time is the time since the search began.
-	Depth    int
-	SelDepth int
-	Nodes    uint64
-	Time     time.Duration
+	Depth    int           `json:"depth"`
+	SelDepth int           `json:"seldepth"`
+	Nodes    uint64        `json:"nodes"`
+	Time     time.Duration `json:"time"`
 }
 
 // A Line is a move with its score and principal variation (PV[0] is
-// Move).
+// Move). It marshals to JSON as a Result does.
 type Line struct {
-	Move  hexdame.Move
-	Score Score
-	PV    []hexdame.Move
+	Move  hexdame.Move   `json:"move"`
+	Score Score          `json:"score"`
+	PV    []hexdame.Move `json:"pv"`
 }
 
 // NodesPerSecond returns the search's speed.
@@ -312,6 +315,90 @@ func (s Score) String() string {
 		return "loss " + strconv.Itoa(n)
 	}
 	return formatMen(int(s))
+}
+
+// ErrScoreSyntax is wrapped by the error ParseScore and
+// Score.UnmarshalText return for a text that is no score.
+var ErrScoreSyntax = errors.New("hexdame/engine: invalid score")
+
+// ParseScore parses what Score.String returns: men with a sign and two
+// decimals ("+0.75", "-1.20"), or "win N" or "loss N" with N in plies
+// from 0 to 999. Anything else, or a number of men beyond ±290.00 (where
+// wins begin), gives an error wrapping ErrScoreSyntax.
+func ParseScore(s string) (Score, error) {
+	bad := func() (Score, error) { return 0, fmt.Errorf("%w %q", ErrScoreSyntax, truncate(s, 40)) }
+	if rest, ok := strings.CutPrefix(s, "win "); ok {
+		n, err := strconv.Atoi(rest)
+		if err != nil || n < 0 || n > mateScore-winBound-1 || rest[0] == '+' {
+			return bad()
+		}
+		return WinScore - Score(n), nil
+	}
+	if rest, ok := strings.CutPrefix(s, "loss "); ok {
+		n, err := strconv.Atoi(rest)
+		if err != nil || n < 0 || n > mateScore-winBound-1 || rest[0] == '+' {
+			return bad()
+		}
+		return -(WinScore - Score(n)), nil
+	}
+	if len(s) < 5 || s[0] != '+' && s[0] != '-' || s[len(s)-3] != '.' {
+		return bad()
+	}
+	whole, frac := s[1:len(s)-3], s[len(s)-2:]
+	if len(whole) > 3 || whole != strconv.Itoa(atoiOr(whole, -1)) {
+		return bad()
+	}
+	f := atoiOr(frac, -1)
+	if f < 0 || frac[0] == '+' || frac[0] == '-' {
+		return bad()
+	}
+	v := atoiOr(whole, -1)*100 + f
+	if v > winBound {
+		return bad()
+	}
+	if s[0] == '-' {
+		v = -v
+	}
+	return Score(v), nil
+}
+
+func atoiOr(s string, bad int) int {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return bad
+	}
+	return n
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "..."
+	}
+	return s
+}
+
+// AppendText implements encoding.TextAppender: it appends String's text,
+// or returns an error wrapping ErrScoreSyntax for a score beyond
+// ±WinScore, which no search gives.
+func (s Score) AppendText(dst []byte) ([]byte, error) {
+	if s > WinScore || s < -WinScore {
+		return dst, fmt.Errorf("%w: %d is beyond ±WinScore", ErrScoreSyntax, int32(s))
+	}
+	return append(dst, s.String()...), nil
+}
+
+// MarshalText implements encoding.TextMarshaler with String's text.
+func (s Score) MarshalText() ([]byte, error) { return s.AppendText(nil) }
+
+// UnmarshalText implements encoding.TextUnmarshaler with ParseScore; on
+// an error s is unchanged.
+func (s *Score) UnmarshalText(text []byte) error {
+	v, err := ParseScore(string(text))
+	if err != nil {
+		return err
+	}
+	*s = v
+	return nil
 }
 
 func formatMen(v int) string {
