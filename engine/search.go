@@ -64,22 +64,22 @@ type rootMove struct {
 
 // A thread searches; a search runs one or more of them over one table.
 type thread struct {
-	id       int
-	sh       *shared
-	tt       *table
-	ev       *evaluator
-	variant  uint64
+	id      int
+	sh      *shared
+	tt      *table
+	ev      *evaluator
+	variant uint64
 	// endgame gives the values of positions of at most endgamePieces
 	// pieces (see Options.Endgame); endgamePieces is -1 without it.
 	endgame       func(hexdame.Position) (int, int, bool)
 	endgamePieces int
-	nodes    uint64
-	polled   uint64 // nodes already added to sh.nodes
-	selDepth int
-	stack    [maxPly + 2]frame
-	pv       [maxPly + 1][maxPly + 1]hexdame.Move
-	pvLen    [maxPly + 1]int
-	history  [2][64 * 64]int32
+	nodes         uint64
+	polled        uint64 // nodes already added to sh.nodes
+	selDepth      int
+	stack         [maxPly + 2]frame
+	pv            [maxPly + 1][maxPly + 1]hexdame.Move
+	pvLen         [maxPly + 1]int
+	history       [2][64 * 64]int32
 	// keys holds the keys of the game's positions before the root, then
 	// of the positions of the current line from the root; rootIndex is
 	// the root's index.
