@@ -338,7 +338,7 @@ func structureOf(wm, wk, rm, rk uint64, stm hexdame.Color) structure {
 	white, red := wm|wk, rm|rk
 	empty := allCells &^ (white | red)
 	// e[d]: the cells one step in direction d from an empty cell.
-	e := [6]uint64{step(empty, 0), step(empty, 1), step(empty, 2), step(empty, 3), step(empty, 4), step(empty, 5)}
+	e := [6]uint64{step0(empty), step1(empty), step2(empty), step3(empty), step4(empty), step5(empty)}
 	up, upLeft, upRight := int(hexdame.Up), int(hexdame.UpLeft), int(hexdame.UpRight)
 	down, downLeft, downRight := int(hexdame.Down), int(hexdame.DownLeft), int(hexdame.DownRight)
 	var s structure
@@ -358,8 +358,8 @@ func structureOf(wm, wk, rm, rk uint64, stm hexdame.Color) structure {
 	if stm == hexdame.Red {
 		own, enemy, enemyKings = red, white, wk
 	}
-	h := step(enemy, 0)&e[3] | step(enemy, 1)&e[4] | step(enemy, 2)&e[5] |
-		step(enemy, 3)&e[0] | step(enemy, 4)&e[1] | step(enemy, 5)&e[2]
+	h := step0(enemy)&e[3] | step1(enemy)&e[4] | step2(enemy)&e[5] |
+		step3(enemy)&e[0] | step4(enemy)&e[1] | step5(enemy)&e[2]
 	for b := enemyKings; b != 0; b &= b - 1 {
 		h |= kingTargets(bits.TrailingZeros64(b), white|red, e)
 	}
