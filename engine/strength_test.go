@@ -216,3 +216,39 @@ func TestTacticsQuick(t *testing.T) {
 		}
 	}
 }
+
+// Every position of testdata/tactics.fen is what its line says: Solve
+// with All finds the fastest win in the plies given and exactly the keys
+// listed within 9 plies. In the default run (and with -short) the first 10
+// are checked, all of them with HEXDAME_LONG set.
+func TestTacticsFile(t *testing.T) {
+	tactics := readTactics(t)
+	if len(tactics) < 50 {
+		t.Errorf("%d tactics, want at least 50", len(tactics))
+	}
+	if os.Getenv("HEXDAME_LONG") == "" {
+		tactics = tactics[:10]
+	}
+	e, err := New(Options{HashMiB: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range tactics {
+		if tc.plies > 9 {
+			t.Errorf("%s: a win in %d plies, want at most 9", tc.name, tc.plies)
+		}
+		e.Clear()
+		sol, err := e.Solve(context.Background(), tc.pos, 9, SolveOptions{All: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var keys []string
+		for _, k := range sol.Keys {
+			keys = append(keys, tc.pos.FormatMovePath(k.Move, hexdame.Algebraic))
+		}
+		if !sol.Win || sol.Plies != tc.plies || !slices.Equal(keys, tc.keys) {
+			t.Errorf("%s %v: Solve finds %v in %d plies with keys %v; the file says %d plies, keys %v",
+				tc.name, tc.pos, sol.Win, sol.Plies, keys, tc.plies, tc.keys)
+		}
+	}
+}
