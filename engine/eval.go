@@ -250,6 +250,14 @@ func unpack(s int64) (mg, eg int32) { return int32((s + 1<<31) >> 32), int32(s) 
 // evaluate returns the value of p, a position whose side to move has no
 // capture, for the side to move.
 func (ev *evaluator) evaluate(p *hexdame.Position) int {
+	v, _ := ev.evaluateMoves(p)
+	return v
+}
+
+// evaluateMoves returns what evaluate returns, and whether the side to
+// move has a legal move (in p, without a capture, a man's step or a
+// king's), which the evaluation's structure tells at no cost.
+func (ev *evaluator) evaluateMoves(p *hexdame.Position) (int, bool) {
 	wm, wk := uint64(p.Men(hexdame.White)), uint64(p.Kings(hexdame.White))
 	rm, rk := uint64(p.Men(hexdame.Red)), uint64(p.Kings(hexdame.Red))
 	s := ev.side(0, wm, wk, rm, rk) - ev.side(1, rm, rk, wm, wk)
@@ -271,7 +279,7 @@ func (ev *evaluator) evaluate(p *hexdame.Position) int {
 	if stm == hexdame.Red {
 		v = -v
 	}
-	return v
+	return v, st.mobile[stm&1] > 0 || st.kingMoves
 }
 
 // drawishKings reports whether an ending of kings alone, w White's against
@@ -332,6 +340,7 @@ func (ev *evaluator) side(col int, men, kings, oppMen, oppKings uint64) int64 {
 // capture), all from the same shifted bitboards.
 type structure struct {
 	mobile, hanging, behind, aside [2]int
+	kingMoves                      bool // a king of the side to move has an empty neighbour
 }
 
 func structureOf(wm, wk, rm, rk uint64, stm hexdame.Color) structure {
@@ -364,6 +373,11 @@ func structureOf(wm, wk, rm, rk uint64, stm hexdame.Color) structure {
 		h |= kingTargets(bits.TrailingZeros64(b), white|red, e)
 	}
 	s.hanging[stm&1] = bits.OnesCount64(own & h)
+	ownKings := wk
+	if stm == hexdame.Red {
+		ownKings = rk
+	}
+	s.kingMoves = ownKings&(e[0]|e[1]|e[2]|e[3]|e[4]|e[5]) != 0
 	return s
 }
 

@@ -371,9 +371,14 @@ func (t *thread) search(ply, depth, alpha, beta int) int {
 	}
 	// A quiet position whose evaluation is far above beta at a small
 	// depth is taken to fail high (reverse futility pruning).
+	// The evaluation is kept for futility pruning below.
+	staticEval, evaluated := 0, false
 	if !pvNode && depth <= 3 && beta > -winBound && beta < winBound && !f.pos.HasCapture() {
-		if ev := t.ev.evaluate(&f.pos); ev-rfpMargin*depth >= beta && f.pos.HasLegalMoves() {
-			return ev - rfpMargin*depth
+		var canMove bool
+		staticEval, canMove = t.ev.evaluateMoves(&f.pos)
+		evaluated = true
+		if staticEval-rfpMargin*depth >= beta && canMove {
+			return staticEval - rfpMargin*depth
 		}
 	}
 	f.moves = f.pos.AppendLegalMoves(f.moves[:0])
@@ -392,7 +397,10 @@ func (t *thread) search(ply, depth, alpha, beta int) int {
 	// alpha (futility pruning).
 	futile := false
 	if !pvNode && depth <= 2 && alpha > -winBound && alpha < winBound && !f.moves[0].IsCapture() {
-		futile = t.ev.evaluate(&f.pos)+futilityMargin*depth <= alpha
+		if !evaluated {
+			staticEval = t.ev.evaluate(&f.pos)
+		}
+		futile = staticEval+futilityMargin*depth <= alpha
 	}
 	for i := range f.moves {
 		m := f.pick(i)
@@ -479,10 +487,11 @@ func (t *thread) qsearch(ply, alpha, beta int) int {
 	}
 	f := &t.stack[ply]
 	if !f.pos.HasCapture() {
-		if !f.pos.HasLegalMoves() {
+		v, canMove := t.ev.evaluateMoves(&f.pos)
+		if !canMove {
 			return -mateScore + ply
 		}
-		return t.ev.evaluate(&f.pos)
+		return v
 	}
 	if ply >= maxPly {
 		return t.ev.evaluate(&f.pos)
