@@ -236,37 +236,57 @@ const futilityMargin = 80
 // orderMoves scores the moves at ply for the move order.
 func (t *thread) orderMoves(ply int, ttMove uint32) {
 	f := &t.stack[ply]
-	f.scores = f.scores[:0]
-	side := f.pos.SideToMove() & 1
-	hist := &t.history[side]
-	for _, m := range f.moves {
+	n := len(f.moves)
+	if cap(f.scores) < n {
+		f.scores = make([]int32, n, 2*n)
+	}
+	scores := f.scores[:n]
+	f.scores = scores
+	hist := &t.history[f.pos.SideToMove()&1]
+	moves := f.moves[:n]
+	if n > 0 && moves[0].IsCapture() {
+		// A position with a capture has only captures.
+		for i := range moves {
+			m := &moves[i]
+			if matchesPacked(ttMove, *m) {
+				scores[i] = orderTT
+			} else {
+				scores[i] = orderCapture + hist[int(m.From())<<6|int(m.To())]
+			}
+		}
+		return
+	}
+	k0, k1 := f.killers[0], f.killers[1]
+	for i := range moves {
+		m := moves[i]
 		var s int32
 		switch {
-		case matchesPacked(ttMove, m):
+		case ttMove != 0 && sameMoveEnds(ttMove, m):
 			s = orderTT
-		case m.IsCapture():
-			s = orderCapture + hist[int(m.From())<<6|int(m.To())]
-		case m == f.killers[0]:
+		case m == k0:
 			s = orderKiller1
-		case m == f.killers[1]:
+		case m == k1:
 			s = orderKiller2
 		default:
 			s = hist[int(m.From())<<6|int(m.To())]
 		}
-		f.scores = append(f.scores, s)
+		scores[i] = s
 	}
 }
 
-// pick moves the best-scored move from i on to i and returns it.
+// pick moves the best-scored move from i on to i and returns it: the
+// first of the best, if several score the same.
 func (f *frame) pick(i int) hexdame.Move {
-	best := i
-	for j := i + 1; j < len(f.moves); j++ {
-		if f.scores[j] > f.scores[best] {
-			best = j
+	scores := f.scores[i:len(f.moves)]
+	best, bestScore := 0, scores[0]
+	for j := 1; j < len(scores); j++ {
+		if s := scores[j]; s > bestScore {
+			best, bestScore = j, s
 		}
 	}
+	best += i
 	f.moves[i], f.moves[best] = f.moves[best], f.moves[i]
-	f.scores[i], f.scores[best] = f.scores[best], f.scores[i]
+	scores[0], scores[best-i] = bestScore, scores[0]
 	return f.moves[i]
 }
 
