@@ -150,7 +150,7 @@ func (t *thread) setChild(ply int, m hexdame.Move) {
 	f, c := &t.stack[ply], &t.stack[ply+1]
 	c.pos = f.pos.PlayUnchecked(m)
 	c.key = f.pos.HashAfter(f.key, m)
-	if !m.IsCapture() && f.pos.Piece(m.From()).IsKing() {
+	if !m.IsCapture() && uint64(f.pos.Kings(f.pos.SideToMove()))>>m.From()&1 != 0 {
 		c.rev = f.rev + 1
 	} else {
 		c.rev = 0
