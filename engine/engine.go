@@ -434,11 +434,13 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	// The limits count from here: a zero Engine's first search makes its
+	// table within its time.
+	start := time.Now()
 	if !e.ready {
 		o, _ := Options{}.check()
 		e.setOptions(o)
 	}
-	start := time.Now()
 	moves := p.LegalMoves()
 	if len(moves) == 0 {
 		return Result{}, ErrNoMoves
@@ -472,6 +474,12 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 		sh.deadline = start.Add(hard)
 		timer := time.AfterFunc(hard-time.Since(start), func() { sh.stop.Store(true) })
 		defer timer.Stop()
+		if time.Since(start) >= hard {
+			// The root's generation took the time: answer with its
+			// first move rather than begin a search whose first
+			// position may take as long, before the timer has run.
+			sh.stop.Store(true)
+		}
 	}
 	done := make(chan struct{})
 	defer close(done)
