@@ -409,6 +409,14 @@ func (t *thread) search(ply, depth, alpha, beta int) int {
 	if len(f.moves) == 1 && ply < 2*t.rootDepth {
 		depth++
 	}
+	if depth >= 2 {
+		// The children will probe the table: ask for their buckets now,
+		// so that memory is read while the moves are ordered and the
+		// first ones searched.
+		for _, m := range f.moves {
+			t.tt.prefetch(f.pos.HashAfter(f.key, m))
+		}
+	}
 	t.orderMoves(ply, ttMove)
 	t.stack[ply+2].killers = [2]hexdame.Move{}
 	best, bestMove := -infinity, hexdame.Move{}
