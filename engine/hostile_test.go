@@ -59,9 +59,10 @@ func TestHostilePositions(t *testing.T) {
 			worst = max(worst, took-limit)
 		}
 		// The root's generation, then at most one more begun before the
-		// limit; twice the generation and 50 ms of slack for a busy
-		// machine.
-		if worst > 2*gen+50*time.Millisecond {
+		// limit: twice the generation, and 200 ms of slack for a busy
+		// machine, where one generation can take twice as long as
+		// another (BENCHMARKS.md has the figures).
+		if worst > 2*gen+200*time.Millisecond {
 			t.Errorf("%s: %v over the limit with %v a generation", np.name, worst, gen)
 		}
 		t.Logf("%s: %d moves, a generation %v, %v over the limit at worst (depth %d, %d nodes)",
