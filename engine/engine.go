@@ -13,7 +13,13 @@
 //	// res.Move is the move to play, res.Score its value ("+0.75", "win 7")
 //
 // Several engines can search at the same time, each with its own table;
-// one Engine runs one search at a time (a second call waits).
+// one Engine runs one search at a time (a second call waits). The limits
+// count from the call: a zero Engine's first search makes its table
+// within them (New makes it at once).
+//
+// Result, Line, Solution and SolveKey marshal to JSON with lowercase keys,
+// their moves as package hexdame's Move objects and scores as text
+// (ParseScore reads them back).
 //
 // The engine is built on the exported API of package hexdame only.
 package engine
