@@ -523,6 +523,12 @@ type run struct {
 	multiPV  int
 	progress func(Result)
 	result   Result // after the last completed depth
+
+	// A helper thread that completes the depth limit before the main
+	// thread ends the search with its result (lazy SMP's helpers search
+	// other depths and orders, and sometimes get there first).
+	helperMu     sync.Mutex
+	helperResult *Result
 }
 
 func (r *run) search() Result {
@@ -548,8 +554,14 @@ func (r *run) search() Result {
 	wg.Wait()
 	res := r.result
 	main := threads[0]
-	// An iteration cut short that has already found a better move.
-	if len(main.rootMoves) > 0 && res.Depth > 0 {
+	if h := r.helperResult; h != nil && h.Depth > res.Depth {
+		// A helper completed the last depth first.
+		res = *h
+		if r.progress != nil {
+			r.progress(res)
+		}
+	} else if len(main.rootMoves) > 0 && res.Depth > 0 {
+		// An iteration cut short that has already found a better move.
 		best := main.rootMoves[0]
 		if best.move != res.Move && best.score > -infinity && best.score > int(res.Score) {
 			res.Move, res.Score = best.move, Score(best.score)
@@ -689,6 +701,10 @@ func (r *run) iterate(t *thread) {
 			t.rootMoves[i].prev = t.rootMoves[i].score
 		}
 		if t.id != 0 {
+			if depth == maxDepth {
+				r.helperDone(t, depth)
+				return
+			}
 			continue
 		}
 		r.complete(t, depth)
@@ -707,6 +723,26 @@ func sortRootMoves(rms []rootMove) {
 // complete records the result of a completed depth of the main thread and
 // reports it.
 func (r *run) complete(t *thread, depth int) {
+	r.result = r.resultOf(t, depth)
+	if r.progress != nil {
+		r.progress(r.result)
+	}
+}
+
+// helperDone records the result of helper thread t, which has completed
+// the last depth, and stops the search: the main thread reports it.
+func (r *run) helperDone(t *thread, depth int) {
+	res := r.resultOf(t, depth)
+	r.helperMu.Lock()
+	if r.helperResult == nil {
+		r.helperResult = &res
+	}
+	r.helperMu.Unlock()
+	r.sh.stop.Store(true)
+}
+
+// resultOf returns the result of thread t's completed depth.
+func (r *run) resultOf(t *thread, depth int) Result {
 	res := Result{Depth: depth}
 	for i := 0; i < r.multiPV; i++ {
 		rm := &t.rootMoves[i]
@@ -719,10 +755,7 @@ func (r *run) complete(t *thread, depth int) {
 	// out: at most a poll's worth each.
 	res.Nodes = r.sh.nodes.Load() + t.nodes - t.polled
 	res.Time = time.Since(r.sh.start)
-	r.result = res
-	if r.progress != nil {
-		r.progress(res)
-	}
+	return res
 }
 
 // enough reports whether the main thread should stop after depth: the
