@@ -86,46 +86,46 @@ func rotateCell(c int) int { return 63 - int(rotateShift) - c }
 // rank that have a neighbour there by the same number of bits, and the
 // ranks need at most four different numbers, all of one sign: positive for
 // the forward directions (UpRight, UpLeft, Up), negative for the others.
-// stepMask[d][i] holds the cells that move by stepShift[d][i] bits (a mask
-// of 0 pads the unused places).
-var (
-	stepMask  [6][4]uint64
-	stepShift [6][4]uint
-)
-
-func init() {
-	for d := range stepMask {
-		n := 0
-		byDelta := map[int]int{}
-		for c := 0; c < 64; c++ {
-			nb := neighbours[c][d]
-			if nb == noCell {
-				continue
-			}
-			delta := int(nb) - c
-			if (delta > 0) != (d < 3) {
-				panic("engine: a step against its direction's sense")
-			}
-			i, ok := byDelta[delta]
-			if !ok {
-				if n == 4 {
-					panic("engine: a step needs more than four shifts")
-				}
-				i, byDelta[delta] = n, n
-				stepShift[d][i] = uint(abs(delta))
-				n++
-			}
-			stepMask[d][i] |= 1 << c
-		}
-	}
-}
+// step0 to step5 hold, for each direction, the cells that move by each
+// shift as constant masks, so that the evaluation's calls are inlined
+// with constant shifts; TestStep checks them against the neighbours of
+// every cell.
 
 // step returns the cells one step in direction d from the cells of b (the
 // steps that stay on the board).
 func step(b uint64, d int) uint64 {
-	m, s := &stepMask[d], &stepShift[d]
-	if d < 3 {
-		return (b&m[0])<<s[0] | (b&m[1])<<s[1] | (b&m[2])<<s[2] | (b&m[3])<<s[3]
+	switch d {
+	case 0:
+		return step0(b)
+	case 1:
+		return step1(b)
+	case 2:
+		return step2(b)
+	case 3:
+		return step3(b)
+	case 4:
+		return step4(b)
 	}
-	return (b&m[0])>>s[0] | (b&m[1])>>s[1] | (b&m[2])>>s[2] | (b&m[3])>>s[3]
+	return step5(b)
+}
+
+// step0 to step5 are step in directions 0 to 5.
+func step0(b uint64) uint64 { return (b & 0x1efbf7f7fbfbf7de) << 1 }
+
+func step1(b uint64) uint64 {
+	return (b&0x1f000000000003e)<<5 | (b&0x7e00000000fc0)<<6 | (b&0xfe00007f000)<<7 | (b&0xff7f80000)<<8
+}
+
+func step2(b uint64) uint64 {
+	return (b&0xf800000000003e)<<6 | (b&0x3f00000000fc0)<<7 | (b&0x7f00007f000)<<8 | (b&0x7fff80000)<<9
+}
+
+func step3(b uint64) uint64 { return (b & 0x3df7efeff7f7efbc) >> 1 }
+
+func step4(b uint64) uint64 {
+	return (b&0x3e000000000007c0)>>5 | (b&0x1f800000003f000)>>6 | (b&0x7f00003f80000)>>7 | (b&0xff7f8000000)>>8
+}
+
+func step5(b uint64) uint64 {
+	return (b&0x3e00000000000f80)>>6 | (b&0x1f800000007e000)>>7 | (b&0x7f00007f00000)>>8 | (b&0xffff0000000)>>9
 }

@@ -13,7 +13,13 @@
 //	// res.Move is the move to play, res.Score its value ("+0.75", "win 7")
 //
 // Several engines can search at the same time, each with its own table;
-// one Engine runs one search at a time (a second call waits).
+// one Engine runs one search at a time (a second call waits). The limits
+// count from the call: a zero Engine's first search makes its table
+// within them (New makes it at once).
+//
+// Result, Line, Solution and SolveKey marshal to JSON with lowercase keys,
+// their moves as package hexdame's Move objects and scores as text
+// (ParseScore reads them back).
 //
 // The engine is built on the exported API of package hexdame only.
 package engine
@@ -24,6 +30,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -241,32 +248,34 @@ type SearchOptions struct {
 	Progress func(Result)
 }
 
-// A Result is what a search found.
+// A Result is what a search found. It marshals to JSON with lowercase
+// keys: the moves as the rules package's Move objects, the scores as
+// their text ("+0.75", "win 7") and the time in nanoseconds.
 type Result struct {
 	// Move is the best move, Score its value for the side to move, and PV
 	// the principal variation: the line the search expects, Move first.
-	Move  hexdame.Move
-	Score Score
-	PV    []hexdame.Move
+	Move  hexdame.Move   `json:"move"`
+	Score Score          `json:"score"`
+	PV    []hexdame.Move `json:"pv"`
 	// Lines are the best moves searched with exact scores, best first:
 	// one line, or as many as SearchOptions.MultiPV asked (as many as
 	// there are legal moves at most). Lines[0] is Move, Score and PV.
-	Lines []Line
+	Lines []Line `json:"lines"`
 	// Depth is the last completed iteration, SelDepth the deepest ply
 	// reached in it; Nodes counts the positions visited by all threads,
 	// and Time is the time since the search began.
-	Depth    int
-	SelDepth int
-	Nodes    uint64
-	Time     time.Duration
+	Depth    int           `json:"depth"`
+	SelDepth int           `json:"seldepth"`
+	Nodes    uint64        `json:"nodes"`
+	Time     time.Duration `json:"time"`
 }
 
 // A Line is a move with its score and principal variation (PV[0] is
-// Move).
+// Move). It marshals to JSON as a Result does.
 type Line struct {
-	Move  hexdame.Move
-	Score Score
-	PV    []hexdame.Move
+	Move  hexdame.Move   `json:"move"`
+	Score Score          `json:"score"`
+	PV    []hexdame.Move `json:"pv"`
 }
 
 // NodesPerSecond returns the search's speed.
@@ -319,6 +328,90 @@ func (s Score) String() string {
 	return formatMen(int(s))
 }
 
+// ErrScoreSyntax is wrapped by the error ParseScore and
+// Score.UnmarshalText return for a text that is no score.
+var ErrScoreSyntax = errors.New("hexdame/engine: invalid score")
+
+// ParseScore parses what Score.String returns: men with a sign and two
+// decimals ("+0.75", "-1.20"), or "win N" or "loss N" with N in plies
+// from 0 to 999. Anything else, or a number of men beyond ±290.00 (where
+// wins begin), gives an error wrapping ErrScoreSyntax.
+func ParseScore(s string) (Score, error) {
+	bad := func() (Score, error) { return 0, fmt.Errorf("%w %q", ErrScoreSyntax, truncate(s, 40)) }
+	if rest, ok := strings.CutPrefix(s, "win "); ok {
+		n, err := strconv.Atoi(rest)
+		if err != nil || n < 0 || n > mateScore-winBound-1 || rest[0] == '+' {
+			return bad()
+		}
+		return WinScore - Score(n), nil
+	}
+	if rest, ok := strings.CutPrefix(s, "loss "); ok {
+		n, err := strconv.Atoi(rest)
+		if err != nil || n < 0 || n > mateScore-winBound-1 || rest[0] == '+' {
+			return bad()
+		}
+		return -(WinScore - Score(n)), nil
+	}
+	if len(s) < 5 || s[0] != '+' && s[0] != '-' || s[len(s)-3] != '.' {
+		return bad()
+	}
+	whole, frac := s[1:len(s)-3], s[len(s)-2:]
+	if len(whole) > 3 || whole != strconv.Itoa(atoiOr(whole, -1)) {
+		return bad()
+	}
+	f := atoiOr(frac, -1)
+	if f < 0 || frac[0] == '+' || frac[0] == '-' {
+		return bad()
+	}
+	v := atoiOr(whole, -1)*100 + f
+	if v > winBound {
+		return bad()
+	}
+	if s[0] == '-' {
+		v = -v
+	}
+	return Score(v), nil
+}
+
+func atoiOr(s string, bad int) int {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return bad
+	}
+	return n
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "..."
+	}
+	return s
+}
+
+// AppendText implements encoding.TextAppender: it appends String's text,
+// or returns an error wrapping ErrScoreSyntax for a score beyond
+// ±WinScore, which no search gives.
+func (s Score) AppendText(dst []byte) ([]byte, error) {
+	if s > WinScore || s < -WinScore {
+		return dst, fmt.Errorf("%w: %d is beyond ±WinScore", ErrScoreSyntax, int32(s))
+	}
+	return append(dst, s.String()...), nil
+}
+
+// MarshalText implements encoding.TextMarshaler with String's text.
+func (s Score) MarshalText() ([]byte, error) { return s.AppendText(nil) }
+
+// UnmarshalText implements encoding.TextUnmarshaler with ParseScore; on
+// an error s is unchanged.
+func (s *Score) UnmarshalText(text []byte) error {
+	v, err := ParseScore(string(text))
+	if err != nil {
+		return err
+	}
+	*s = v
+	return nil
+}
+
 func formatMen(v int) string {
 	sign := "+"
 	if v < 0 {
@@ -352,11 +445,13 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	// The limits count from here: a zero Engine's first search makes its
+	// table within its time.
+	start := time.Now()
 	if !e.ready {
 		o, _ := Options{}.check()
 		e.setOptions(o)
 	}
-	start := time.Now()
 	moves := p.LegalMoves()
 	if len(moves) == 0 {
 		return Result{}, ErrNoMoves
@@ -390,6 +485,12 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 		sh.deadline = start.Add(hard)
 		timer := time.AfterFunc(hard-time.Since(start), func() { sh.stop.Store(true) })
 		defer timer.Stop()
+		if time.Since(start) >= hard {
+			// The root's generation took the time: answer with its
+			// first move rather than begin a search whose first
+			// position may take as long, before the timer has run.
+			sh.stop.Store(true)
+		}
 	}
 	done := make(chan struct{})
 	defer close(done)
@@ -429,6 +530,12 @@ type run struct {
 	multiPV  int
 	progress func(Result)
 	result   Result // after the last completed depth
+
+	// A helper thread that completes the depth limit before the main
+	// thread ends the search with its result (lazy SMP's helpers search
+	// other depths and orders, and sometimes get there first).
+	helperMu     sync.Mutex
+	helperResult *Result
 }
 
 func (r *run) search() Result {
@@ -454,8 +561,14 @@ func (r *run) search() Result {
 	wg.Wait()
 	res := r.result
 	main := threads[0]
-	// An iteration cut short that has already found a better move.
-	if len(main.rootMoves) > 0 && res.Depth > 0 {
+	if h := r.helperResult; h != nil && h.Depth > res.Depth {
+		// A helper completed the last depth first.
+		res = *h
+		if r.progress != nil {
+			r.progress(res)
+		}
+	} else if len(main.rootMoves) > 0 && res.Depth > 0 {
+		// An iteration cut short that has already found a better move.
 		best := main.rootMoves[0]
 		if best.move != res.Move && best.score > -infinity && best.score > int(res.Score) {
 			res.Move, res.Score = best.move, Score(best.score)
@@ -595,6 +708,10 @@ func (r *run) iterate(t *thread) {
 			t.rootMoves[i].prev = t.rootMoves[i].score
 		}
 		if t.id != 0 {
+			if depth == maxDepth {
+				r.helperDone(t, depth)
+				return
+			}
 			continue
 		}
 		r.complete(t, depth)
@@ -613,6 +730,26 @@ func sortRootMoves(rms []rootMove) {
 // complete records the result of a completed depth of the main thread and
 // reports it.
 func (r *run) complete(t *thread, depth int) {
+	r.result = r.resultOf(t, depth)
+	if r.progress != nil {
+		r.progress(r.result)
+	}
+}
+
+// helperDone records the result of helper thread t, which has completed
+// the last depth, and stops the search: the main thread reports it.
+func (r *run) helperDone(t *thread, depth int) {
+	res := r.resultOf(t, depth)
+	r.helperMu.Lock()
+	if r.helperResult == nil {
+		r.helperResult = &res
+	}
+	r.helperMu.Unlock()
+	r.sh.stop.Store(true)
+}
+
+// resultOf returns the result of thread t's completed depth.
+func (r *run) resultOf(t *thread, depth int) Result {
 	res := Result{Depth: depth}
 	for i := 0; i < r.multiPV; i++ {
 		rm := &t.rootMoves[i]
@@ -629,10 +766,7 @@ func (r *run) complete(t *thread, depth int) {
 	// out: at most a poll's worth each.
 	res.Nodes = r.sh.nodes.Load() + t.nodes - t.polled
 	res.Time = time.Since(r.sh.start)
-	r.result = res
-	if r.progress != nil {
-		r.progress(res)
-	}
+	return res
 }
 
 // enough reports whether the main thread should stop after depth: the

@@ -318,6 +318,7 @@ func TestSearchAllocations(t *testing.T) {
 	}
 	search(8) // the first search grows the move buffers
 	a4, a8 := search(4), search(8)
+	t.Logf("allocations per search: %v at depth 4, %v at depth 8", a4, a8)
 	if a8 > a4+16 || a8 > 100 {
 		t.Errorf("allocations: %v at depth 4, %v at depth 8", a4, a8)
 	}

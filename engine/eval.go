@@ -250,6 +250,14 @@ func unpack(s int64) (mg, eg int32) { return int32((s + 1<<31) >> 32), int32(s) 
 // evaluate returns the value of p, a position whose side to move has no
 // capture, for the side to move.
 func (ev *evaluator) evaluate(p *hexdame.Position) int {
+	v, _ := ev.evaluateMoves(p)
+	return v
+}
+
+// evaluateMoves returns what evaluate returns, and whether the side to
+// move has a legal move (in p, without a capture, a man's step or a
+// king's), which the evaluation's structure tells at no cost.
+func (ev *evaluator) evaluateMoves(p *hexdame.Position) (int, bool) {
 	wm, wk := uint64(p.Men(hexdame.White)), uint64(p.Kings(hexdame.White))
 	rm, rk := uint64(p.Men(hexdame.Red)), uint64(p.Kings(hexdame.Red))
 	s := ev.side(0, wm, wk, rm, rk) - ev.side(1, rm, rk, wm, wk)
@@ -271,7 +279,7 @@ func (ev *evaluator) evaluate(p *hexdame.Position) int {
 	if stm == hexdame.Red {
 		v = -v
 	}
-	return v
+	return v, st.mobile[stm&1] > 0 || st.kingMoves
 }
 
 // drawishKings reports whether an ending of kings alone, w White's against
@@ -332,13 +340,14 @@ func (ev *evaluator) side(col int, men, kings, oppMen, oppKings uint64) int64 {
 // capture), all from the same shifted bitboards.
 type structure struct {
 	mobile, hanging, behind, aside [2]int
+	kingMoves                      bool // a king of the side to move has an empty neighbour
 }
 
 func structureOf(wm, wk, rm, rk uint64, stm hexdame.Color) structure {
 	white, red := wm|wk, rm|rk
 	empty := allCells &^ (white | red)
 	// e[d]: the cells one step in direction d from an empty cell.
-	e := [6]uint64{step(empty, 0), step(empty, 1), step(empty, 2), step(empty, 3), step(empty, 4), step(empty, 5)}
+	e := [6]uint64{step0(empty), step1(empty), step2(empty), step3(empty), step4(empty), step5(empty)}
 	up, upLeft, upRight := int(hexdame.Up), int(hexdame.UpLeft), int(hexdame.UpRight)
 	down, downLeft, downRight := int(hexdame.Down), int(hexdame.DownLeft), int(hexdame.DownRight)
 	var s structure
@@ -358,12 +367,17 @@ func structureOf(wm, wk, rm, rk uint64, stm hexdame.Color) structure {
 	if stm == hexdame.Red {
 		own, enemy, enemyKings = red, white, wk
 	}
-	h := step(enemy, 0)&e[3] | step(enemy, 1)&e[4] | step(enemy, 2)&e[5] |
-		step(enemy, 3)&e[0] | step(enemy, 4)&e[1] | step(enemy, 5)&e[2]
+	h := step0(enemy)&e[3] | step1(enemy)&e[4] | step2(enemy)&e[5] |
+		step3(enemy)&e[0] | step4(enemy)&e[1] | step5(enemy)&e[2]
 	for b := enemyKings; b != 0; b &= b - 1 {
 		h |= kingTargets(bits.TrailingZeros64(b), white|red, e)
 	}
 	s.hanging[stm&1] = bits.OnesCount64(own & h)
+	ownKings := wk
+	if stm == hexdame.Red {
+		ownKings = rk
+	}
+	s.kingMoves = ownKings&(e[0]|e[1]|e[2]|e[3]|e[4]|e[5]) != 0
 	return s
 }
 

@@ -233,3 +233,18 @@ func TestHanging(t *testing.T) {
 		}
 	})
 }
+
+// evaluateMoves tells whether the side to move, without a capture, has a
+// legal move, as HasLegalMoves does.
+func TestEvaluateMoves(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := anyPosition().Draw(t, "position")
+		if p.HasCapture() {
+			t.Skip("a capture")
+		}
+		v, canMove := defaultEvaluator.evaluateMoves(&p)
+		if canMove != p.HasLegalMoves() || v != defaultEvaluator.evaluate(&p) {
+			t.Fatalf("%v: %d, %v; HasLegalMoves %v", p, v, canMove, p.HasLegalMoves())
+		}
+	})
+}

@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -106,4 +107,33 @@ func ExampleEngine_Solve() {
 	// win in 7
 	// b5-c5 c4xa4xa2 f3-g4 a2xd2xd5xb5 g4xg6xe6xe8xg8 h9xf7 a5xc5xe7xg7
 	// key b5-c5 7
+}
+
+// A Solution and a search's Result marshal to JSON with lowercase keys,
+// moves as the rules package's Move objects and scores as text: ready for
+// a web page or another program.
+func ExampleSolution_json() {
+	var e engine.Engine
+	p := hexdame.MustParseFEN("W:Wa1,b1:Ba3")
+	sol, err := e.Solve(context.Background(), p, 3, engine.SolveOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	sol.Nodes = 0 // the count changes with the solver's move order
+	data, _ := json.Marshal(sol)
+	fmt.Println(string(data))
+	res, err := e.Search(context.Background(), p, engine.SearchOptions{Limits: engine.Limits{Depth: 6}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	data, _ = json.Marshal(struct {
+		Score engine.Score `json:"score"`
+		Depth int          `json:"depth"`
+	}{res.Score, res.Depth})
+	fmt.Println(string(data))
+	// Output:
+	// {"win":true,"plies":3,"line":[{"from":"b1","to":"c1","captured":[]},{"from":"a3","to":"a2","captured":[]},{"from":"a1","to":"a3","captured":["a2"]}],"keys":null,"nodes":0}
+	// {"score":"win 3","depth":6}
 }

@@ -150,7 +150,7 @@ func (t *thread) setChild(ply int, m hexdame.Move) {
 	f, c := &t.stack[ply], &t.stack[ply+1]
 	c.pos = f.pos.PlayUnchecked(m)
 	c.key = f.pos.HashAfter(f.key, m)
-	if !m.IsCapture() && f.pos.Piece(m.From()).IsKing() {
+	if !m.IsCapture() && uint64(f.pos.Kings(f.pos.SideToMove()))>>m.From()&1 != 0 {
 		c.rev = f.rev + 1
 	} else {
 		c.rev = 0
@@ -236,37 +236,57 @@ const futilityMargin = 80
 // orderMoves scores the moves at ply for the move order.
 func (t *thread) orderMoves(ply int, ttMove uint32) {
 	f := &t.stack[ply]
-	f.scores = f.scores[:0]
-	side := f.pos.SideToMove() & 1
-	hist := &t.history[side]
-	for _, m := range f.moves {
+	n := len(f.moves)
+	if cap(f.scores) < n {
+		f.scores = make([]int32, n, 2*n)
+	}
+	scores := f.scores[:n]
+	f.scores = scores
+	hist := &t.history[f.pos.SideToMove()&1]
+	moves := f.moves[:n]
+	if n > 0 && moves[0].IsCapture() {
+		// A position with a capture has only captures.
+		for i := range moves {
+			m := &moves[i]
+			if matchesPacked(ttMove, *m) {
+				scores[i] = orderTT
+			} else {
+				scores[i] = orderCapture + hist[int(m.From())<<6|int(m.To())]
+			}
+		}
+		return
+	}
+	k0, k1 := f.killers[0], f.killers[1]
+	for i := range moves {
+		m := moves[i]
 		var s int32
 		switch {
-		case matchesPacked(ttMove, m):
+		case ttMove != 0 && sameMoveEnds(ttMove, m):
 			s = orderTT
-		case m.IsCapture():
-			s = orderCapture + hist[int(m.From())<<6|int(m.To())]
-		case m == f.killers[0]:
+		case m == k0:
 			s = orderKiller1
-		case m == f.killers[1]:
+		case m == k1:
 			s = orderKiller2
 		default:
 			s = hist[int(m.From())<<6|int(m.To())]
 		}
-		f.scores = append(f.scores, s)
+		scores[i] = s
 	}
 }
 
-// pick moves the best-scored move from i on to i and returns it.
+// pick moves the best-scored move from i on to i and returns it: the
+// first of the best, if several score the same.
 func (f *frame) pick(i int) hexdame.Move {
-	best := i
-	for j := i + 1; j < len(f.moves); j++ {
-		if f.scores[j] > f.scores[best] {
-			best = j
+	scores := f.scores[i:len(f.moves)]
+	best, bestScore := 0, scores[0]
+	for j := 1; j < len(scores); j++ {
+		if s := scores[j]; s > bestScore {
+			best, bestScore = j, s
 		}
 	}
+	best += i
 	f.moves[i], f.moves[best] = f.moves[best], f.moves[i]
-	f.scores[i], f.scores[best] = f.scores[best], f.scores[i]
+	scores[0], scores[best-i] = bestScore, scores[0]
 	return f.moves[i]
 }
 
@@ -365,9 +385,14 @@ func (t *thread) search(ply, depth, alpha, beta int) int {
 	}
 	// A quiet position whose evaluation is far above beta at a small
 	// depth is taken to fail high (reverse futility pruning).
+	// The evaluation is kept for futility pruning below.
+	staticEval, evaluated := 0, false
 	if !pvNode && depth <= 3 && beta > -winBound && beta < winBound && !f.pos.HasCapture() {
-		if ev := t.ev.evaluate(&f.pos); ev-rfpMargin*depth >= beta && f.pos.HasLegalMoves() {
-			return ev - rfpMargin*depth
+		var canMove bool
+		staticEval, canMove = t.ev.evaluateMoves(&f.pos)
+		evaluated = true
+		if staticEval-rfpMargin*depth >= beta && canMove {
+			return staticEval - rfpMargin*depth
 		}
 	}
 	f.moves = f.pos.AppendLegalMoves(f.moves[:0])
@@ -378,6 +403,14 @@ func (t *thread) search(ply, depth, alpha, beta int) int {
 	if len(f.moves) == 1 && ply < 2*t.rootDepth {
 		depth++
 	}
+	if depth >= 2 {
+		// The children will probe the table: ask for their buckets now,
+		// so that memory is read while the moves are ordered and the
+		// first ones searched.
+		for _, m := range f.moves {
+			t.tt.prefetch(f.pos.HashAfter(f.key, m))
+		}
+	}
 	t.orderMoves(ply, ttMove)
 	t.stack[ply+2].killers = [2]hexdame.Move{}
 	best, bestMove := -infinity, hexdame.Move{}
@@ -386,7 +419,10 @@ func (t *thread) search(ply, depth, alpha, beta int) int {
 	// alpha (futility pruning).
 	futile := false
 	if !pvNode && depth <= 2 && alpha > -winBound && alpha < winBound && !f.moves[0].IsCapture() {
-		futile = t.ev.evaluate(&f.pos)+futilityMargin*depth <= alpha
+		if !evaluated {
+			staticEval = t.ev.evaluate(&f.pos)
+		}
+		futile = staticEval+futilityMargin*depth <= alpha
 	}
 	for i := range f.moves {
 		m := f.pick(i)
@@ -479,10 +515,11 @@ func (t *thread) qsearch(ply, alpha, beta int) int {
 	}
 	f := &t.stack[ply]
 	if !f.pos.HasCapture() {
-		if !f.pos.HasLegalMoves() {
+		v, canMove := t.ev.evaluateMoves(&f.pos)
+		if !canMove {
 			return -mateScore + ply
 		}
-		return t.ev.evaluate(&f.pos)
+		return v
 	}
 	if ply >= maxPly {
 		return t.ev.evaluate(&f.pos)

@@ -50,26 +50,29 @@ type SolveProgress struct {
 	Time  time.Duration // the time since Solve began
 }
 
-// A Solution is what Solve proves about a position.
+// A Solution is what Solve proves about a position. It marshals to JSON
+// with lowercase keys, its moves as the rules package's Move objects:
+//
+//	{"win":true,"plies":3,"line":[{"from":"b1","to":"b2","captured":[]},...],"keys":null,"nodes":40}
 type Solution struct {
 	// Win reports whether the side to move forces a win (the opponent
 	// left with no legal move) within the horizon, and Plies how many
 	// plies the fastest forced win takes: 1 when a move leaves the
 	// opponent no move, 3 when every reply to the key move allows one,
 	// and so on (always odd).
-	Win   bool
-	Plies int
+	Win   bool `json:"win"`
+	Plies int  `json:"plies"`
 	// Line is the main line of the win: the key move, then each reply
 	// that postpones the loss longest and the move that wins fastest
 	// against it, ending with the move after which the opponent has no
 	// legal move.
-	Line []hexdame.Move
+	Line []hexdame.Move `json:"line"`
 	// Keys, with SolveOptions.All, are the first moves that force a win
 	// within the horizon, fastest first, each with the plies of its
 	// fastest win.
-	Keys []SolveKey
+	Keys []SolveKey `json:"keys"`
 	// Nodes is the number of positions the search visited.
-	Nodes uint64
+	Nodes uint64 `json:"nodes"`
 }
 
 // A SolveKey is a first move that forces a win, and the plies of its

@@ -3,6 +3,7 @@ package engine
 import (
 	"math/bits"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/hexdame/hexdame"
 )
@@ -65,6 +66,12 @@ func (t *table) clear() {
 func (t *table) bucket(key uint64) *bucket {
 	hi, _ := bits.Mul64(key, uint64(len(t.buckets)))
 	return &t.buckets[hi]
+}
+
+// prefetch asks for key's bucket to be brought into the cache, so that a
+// probe of key soon after does not wait for memory.
+func (t *table) prefetch(key uint64) {
+	prefetch(uintptr(unsafe.Pointer(t.bucket(key))))
 }
 
 // A ttHit is what the table knows of a position.
