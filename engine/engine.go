@@ -492,17 +492,7 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 			sh.stop.Store(true)
 		}
 	}
-	done := make(chan struct{})
-	defer close(done)
-	if ctx.Done() != nil {
-		go func() {
-			select {
-			case <-ctx.Done():
-				sh.stop.Store(true)
-			case <-done:
-			}
-		}()
-	}
+	defer context.AfterFunc(ctx, func() { sh.stop.Store(true) })()
 	r := &run{
 		e: e, sh: sh, root: p, history: opts.History, moves: moves,
 		limits: lim, soft: soft, multiPV: multiPV, progress: opts.Progress,

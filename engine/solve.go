@@ -106,17 +106,7 @@ func (e *Engine) Solve(ctx context.Context, p hexdame.Position, plies int, opts 
 	}
 	e.tt.gen++
 	s := &solver{tt: e.tt, limit: opts.MaxNodes, start: time.Now()}
-	done := make(chan struct{})
-	defer close(done)
-	if ctx.Done() != nil {
-		go func() {
-			select {
-			case <-ctx.Done():
-				s.stop.Store(true)
-			case <-done:
-			}
-		}()
-	}
+	defer context.AfterFunc(ctx, func() { s.stop.Store(true) })()
 	for i, h := range opts.History {
 		s.push(h.Hash(), i > 0 && reversible(opts.History[i-1], h))
 	}

@@ -16,7 +16,7 @@ import (
 
 // The strength tests play matches and take long: they run when
 // HEXDAME_LONG is set, in full with HEXDAME_LONG=1 (about an hour on two
-// cores) and reduced with HEXDAME_LONG=ci (about a quarter of an hour):
+// cores) and reduced with HEXDAME_LONG=ci (a few minutes):
 //
 //	HEXDAME_LONG=1 go test -run Strength -timeout 3h -v ./engine
 //	HEXDAME_LONG=ci go test -run Strength -timeout 30m -v ./engine
@@ -100,19 +100,25 @@ func TestStrengthGreedy(t *testing.T) {
 }
 
 // Each level scores at least 60% against the one below over 200 games
-// (level 10 at 0.1 s a move, the others within their own limits).
+// (level 10 at 0.1 s a move, the others within their own limits). The
+// reduced run plays 20 games of each level against the one three below
+// (4 against 1, 7 against 4, 10 against 7): a few minutes, and a gap wide
+// enough that 20 games tell it.
 func TestStrengthLevels(t *testing.T) {
 	scale := longTests(t)
-	n := games(200, scale)
-	for lv := 2; lv <= MaxLevel; lv++ {
+	n, step := games(200, scale), 1
+	if scale < 1 {
+		n, step = 20, 3
+	}
+	for lv := 1 + step; lv <= MaxLevel; lv += step {
 		var seed uint64
 		lim := Limits{MoveTime: 100 * time.Millisecond}
-		s := runMatch(t, "level "+strconv.Itoa(lv)+" against level "+strconv.Itoa(lv-1),
+		s := runMatch(t, "level "+strconv.Itoa(lv)+" against level "+strconv.Itoa(lv-step),
 			func() match.Player { seed++; return enginePlayer(t, lv, lim, seed) },
-			func() match.Player { seed++; return enginePlayer(t, lv-1, lim, seed) },
+			func() match.Player { seed++; return enginePlayer(t, lv-step, lim, seed) },
 			n, uint64(100+lv))
 		if s.Fraction() < 0.6 {
-			t.Errorf("level %d scored %.1f%% against level %d", lv, 100*s.Fraction(), lv-1)
+			t.Errorf("level %d scored %.1f%% against level %d", lv, 100*s.Fraction(), lv-step)
 		}
 	}
 }
