@@ -207,7 +207,16 @@ func TestSolveCommand(t *testing.T) {
 	if status, out, _ := runCLI(t, "", "solve", "3"); status != 0 || out != "none\n" {
 		t.Errorf("solve the start: exit %d, %q", status, out)
 	}
-	for _, args := range [][]string{{"solve"}, {"solve", "0"}, {"solve", "-3"}, {"solve", "64"}, {"solve", "x"}, {"solve", "-fen", "W:Wq1", "3"}} {
+	// A node limit reached before an answer: "unknown", and what is known.
+	middle := "W:Wa1,a2,a3,b1,b2,b4,c1,c2,c4,d1,d3,e3,e4,f4:Bf6,f8,g6,g7,g8,h6,h7,h8,h9,i6,i7,i9,e7,d6"
+	if status, out, errOut := runCLI(t, "", "solve", "-fen", middle, "-nodes", "20000", "63"); status != 0 || out != "unknown\n" ||
+		!strings.Contains(errOut, "node limit reached after ") || !strings.Contains(errOut, "to 63 not searched to their end") {
+		t.Errorf("solve -nodes: exit %d, stdout %q, stderr %q", status, out, errOut)
+	}
+	if status, out, _ := runCLI(t, "", "solve", "-fen", "W:Wa3,a5,b4,b5,c2,d4,f3:Bc4,d6,e7,f6,f8,g5,h9", "-nodes", "1000000", "9"); status != 0 || !strings.HasPrefix(out, "win 7\nb5-c5\n") {
+		t.Errorf("solve -nodes with enough nodes: exit %d, %q", status, out)
+	}
+	for _, args := range [][]string{{"solve"}, {"solve", "0"}, {"solve", "-3"}, {"solve", "64"}, {"solve", "x"}, {"solve", "-fen", "W:Wq1", "3"}, {"solve", "-nodes", "x", "3"}, {"solve", "-nodes", "-1", "3"}} {
 		if status, out, errOut := runCLI(t, "", args...); status != 2 || out != "" || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, status, out, errOut)
 		}

@@ -16,7 +16,7 @@ import (
 
 var cmdSolve = &command{
 	name:    "solve",
-	args:    "[-fen FEN] [-all] [-hash MiB] [-tables DIR] PLIES",
+	args:    "[-fen FEN] [-all] [-hash MiB] [-nodes N] [-tables DIR] PLIES",
 	summary: "prove whether the side to move forces a win within PLIES plies",
 	about: "Proves whether the side to move can force a win (the opponent left with no legal\n" +
 		"move; a third occurrence of a position is a draw) within PLIES plies. The first\n" +
@@ -24,11 +24,13 @@ var cmdSolve = &command{
 		"the main line follows, one move per line in the notation of hexdame moves: the\n" +
 		"key move, the longest defence, the fastest win against it, and so on. With -all\n" +
 		"a line \"key MOVE N\" follows for every first move that forces a win within\n" +
-		"PLIES, fastest first: a composer's check that the key is unique. The exit status\n" +
-		"is 0 for both answers. Each horizon searched (1, 3, 5, ... plies) is reported on\n" +
-		"standard error as it finishes, then the time taken and the positions searched.\n" +
-		"The positions proven are kept in a table of fixed size (-hash), so a deep\n" +
-		"horizon takes time but not more memory.\n" +
+		"PLIES, fastest first: a composer's check that the key is unique. Each horizon\n" +
+		"searched (1, 3, 5, ... plies) is reported on standard error as it finishes, then\n" +
+		"the time taken and the positions searched. The positions proven are kept in a\n" +
+		"table of fixed size (-hash), so a deep horizon takes time but not more memory.\n" +
+		"With -nodes N the search stops after about N positions; if it stops before an\n" +
+		"answer, the only line is \"unknown\" (standard error names the deepest horizon\n" +
+		"without a win). The exit status is 0 for every answer.\n" +
 		"\n" +
 		"With -tables DIR a position the endgame tables hold is answered from them at\n" +
 		"once, with the same output (the main line is the tables' best play); standard\n" +
@@ -40,6 +42,7 @@ var cmdSolve = &command{
 		fen := addFENFlag(fs)
 		all := fs.Bool("all", false, "also list every first move that forces a win within PLIES")
 		hash := fs.Int("hash", engine.DefaultHashMiB, "the size in `MiB` of the table of positions proven, from 1 to "+strconv.Itoa(engine.MaxHashMiB))
+		nodes := fs.Uint64("nodes", 0, "stop the search after about `N` positions (0: no limit)")
 		tablesDir := addTablesFlag(fs)
 		return func(e *env) error {
 			plies, err := countOperand(e, "PLIES", engine.MaxSolvePlies)
@@ -67,17 +70,29 @@ var cmdSolve = &command{
 				if err != nil {
 					return usageError{errMessage(err)}
 				}
-				sol, err = eng.Solve(context.Background(), p, plies, engine.SolveOptions{All: *all, Progress: func(r engine.SolveProgress) {
+				searched := 0 // the deepest horizon searched to its end
+				sol, err = eng.Solve(context.Background(), p, plies, engine.SolveOptions{All: *all, MaxNodes: *nodes, Progress: func(r engine.SolveProgress) {
 					verdict := "no win"
 					if r.Win {
 						verdict = "win"
 					}
+					searched = r.Plies
 					fmt.Fprintf(e.stderr, "plies %d: %s, %d positions, %v\n", r.Plies, verdict, r.Nodes, r.Time.Round(time.Microsecond))
 				}})
-				if err != nil {
-					if errors.Is(err, engine.ErrInvalidPlies) {
-						return usageError{errMessage(err)}
+				switch {
+				case errors.Is(err, engine.ErrSolveLimit):
+					if _, err := io.WriteString(e.stdout, "unknown\n"); err != nil {
+						return err
 					}
+					known := "no horizon searched to its end"
+					if searched > 0 {
+						known = fmt.Sprintf("no win within %d plies, horizons %d to %d not searched to their end", searched, searched+2, plies)
+					}
+					fmt.Fprintf(e.stderr, "node limit reached after %d positions: %s\n", sol.Nodes, known)
+					return nil
+				case errors.Is(err, engine.ErrInvalidPlies):
+					return usageError{errMessage(err)}
+				case err != nil:
 					return err
 				}
 			}
