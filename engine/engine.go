@@ -132,6 +132,8 @@ type Engine struct {
 	opts    Options
 	tt      *table
 	threads []*thread
+	// crumbs are the breadcrumbs its threads share (with more than one).
+	crumbs *[crumbSlots]breadcrumb
 	rng     rng
 	ev      *evaluator // nil for defaultEvaluator; tests set others
 	variant uint64     // experimental search changes (see hooks.SetVariant)
@@ -470,6 +472,12 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 	}
 	multiPV = min(multiPV, len(moves))
 	sh := &shared{start: start, nodeLimit: lim.Nodes, pollEvery: 1024, done: ctx.Done()}
+	if len(e.threads) > 1 {
+		if e.crumbs == nil {
+			e.crumbs = new([crumbSlots]breadcrumb)
+		}
+		sh.crumbs = e.crumbs
+	}
 	if lim.Nodes > 0 {
 		for sh.pollEvery > 16 && sh.pollEvery*16 > lim.Nodes {
 			sh.pollEvery >>= 1
@@ -618,14 +626,9 @@ func (r *run) prepare(t *thread) {
 	for _, m := range r.moves {
 		t.rootMoves = append(t.rootMoves, rootMove{move: m, score: -infinity, prev: -infinity})
 	}
-	if t.id > 0 {
-		// Helpers try the moves in another order.
-		rng := newRNG(uint64(t.id) * 0x9E3779B97F4A7C15)
-		for i := len(t.rootMoves) - 1; i > 0; i-- {
-			j := int(rng.next() % uint64(i+1))
-			t.rootMoves[i], t.rootMoves[j] = t.rootMoves[j], t.rootMoves[i]
-		}
-	}
+	// Helpers try the moves in the main thread's order: the breadcrumbs
+	// (see breadcrumb) make them part ways below the root. (Shuffling
+	// their root moves instead was 5% slower to the same depth.)
 }
 
 // reversible reports whether position b can follow a by a reversible move

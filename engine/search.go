@@ -41,6 +41,53 @@ type shared struct {
 	done      <-chan struct{} // the context's Done, nil for none
 	nodeLimit uint64
 	pollEvery uint64 // a power of two: nodes between two looks at the limits
+	// crumbs, with more than one thread, mark the nodes near the root
+	// that a thread is searching (see breadcrumb); nil with one.
+	crumbs *[crumbSlots]breadcrumb
+}
+
+// A breadcrumb marks a node near the root (before ply crumbPlies) that a
+// thread is searching: its key, and the thread's id plus one as owner (0
+// when free). Another thread that reaches the same node meanwhile reduces
+// its late moves by one ply more, so that the threads of a lazy SMP
+// search spread over the tree instead of searching the same nodes.
+type breadcrumb struct {
+	key   atomic.Uint64
+	owner atomic.Int32
+}
+
+const (
+	crumbSlots = 1024 // a power of two
+	crumbPlies = 8
+)
+
+// markNode looks up the breadcrumb of the node at ply: it returns the
+// breadcrumb thread t has claimed (to free when it leaves the node), or
+// nil, and whether another thread is searching the node.
+func (t *thread) markNode(ply int, key uint64) (claimed *breadcrumb, busy bool) {
+	if t.sh.crumbs == nil || ply >= crumbPlies {
+		return nil, false
+	}
+	b := &t.sh.crumbs[key&(crumbSlots-1)]
+	me := int32(t.id + 1)
+	switch owner := b.owner.Load(); {
+	case owner == 0:
+		if b.owner.CompareAndSwap(0, me) {
+			b.key.Store(key)
+			return b, false
+		}
+	case owner != me && b.key.Load() == key:
+		return nil, true
+	}
+	return nil, false
+}
+
+// free frees breadcrumb b that this thread claimed, if any.
+func (b *breadcrumb) free() {
+	if b != nil {
+		b.key.Store(0)
+		b.owner.Store(0)
+	}
 }
 
 // A frame is the state of one ply of a thread's search.
@@ -413,6 +460,7 @@ func (t *thread) search(ply, depth, alpha, beta int) int {
 	}
 	t.orderMoves(ply, ttMove)
 	t.stack[ply+2].killers = [2]hexdame.Move{}
+	crumb, busy := t.markNode(ply, f.key)
 	best, bestMove := -infinity, hexdame.Move{}
 	origAlpha := alpha
 	// At the frontier, quiet moves cannot lift a position far below
@@ -452,6 +500,9 @@ func (t *thread) search(ply, depth, alpha, beta int) int {
 				if pvNode {
 					r--
 				}
+				if busy {
+					r++
+				}
 				r = max(0, min(r, newDepth-1))
 			}
 			score = -t.search(ply+1, newDepth-r, -alpha-1, -alpha)
@@ -463,6 +514,7 @@ func (t *thread) search(ply, depth, alpha, beta int) int {
 			}
 		}
 		if t.sh.stop.Load() {
+			crumb.free()
 			return 0
 		}
 		if score > best {
@@ -480,6 +532,7 @@ func (t *thread) search(ply, depth, alpha, beta int) int {
 			}
 		}
 	}
+	crumb.free()
 	bound := boundUpper
 	switch {
 	case best >= beta:
