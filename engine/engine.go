@@ -133,7 +133,7 @@ type Engine struct {
 	tt      *table
 	threads []*thread
 	// crumbs are the breadcrumbs its threads share (with more than one).
-	crumbs *[crumbSlots]breadcrumb
+	crumbs  *[crumbSlots]breadcrumb
 	rng     rng
 	ev      *evaluator // nil for defaultEvaluator; tests set others
 	variant uint64     // experimental search changes (see hooks.SetVariant)
