@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/engine"
 )
 
 // The long checks run with HEXDAME_LONG=1. They use the tables up to 4
@@ -91,13 +92,7 @@ func TestLongTables(t *testing.T) {
 				continue
 			}
 			wins++
-			sol, err := solve(p, 15)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !sol.Win || sol.Plies != d {
-				t.Fatalf("%v: the table says win in %d, Solve says win %v in %d", p, d, sol.Win, sol.Plies)
-			}
+			checkSolvedWin(t, solve, p, d)
 		}
 	})
 }
@@ -166,12 +161,19 @@ func TestLongFivePieces(t *testing.T) {
 			continue
 		}
 		wins++
-		sol, err := solve(p, 15)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !sol.Win || sol.Plies != d {
-			t.Fatalf("%v: the table says win in %d, Solve says win %v in %d", p, d, sol.Win, sol.Plies)
-		}
+		checkSolvedWin(t, solve, p, d)
+	}
+}
+
+// checkSolvedWin proves position p, which the tables say is won in d
+// plies (at most 15), with solve: a win in exactly d plies.
+func checkSolvedWin(t *testing.T, solve func(hexdame.Position, int) (engine.Solution, error), p hexdame.Position, d int) {
+	t.Helper()
+	sol, err := solve(p, 15)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sol.Win || sol.Plies != d {
+		t.Fatalf("%v: the table says win in %d, Solve says win %v in %d", p, d, sol.Win, sol.Plies)
 	}
 }
