@@ -159,11 +159,7 @@ func TestEndgameStatsAndMaterials(t *testing.T) {
 
 func TestEndgameErrors(t *testing.T) {
 	dir := tablesDir(t)
-	corrupt := copyDir(t, dir)
-	path := filepath.Join(corrupt, "KMvM.egt")
-	b, _ := os.ReadFile(path)
-	b[len(b)-3] ^= 1
-	os.WriteFile(path, b, 0o644)
+	corrupt := corruptCopy(t, dir)
 	missing := copyDir(t, dir)
 	os.Remove(filepath.Join(missing, "KvM.egt"))
 	empty := t.TempDir()
@@ -259,4 +255,21 @@ func TestEndgameWriteFailure(t *testing.T) {
 			}
 		}
 	}
+}
+
+// corruptCopy returns a copy of the tables in dir with one bit of
+// KMvM.egt flipped near its end.
+func corruptCopy(t *testing.T, dir string) string {
+	t.Helper()
+	corrupt := copyDir(t, dir)
+	path := filepath.Join(corrupt, "KMvM.egt")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b[len(b)-3] ^= 1
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return corrupt
 }

@@ -131,11 +131,7 @@ func keys(out string) string {
 // exit 2, a corrupt table exit 1.
 func TestTablesFlagErrors(t *testing.T) {
 	dir := tablesDir(t)
-	corrupt := copyDir(t, dir)
-	path := filepath.Join(corrupt, "KMvM.egt")
-	b, _ := os.ReadFile(path)
-	b[len(b)-3] ^= 1
-	os.WriteFile(path, b, 0o644)
+	corrupt := corruptCopy(t, dir)
 	empty := t.TempDir()
 	for _, cmd := range [][]string{{"analyse", "-depth", "2"}, {"solve", "3"}} {
 		for _, tc := range []struct {
@@ -145,7 +141,7 @@ func TestTablesFlagErrors(t *testing.T) {
 		}{
 			{filepath.Join(empty, "nope"), 2, "-tables: " + filepath.Join(empty, "nope") + ": no such file"},
 			{empty, 2, "-tables: " + empty + ": no endgame tables"},
-			{corrupt, 1, "-tables: " + path + ": table file corrupt"},
+			{corrupt, 1, "-tables: " + filepath.Join(corrupt, "KMvM.egt") + ": table file corrupt"},
 		} {
 			args := append([]string{cmd[0], "-tables", tc.dir}, cmd[1:]...)
 			status, out, errOut := runCLI(t, "", args...)
