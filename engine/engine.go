@@ -529,11 +529,10 @@ type run struct {
 	progress func(Result)
 	result   Result // after the last completed depth
 
-	// A helper thread that completes the depth limit before the main
-	// thread ends the search with its result (lazy SMP's helpers search
-	// other depths and orders, and sometimes get there first).
-	helperMu     sync.Mutex
-	helperResult *Result
+	// With helpers: the root moves of the main thread's last completed
+	// depth, in order, for the helpers to take up (see adopt).
+	rootMu    sync.Mutex
+	rootMoves []rootMove
 }
 
 func (r *run) search() Result {
@@ -557,15 +556,9 @@ func (r *run) search() Result {
 	r.iterate(threads[0])
 	r.sh.stop.Store(true)
 	wg.Wait()
-	res := r.result
 	main := threads[0]
-	if h := r.helperResult; h != nil && h.Depth > res.Depth {
-		// A helper completed the last depth first.
-		res = *h
-		if r.progress != nil {
-			r.progress(res)
-		}
-	} else if len(main.rootMoves) > 0 && res.Depth > 0 {
+	res := r.result
+	if len(main.rootMoves) > 0 && res.Depth > 0 && main.rootDepth == res.Depth+1 {
 		// An iteration cut short that has already found a better move.
 		best := main.rootMoves[0]
 		if best.move != res.Move && best.score > -infinity && best.score > int(res.Score) {
@@ -589,6 +582,10 @@ func (r *run) prepare(t *thread) {
 	t.sh = r.sh
 	t.tt = r.e.tt
 	t.variant = r.e.variant
+	t.lmr = &lmrTable
+	if (t.id > 0) != (t.variant&4 != 0) {
+		t.lmr = &lmrTable2
+	}
 	t.endgame, t.endgamePieces = r.e.opts.Endgame, r.e.opts.EndgamePieces
 	if t.endgame == nil {
 		t.endgamePieces = -1
@@ -650,22 +647,34 @@ func reversible(a, b hexdame.Position) bool {
 	return true
 }
 
-// iterate runs thread t's iterative deepening.
+// iterate runs thread t's iterative deepening. The main thread (t.id 0)
+// makes the result: it completes every depth in turn, reports it, and
+// decides when the time is up. Helpers fill the table: they use other
+// reductions (thread.lmr), every other one searches a depth further, and
+// when the main thread completes the depth a helper is searching, the
+// helper gives it up and starts the next one from the main thread's root
+// moves. A helper that completes the last depth searches it again.
 func (r *run) iterate(t *thread) {
 	maxDepth := MaxDepth
 	if r.limits.Depth > 0 {
 		maxDepth = min(maxDepth, r.limits.Depth)
 	}
 	multiPV := r.multiPV
-	for depth := 1; depth <= maxDepth; depth++ {
-		if t.id > 0 && depth > 1 && (depth+t.id)%2 == 0 && depth < maxDepth {
-			continue // helpers skip half the depths, each its own half
+	for depth := 1; ; depth++ {
+		if t.id > 0 {
+			depth = max(depth, int(r.sh.completed.Load())+1)
+			if t.id%2 == 0 {
+				depth++
+			}
+			depth = min(depth, maxDepth)
+		} else if depth > maxDepth {
+			return
 		}
 		t.rootDepth = depth
 		for i := range t.rootMoves {
 			t.rootMoves[i].score = -infinity
 		}
-		for pvIdx := 0; pvIdx < multiPV && !r.sh.stop.Load(); pvIdx++ {
+		for pvIdx := 0; pvIdx < multiPV && !t.halted(); pvIdx++ {
 			t.pvIdx, t.pvLast = pvIdx, len(t.rootMoves)
 			prev := t.rootMoves[pvIdx].prev
 			alpha, beta := -infinity, infinity
@@ -676,7 +685,7 @@ func (r *run) iterate(t *thread) {
 			for {
 				score := t.searchRoot(depth, alpha, beta)
 				sortRootMoves(t.rootMoves[pvIdx:])
-				if r.sh.stop.Load() {
+				if t.halted() {
 					break
 				}
 				if score <= alpha {
@@ -697,15 +706,18 @@ func (r *run) iterate(t *thread) {
 		if r.sh.stop.Load() {
 			return
 		}
-		for i := range t.rootMoves {
-			t.rootMoves[i].prev = t.rootMoves[i].score
-		}
-		if t.id != 0 {
-			if depth == maxDepth {
-				r.helperDone(t, depth)
-				return
+		if t.id > 0 {
+			if t.halted() {
+				r.adopt(t)
+			} else {
+				for i := range t.rootMoves {
+					t.rootMoves[i].prev = t.rootMoves[i].score
+				}
 			}
 			continue
+		}
+		for i := range t.rootMoves {
+			t.rootMoves[i].prev = t.rootMoves[i].score
 		}
 		r.complete(t, depth)
 		if r.enough(t, depth) {
@@ -714,31 +726,46 @@ func (r *run) iterate(t *thread) {
 	}
 }
 
-// sortRootMoves orders root moves by score, best first, keeping the order
-// of equal ones.
-func sortRootMoves(rms []rootMove) {
-	slices.SortStableFunc(rms, func(a, b rootMove) int { return b.score - a.score })
-}
-
-// complete records the result of a completed depth of the main thread and
-// reports it.
+// complete records the result of a completed depth of the main thread,
+// reports it, and hands its root moves to the helpers.
 func (r *run) complete(t *thread, depth int) {
 	r.result = r.resultOf(t, depth)
 	if r.progress != nil {
 		r.progress(r.result)
 	}
+	if len(r.e.threads) == 1 {
+		return
+	}
+	r.rootMu.Lock()
+	defer r.rootMu.Unlock()
+	if len(r.rootMoves) != len(t.rootMoves) {
+		r.rootMoves = make([]rootMove, len(t.rootMoves))
+	}
+	for i, rm := range t.rootMoves {
+		r.rootMoves[i] = rootMove{move: rm.move, score: rm.score, prev: rm.score,
+			pv: append(r.rootMoves[i].pv[:0], rm.pv...), selDepth: rm.selDepth}
+	}
+	r.sh.completed.Store(int32(depth))
 }
 
-// helperDone records the result of helper thread t, which has completed
-// the last depth, and stops the search: the main thread reports it.
-func (r *run) helperDone(t *thread, depth int) {
-	res := r.resultOf(t, depth)
-	r.helperMu.Lock()
-	if r.helperResult == nil {
-		r.helperResult = &res
+// adopt gives helper t the root moves of the main thread's last completed
+// depth: their order, scores and lines.
+func (r *run) adopt(t *thread) {
+	r.rootMu.Lock()
+	defer r.rootMu.Unlock()
+	if len(r.rootMoves) != len(t.rootMoves) {
+		return
 	}
-	r.helperMu.Unlock()
-	r.sh.stop.Store(true)
+	for i, rm := range r.rootMoves {
+		t.rootMoves[i] = rootMove{move: rm.move, score: rm.score, prev: rm.score,
+			pv: append(t.rootMoves[i].pv[:0], rm.pv...), selDepth: rm.selDepth}
+	}
+}
+
+// sortRootMoves orders root moves by score, best first, keeping the order
+// of equal ones.
+func sortRootMoves(rms []rootMove) {
+	slices.SortStableFunc(rms, func(a, b rootMove) int { return b.score - a.score })
 }
 
 // resultOf returns the result of thread t's completed depth.

@@ -34,8 +34,12 @@ const (
 
 // shared is the state of one search that its threads share.
 type shared struct {
-	stop      atomic.Bool
-	nodes     atomic.Uint64 // the nodes of all threads, counted in batches
+	stop  atomic.Bool
+	nodes atomic.Uint64 // the nodes of all threads, counted in batches
+	// completed is the deepest iteration the main thread has completed:
+	// a helper still searching that depth or a shallower one gives it up
+	// (see thread.halted).
+	completed atomic.Int32
 	start     time.Time
 	deadline  time.Time       // the hard limit, zero for none
 	done      <-chan struct{} // the context's Done, nil for none
@@ -116,6 +120,10 @@ type thread struct {
 	tt      *table
 	ev      *evaluator
 	variant uint64
+	// lmr is the table of late move reductions: lmrTable for the main
+	// thread, the other one for helpers, so that the threads' searches
+	// differ (see run.iterate); the variant's bit 4 swaps them.
+	lmr *[64][64]int8
 	// endgame gives the values of positions of at most endgamePieces
 	// pieces (see Options.Endgame); endgamePieces is -1 without it.
 	endgame       func(hexdame.Position) (int, int, bool)
@@ -149,7 +157,9 @@ func newThread(id int) *thread {
 }
 
 // lmrTable[d][i]: how many plies a late quiet move is reduced at depth d
-// as the i-th move.
+// as the i-th move. lmrTable2 reduces more: the helper threads use it, so
+// that they run ahead of the main thread on other lines and leave it table
+// entries it can use (see run.iterate).
 var lmrTable, lmrTable2 [64][64]int8
 
 func init() {
@@ -182,6 +192,13 @@ func (t *thread) poll() {
 	if !sh.deadline.IsZero() && !time.Now().Before(sh.deadline) {
 		sh.stop.Store(true)
 	}
+}
+
+// halted reports whether the thread must leave its current iteration:
+// the search is stopped, or (for a helper) the main thread has completed
+// the depth.
+func (t *thread) halted() bool {
+	return t.sh.stop.Load() || int(t.sh.completed.Load()) >= t.rootDepth
 }
 
 // count counts a node and looks at the limits from time to time.
@@ -380,7 +397,7 @@ func (t *thread) updatePV(ply int, m hexdame.Move) {
 func (t *thread) search(ply, depth, alpha, beta int) int {
 	pvNode := beta-alpha > 1
 	t.pvLen[ply] = ply
-	if t.sh.stop.Load() {
+	if t.halted() {
 		return 0
 	}
 	if t.isDraw(ply) {
@@ -493,10 +510,7 @@ func (t *thread) search(ply, depth, alpha, beta int) int {
 		} else {
 			r := 0
 			if depth >= 3 && i >= 2 && !m.IsCapture() && f.scores[i] < orderKiller2 {
-				r = int(lmrTable[min(depth, 63)][min(i, 63)])
-				if t.variant&4 != 0 {
-					r = int(lmrTable2[min(depth, 63)][min(i, 63)])
-				}
+				r = int(t.lmr[min(depth, 63)][min(i, 63)])
 				if pvNode {
 					r--
 				}
@@ -513,7 +527,7 @@ func (t *thread) search(ply, depth, alpha, beta int) int {
 				score = -t.search(ply+1, newDepth, -beta, -alpha)
 			}
 		}
-		if t.sh.stop.Load() {
+		if t.halted() {
 			crumb.free()
 			return 0
 		}
@@ -554,7 +568,7 @@ func (t *thread) search(ply, depth, alpha, beta int) int {
 func (t *thread) qsearch(ply, alpha, beta int) int {
 	t.count()
 	t.pvLen[ply] = ply
-	if t.sh.stop.Load() {
+	if t.halted() {
 		return 0
 	}
 	if ply > t.selDepth {
@@ -583,7 +597,7 @@ func (t *thread) qsearch(ply, alpha, beta int) int {
 		m := f.moves[i]
 		t.setChild(ply, m)
 		score := -t.qsearch(ply+1, -beta, -alpha)
-		if t.sh.stop.Load() {
+		if t.halted() {
 			return 0
 		}
 		if score > best {
@@ -623,7 +637,7 @@ func (t *thread) searchRoot(depth, alpha, beta int) int {
 				score = -t.search(1, newDepth, -beta, -alpha)
 			}
 		}
-		if t.sh.stop.Load() {
+		if t.halted() {
 			return best
 		}
 		if score > best {
