@@ -471,7 +471,10 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 		multiPV = len(moves) // every move needs a score to choose among them
 	}
 	multiPV = min(multiPV, len(moves))
-	sh := &shared{start: start, nodeLimit: lim.Nodes, pollEvery: 1024, done: ctx.Done()}
+	sh := &shared{start: start, nodeLimit: lim.Nodes, pollEvery: 1024, done: ctx.Done(), threads: e.threads}
+	for _, t := range e.threads {
+		t.halt.Store(false)
+	}
 	if len(e.threads) > 1 {
 		if e.crumbs == nil {
 			e.crumbs = new([crumbSlots]breadcrumb)
@@ -491,16 +494,16 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 		// any two positions. The threads also look at the clock every
 		// thousand nodes or so.
 		sh.deadline = start.Add(hard)
-		timer := time.AfterFunc(hard-time.Since(start), func() { sh.stop.Store(true) })
+		timer := time.AfterFunc(hard-time.Since(start), sh.stopSearch)
 		defer timer.Stop()
 		if time.Since(start) >= hard {
 			// The root's generation took the time: answer with its
 			// first move rather than begin a search whose first
 			// position may take as long, before the timer has run.
-			sh.stop.Store(true)
+			sh.stopSearch()
 		}
 	}
-	defer context.AfterFunc(ctx, func() { sh.stop.Store(true) })()
+	defer context.AfterFunc(ctx, sh.stopSearch)()
 	r := &run{
 		e: e, sh: sh, root: p, history: opts.History, moves: moves,
 		limits: lim, soft: soft, multiPV: multiPV, progress: opts.Progress,
@@ -554,7 +557,7 @@ func (r *run) search() Result {
 		}()
 	}
 	r.iterate(threads[0])
-	r.sh.stop.Store(true)
+	r.sh.stopSearch()
 	wg.Wait()
 	main := threads[0]
 	res := r.result
@@ -582,9 +585,9 @@ func (r *run) prepare(t *thread) {
 	t.sh = r.sh
 	t.tt = r.e.tt
 	t.variant = r.e.variant
-	t.lmr = &lmrTable
+	t.lmr = lmrTable
 	if (t.id > 0) != (t.variant&4 != 0) {
-		t.lmr = &lmrTable2
+		t.lmr = lmrTable2
 	}
 	t.endgame, t.endgamePieces = r.e.opts.Endgame, r.e.opts.EndgamePieces
 	if t.endgame == nil {
@@ -671,6 +674,9 @@ func (r *run) iterate(t *thread) {
 			return
 		}
 		t.rootDepth = depth
+		if t.id > 0 {
+			t.resume()
+		}
 		for i := range t.rootMoves {
 			t.rootMoves[i].score = -infinity
 		}

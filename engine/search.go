@@ -40,6 +40,7 @@ type shared struct {
 	// a helper still searching that depth or a shallower one gives it up
 	// (see thread.halted).
 	completed atomic.Int32
+	threads   []*thread // the threads, for stopSearch
 	start     time.Time
 	deadline  time.Time       // the hard limit, zero for none
 	done      <-chan struct{} // the context's Done, nil for none
@@ -115,15 +116,18 @@ type rootMove struct {
 
 // A thread searches; a search runs one or more of them over one table.
 type thread struct {
-	id      int
-	sh      *shared
+	id int
+	sh *shared
+	// halt tells the thread to leave its iteration: set by stopSearch
+	// for all, by poll for a helper whose depth is completed.
+	halt    atomic.Bool
 	tt      *table
 	ev      *evaluator
 	variant uint64
 	// lmr is the table of late move reductions: lmrTable for the main
 	// thread, the other one for helpers, so that the threads' searches
 	// differ (see run.iterate); the variant's bit 4 swaps them.
-	lmr *[64][64]int8
+	lmr [64][64]int8
 	// endgame gives the values of positions of at most endgamePieces
 	// pieces (see Options.Endgame); endgamePieces is -1 without it.
 	endgame       func(hexdame.Position) (int, int, bool)
@@ -172,25 +176,37 @@ func init() {
 }
 
 // poll adds the thread's nodes to the shared count and stops the search
-// when a limit is reached.
+// when a limit is reached; it halts a helper whose depth the main thread
+// has completed.
 func (t *thread) poll() {
 	sh := t.sh
 	total := sh.nodes.Add(t.nodes - t.polled)
 	t.polled = t.nodes
 	if sh.nodeLimit > 0 && total >= sh.nodeLimit {
-		sh.stop.Store(true)
+		sh.stopSearch()
 	}
 	// The search's timer and context watcher stop it too, but they may
 	// have to wait for a processor while every processor searches.
 	if sh.done != nil {
 		select {
 		case <-sh.done:
-			sh.stop.Store(true)
+			sh.stopSearch()
 		default:
 		}
 	}
 	if !sh.deadline.IsZero() && !time.Now().Before(sh.deadline) {
-		sh.stop.Store(true)
+		sh.stopSearch()
+	}
+	if sh.stop.Load() || t.id > 0 && int(sh.completed.Load()) >= t.rootDepth {
+		t.halt.Store(true)
+	}
+}
+
+// stopSearch stops the search: every thread halts.
+func (sh *shared) stopSearch() {
+	sh.stop.Store(true) // before the threads' flags: see thread.resume
+	for _, t := range sh.threads {
+		t.halt.Store(true)
 	}
 }
 
@@ -198,7 +214,17 @@ func (t *thread) poll() {
 // the search is stopped, or (for a helper) the main thread has completed
 // the depth.
 func (t *thread) halted() bool {
-	return t.sh.stop.Load() || int(t.sh.completed.Load()) >= t.rootDepth
+	return t.halt.Load()
+}
+
+// resume clears the thread's halt for a new iteration, unless the search
+// is stopped. (Clearing before looking at sh.stop, which stopSearch sets
+// before the threads' flags, leaves no moment where a stop is lost.)
+func (t *thread) resume() {
+	t.halt.Store(false)
+	if t.sh.stop.Load() {
+		t.halt.Store(true)
+	}
 }
 
 // count counts a node and looks at the limits from time to time.
