@@ -32,6 +32,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/hexdame/hexdame"
@@ -471,10 +472,8 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 		multiPV = len(moves) // every move needs a score to choose among them
 	}
 	multiPV = min(multiPV, len(moves))
-	sh := &shared{start: start, nodeLimit: lim.Nodes, pollEvery: 1024, done: ctx.Done(), threads: e.threads}
-	for _, t := range e.threads {
-		t.halt.Store(false)
-	}
+	sh := &shared{start: start, nodeLimit: lim.Nodes, pollEvery: 1024, done: ctx.Done(),
+		halts: make([]atomic.Bool, len(e.threads))}
 	if len(e.threads) > 1 {
 		if e.crumbs == nil {
 			e.crumbs = new([crumbSlots]breadcrumb)
@@ -583,6 +582,7 @@ func (r *run) search() Result {
 // root moves.
 func (r *run) prepare(t *thread) {
 	t.sh = r.sh
+	t.halt = &r.sh.halts[t.id]
 	t.tt = r.e.tt
 	t.variant = r.e.variant
 	t.lmr = lmrTable

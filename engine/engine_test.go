@@ -220,6 +220,74 @@ func TestSearchProgress(t *testing.T) {
 	}
 }
 
+// With helper threads the main thread still completes and reports every
+// depth in order, and the result is its last one: a legal line, also with
+// MultiPV and with a helper a depth ahead (the third thread).
+func TestSearchThreadsProgress(t *testing.T) {
+	p := hexdame.MustParseFEN("W:Wa1,a2,a3,b1,b2,b4,c1,c2,c4,d1,d3,e3,e4,f4:Bf6,f8,g6,g7,g8,h6,h7,h8,h9,i6,i7,i9,e7,d6")
+	for _, threads := range []int{2, 3} {
+		for _, multiPV := range []int{1, 3} {
+			e, err := New(Options{HashMiB: 4, Threads: threads})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var reports []Result
+			res, err := e.Search(context.Background(), p, SearchOptions{Limits: Limits{Depth: 9}, MultiPV: multiPV,
+				Progress: func(r Result) { reports = append(reports, r) }})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, r := range reports {
+				if r.Depth != i+1 {
+					t.Fatalf("threads %d, MultiPV %d: report %d at depth %d", threads, multiPV, i, r.Depth)
+				}
+			}
+			if len(reports) != 9 || res.Depth != 9 || res.Move != reports[8].Move || len(res.Lines) != multiPV {
+				t.Fatalf("threads %d, MultiPV %d: %d reports, result depth %d, %d lines", threads, multiPV, len(reports), res.Depth, len(res.Lines))
+			}
+			for _, l := range res.Lines {
+				q := p
+				for _, m := range l.PV {
+					if q, err = q.Play(m); err != nil {
+						t.Fatalf("threads %d, MultiPV %d: %v in %v", threads, multiPV, err, l.PV)
+					}
+				}
+			}
+		}
+	}
+}
+
+// Cancelling a search's context after the search has returned, or its
+// timer firing late, does not stop the engine's next search: each search
+// stops only through its own limits. (The stale cancellations here come
+// while the next search runs.)
+func TestSearchStaleCancel(t *testing.T) {
+	p := hexdame.MustParseFEN("W:Wa1,a2,a3,b1,b2,b4,c1,c2,c4,d1,d3,e3,e4,f4:Bf6,f8,g6,g7,g8,h6,h7,h8,h9,i6,i7,i9,e7,d6")
+	for _, threads := range []int{1, 2} {
+		e, err := New(Options{HashMiB: 4, Threads: threads})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range 200 {
+			// The first search's timer and context end it at about the
+			// same time: the search may see either first and return
+			// while the other's callback is still to run.
+			ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
+			if _, err := e.Search(ctx, p, SearchOptions{Limits: Limits{MoveTime: time.Millisecond}}); err != nil {
+				t.Fatal(err)
+			}
+			cancel()
+			res, err := e.Search(context.Background(), p, SearchOptions{Limits: Limits{Depth: 7}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Depth != 7 {
+				t.Fatalf("threads %d, round %d: the search stopped at depth %d", threads, i, res.Depth)
+			}
+		}
+	}
+}
+
 // A node limit, a move time and a cancelled context end the search with
 // a legal move.
 func TestSearchLimits(t *testing.T) {

@@ -40,7 +40,7 @@ type shared struct {
 	// a helper still searching that depth or a shallower one gives it up
 	// (see thread.halted).
 	completed atomic.Int32
-	threads   []*thread // the threads, for stopSearch
+	halts     []atomic.Bool // the threads' halt flags, by id
 	start     time.Time
 	deadline  time.Time       // the hard limit, zero for none
 	done      <-chan struct{} // the context's Done, nil for none
@@ -119,8 +119,10 @@ type thread struct {
 	id int
 	sh *shared
 	// halt tells the thread to leave its iteration: set by stopSearch
-	// for all, by poll for a helper whose depth is completed.
-	halt    atomic.Bool
+	// for all, by poll for a helper whose depth is completed. It is the
+	// search's (shared.halts), so that a late stop of an earlier search
+	// cannot reach this one.
+	halt    *atomic.Bool
 	tt      *table
 	ev      *evaluator
 	variant uint64
@@ -205,8 +207,8 @@ func (t *thread) poll() {
 // stopSearch stops the search: every thread halts.
 func (sh *shared) stopSearch() {
 	sh.stop.Store(true) // before the threads' flags: see thread.resume
-	for _, t := range sh.threads {
-		t.halt.Store(true)
+	for i := range sh.halts {
+		sh.halts[i].Store(true)
 	}
 }
 
