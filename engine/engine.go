@@ -32,7 +32,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/hexdame/hexdame"
@@ -472,8 +471,11 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 		multiPV = len(moves) // every move needs a score to choose among them
 	}
 	multiPV = min(multiPV, len(moves))
-	sh := &shared{start: start, nodeLimit: lim.Nodes, pollEvery: 1024, done: ctx.Done(),
-		halts: make([]atomic.Bool, len(e.threads))}
+	sh := &shared{start: start, nodeLimit: lim.Nodes, pollEvery: 1024, done: ctx.Done(), threads: e.threads}
+	for _, t := range e.threads {
+		t.halt.Store(false)
+	}
+	defer sh.finish()
 	if len(e.threads) > 1 {
 		if e.crumbs == nil {
 			e.crumbs = new([crumbSlots]breadcrumb)
@@ -493,7 +495,7 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 		// any two positions. The threads also look at the clock every
 		// thousand nodes or so.
 		sh.deadline = start.Add(hard)
-		timer := time.AfterFunc(hard-time.Since(start), sh.stopSearch)
+		timer := time.AfterFunc(hard-time.Since(start), sh.stopLate)
 		defer timer.Stop()
 		if time.Since(start) >= hard {
 			// The root's generation took the time: answer with its
@@ -502,7 +504,7 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 			sh.stopSearch()
 		}
 	}
-	defer context.AfterFunc(ctx, sh.stopSearch)()
+	defer context.AfterFunc(ctx, sh.stopLate)()
 	r := &run{
 		e: e, sh: sh, root: p, history: opts.History, moves: moves,
 		limits: lim, soft: soft, multiPV: multiPV, progress: opts.Progress,
@@ -582,7 +584,6 @@ func (r *run) search() Result {
 // root moves.
 func (r *run) prepare(t *thread) {
 	t.sh = r.sh
-	t.halt = &r.sh.halts[t.id]
 	t.tt = r.e.tt
 	t.variant = r.e.variant
 	t.lmr = lmrTable

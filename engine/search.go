@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -40,7 +41,11 @@ type shared struct {
 	// a helper still searching that depth or a shallower one gives it up
 	// (see thread.halted).
 	completed atomic.Int32
-	halts     []atomic.Bool // the threads' halt flags, by id
+	threads   []*thread // for stopSearch
+	// lateMu guards over: once the search is over, a timer or context
+	// callback that runs late must not halt the engine's next search.
+	lateMu    sync.Mutex
+	over      bool
 	start     time.Time
 	deadline  time.Time       // the hard limit, zero for none
 	done      <-chan struct{} // the context's Done, nil for none
@@ -119,10 +124,8 @@ type thread struct {
 	id int
 	sh *shared
 	// halt tells the thread to leave its iteration: set by stopSearch
-	// for all, by poll for a helper whose depth is completed. It is the
-	// search's (shared.halts), so that a late stop of an earlier search
-	// cannot reach this one.
-	halt    *atomic.Bool
+	// for all, by poll for a helper whose depth is completed.
+	halt    atomic.Bool
 	tt      *table
 	ev      *evaluator
 	variant uint64
@@ -207,9 +210,26 @@ func (t *thread) poll() {
 // stopSearch stops the search: every thread halts.
 func (sh *shared) stopSearch() {
 	sh.stop.Store(true) // before the threads' flags: see thread.resume
-	for i := range sh.halts {
-		sh.halts[i].Store(true)
+	for _, t := range sh.threads {
+		t.halt.Store(true)
 	}
+}
+
+// stopLate stops the search unless it is over: the timer's and the
+// context's callbacks, which may run after the search has returned.
+func (sh *shared) stopLate() {
+	sh.lateMu.Lock()
+	defer sh.lateMu.Unlock()
+	if !sh.over {
+		sh.stopSearch()
+	}
+}
+
+// finish marks the search over, for stopLate.
+func (sh *shared) finish() {
+	sh.lateMu.Lock()
+	sh.over = true
+	sh.lateMu.Unlock()
 }
 
 // halted reports whether the thread must leave its current iteration:
