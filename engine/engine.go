@@ -586,10 +586,7 @@ func (r *run) prepare(t *thread) {
 	t.sh = r.sh
 	t.tt = r.e.tt
 	t.variant = r.e.variant
-	t.lmr = lmrTable
-	if (t.id > 0) != (t.variant&4 != 0) {
-		t.lmr = lmrTable2
-	}
+	t.lmrAlt = (t.id > 0) != (t.variant&4 != 0)
 	t.endgame, t.endgamePieces = r.e.opts.Endgame, r.e.opts.EndgamePieces
 	if t.endgame == nil {
 		t.endgamePieces = -1
