@@ -651,7 +651,7 @@ func reversible(a, b hexdame.Position) bool {
 // iterate runs thread t's iterative deepening. The main thread (t.id 0)
 // makes the result: it completes every depth in turn, reports it, and
 // decides when the time is up. Helpers fill the table: they use other
-// reductions (thread.lmr), every other one searches a depth further, and
+// reductions (thread.lmrAlt), every other one searches a depth further, and
 // when the main thread completes the depth a helper is searching, the
 // helper gives it up and starts the next one from the main thread's root
 // moves. A helper that completes the last depth searches it again.
