@@ -745,10 +745,7 @@ func (r *run) complete(t *thread, depth int) {
 	if len(r.rootMoves) != len(t.rootMoves) {
 		r.rootMoves = make([]rootMove, len(t.rootMoves))
 	}
-	for i, rm := range t.rootMoves {
-		r.rootMoves[i] = rootMove{move: rm.move, score: rm.score, prev: rm.score,
-			pv: append(r.rootMoves[i].pv[:0], rm.pv...), selDepth: rm.selDepth}
-	}
+	copyRootMoves(r.rootMoves, t.rootMoves)
 	r.sh.completed.Store(int32(depth))
 }
 
@@ -760,9 +757,15 @@ func (r *run) adopt(t *thread) {
 	if len(r.rootMoves) != len(t.rootMoves) {
 		return
 	}
-	for i, rm := range r.rootMoves {
-		t.rootMoves[i] = rootMove{move: rm.move, score: rm.score, prev: rm.score,
-			pv: append(t.rootMoves[i].pv[:0], rm.pv...), selDepth: rm.selDepth}
+	copyRootMoves(t.rootMoves, r.rootMoves)
+}
+
+// copyRootMoves copies the root moves src, with their scores as the last
+// completed depth's, into dst of the same length, reusing dst's lines.
+func copyRootMoves(dst, src []rootMove) {
+	for i, rm := range src {
+		dst[i] = rootMove{move: rm.move, score: rm.score, prev: rm.score,
+			pv: append(dst[i].pv[:0], rm.pv...), selDepth: rm.selDepth}
 	}
 }
 
