@@ -24,8 +24,9 @@ var ErrResultMismatch = errors.New("result does not match the game")
 // hold or that the game writes itself.
 var ErrInvalidTag = errors.New("invalid tag")
 
-// ErrInvalidResult is wrapped by the errors of ParseResult and of
-// marshalling a Result beyond the constants.
+// ErrInvalidResult is wrapped by the errors of ParseResult, of
+// marshalling a Result beyond the constants, and of reading a record whose
+// Result tag is not a PDN result.
 var ErrInvalidResult = errors.New("invalid result")
 
 // A Result is the result of a game as PDN records it.
@@ -639,7 +640,10 @@ func (g *Game) Undo() bool {
 	return true
 }
 
-// Tag returns the value of the game's tag with the given name.
+// Tag returns the value of the game's tag with the given name. The
+// GameType, FEN, SetUp and Result tags are not the game's tags but written
+// from the game (its Notation, InitialPosition and Outcome), so Tag
+// reports them absent, for a game read from a record too.
 func (g *Game) Tag(name string) (value string, ok bool) {
 	if g == nil {
 		return "", false

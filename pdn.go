@@ -58,8 +58,8 @@ var ErrNotHexDame = errors.New("not a HexDame record")
 // *MoveError (wrapping ErrIllegalMove, ErrAmbiguousMove or ErrMoveSyntax) for a
 // move that cannot be played, a *FENError for a bad FEN tag or setup, an
 // error wrapping ErrWorkLimit for a move whose check would go past the
-// Reader's WorkLimit, or ErrGameOver, ErrNotHexDame, ErrResultMismatch or
-// ErrInvalidCell; for a FEN tag or setup of a position no game reaches,
+// Reader's WorkLimit, or ErrGameOver, ErrNotHexDame, ErrResultMismatch,
+// ErrInvalidResult or ErrInvalidCell; for a FEN tag or setup of a position no game reaches,
 // ErrInvalidPDN and ErrUnreachable both; for a part a Writer cannot write
 // (WriteRecord, ConvertRecord), ErrInvalidRecord.
 type ParseError struct {

@@ -560,3 +560,59 @@ func TestVariationNeedsAMove(t *testing.T) {
 		}
 	}
 }
+
+// A Result tag is checked against the terminator and the rules: a
+// disagreement is a problem, not a tag dropped in silence (issue 27).
+func TestResultTag(t *testing.T) {
+	const over = `[FEN "W:Wd4:Be5"] ` // after d4xf6 Red has no piece: 2-0
+	tests := []struct {
+		record  string
+		err     error // nil for none
+		col     int   // where the problem is
+		outcome Result
+	}{
+		{`[Result "2-0"] 1. d4-e5 *`, ErrResultMismatch, 25, NoResult},
+		{`[Result "*"] 1. d4-e5 2-0`, ErrResultMismatch, 23, NoResult},
+		{`[Result "1-1"] 1. d4-e5 *`, ErrResultMismatch, 25, NoResult},
+		{`[Result "2-0"] 1. d4-e5 0-2`, ErrResultMismatch, 25, NoResult},
+		{`[Result "foo"] 1. d4-e5 *`, ErrInvalidResult, 1, NoResult},
+		{`[Result ""] 1. d4-e5 2-0`, ErrInvalidResult, 1, WhiteWins},
+		{`[Result "2-0"] 1. d4-e5`, nil, 0, WhiteWins}, // no terminator: the tag's
+		{`[Result "1-0"] 1. d4-e5 2-0`, nil, 0, WhiteWins},
+		{`[Result "*"] 1. d4-e5 *`, nil, 0, NoResult},
+		{`[Result "0-2"] [Result "2-0"] 1. d4-e5 0-2`, nil, 0, RedWins}, // the first counts
+		{over + `[Result "2-0"] 1. d4xf6 *`, nil, 0, WhiteWins},
+		{over + `[Result "*"] 1. d4xf6 2-0`, nil, 0, WhiteWins},
+		{over + `[Result "0-2"] 1. d4xf6 *`, ErrResultMismatch, 19, WhiteWins},
+		{over + `[Result "1-1"] 1. d4xf6 2-0`, ErrResultMismatch, 19, WhiteWins},
+		{over + `[Result "2-0"] 1. d4xf6 0-2`, ErrResultMismatch, 43, WhiteWins},
+	}
+	for _, tc := range tests {
+		for _, check := range []bool{false, true} {
+			r := NewReader(strings.NewReader(tc.record))
+			var g *Game
+			var err error
+			if check {
+				err = r.CheckGame()
+			} else {
+				g, err = r.ReadGame()
+			}
+			if tc.err == nil {
+				if err != nil {
+					t.Errorf("%s: %v", tc.record, err)
+				}
+			} else if pe, ok := err.(*ParseError); !ok || !errors.Is(err, tc.err) || pe.Line != 1 || pe.Column != tc.col {
+				t.Errorf("%s: %v; want one problem at 1:%d wrapping %v", tc.record, err, tc.col, tc.err)
+			}
+			if check {
+				continue
+			}
+			if g.Outcome().Result != tc.outcome {
+				t.Errorf("%s: outcome %v, want %v", tc.record, g.Outcome(), tc.outcome)
+			}
+			if v, ok := g.Tag("Result"); ok {
+				t.Errorf("%s: Tag(Result) = %q, true; the result is the game's Outcome", tc.record, v)
+			}
+		}
+	}
+}

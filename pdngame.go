@@ -81,15 +81,21 @@ func (rp *replayer) reset() {
 // game written and read back has the same tags (see Game.SetTag). The
 // syntax layer (ReadRecord) keeps every tag as written.
 //
-// The result is the one terminating the movetext (or else the Result tag);
-// it must agree with the Result tag and with the rules: a game the rules
-// have ended (no legal move, threefold repetition) may be recorded with that
-// result or "*" only. A move after the end of the game is an error.
+// The result is the one terminating the movetext, or the Result tag's when
+// the input ends before a terminator. It must agree with the rules: a game
+// the rules have ended (no legal move, threefold repetition) may be
+// recorded with that result or "*" only, in the tag as in the movetext.
+// Otherwise the Result tag and the terminator must be the same result ("*"
+// against "2-0" is a disagreement). A disagreement is a problem wrapping
+// ErrResultMismatch, and the game then has no recorded result; a Result
+// tag that is not a PDN result (see ParseResult) is one wrapping
+// ErrInvalidResult. A move after the end of the game is an error. The
+// game's result is its Outcome, not a tag: Game.Tag reports no Result tag.
 //
 // Each problem is a *ParseError giving the game, line and column, and for a
 // move its ply (counted from the start position, 1 for the first move) and
 // text; it wraps ErrNotHexDame, a *FENError, a *MoveError, ErrGameOver,
-// ErrResultMismatch or, for a variation that is an alternative to no move,
+// ErrResultMismatch, ErrInvalidResult or, for a variation that is an alternative to no move,
 // for a FEN tag or setup of a position no game reaches (with
 // ErrUnreachable), and for a record built with variations nested deeper
 // than MaxVariationDepth, ErrInvalidPDN.
@@ -196,6 +202,7 @@ type replayer struct {
 	hasFEN, hasGameType   bool
 	hasResult             bool
 	fenAt, gameTypeAt     textPos
+	resultAt              textPos
 	started, dead         bool // the game is set up; it cannot be (bad GameType or FEN)
 	g                     *Game
 	lines                 []replayLine // lines[0] is the main line, the others the open variations
@@ -256,7 +263,7 @@ func (rp *replayer) tag(name, value string, at textPos) error {
 		}
 	case "Result":
 		if !rp.hasResult {
-			rp.result, rp.hasResult = value, true
+			rp.result, rp.hasResult, rp.resultAt = value, true, at
 		}
 	case "SetUp":
 	default:
@@ -308,6 +315,10 @@ func (rp *replayer) start() {
 	}
 	rp.g.forget = !rp.keep
 	rp.g.tags = gameTags(rp.tags, false)
+	if _, err := ParseResult(rp.result); rp.hasResult && err != nil {
+		rp.problem(rp.resultAt.line, rp.resultAt.col, 0, "", &gameError{err: ErrInvalidResult,
+			msg: "the Result tag " + quoteClipped(rp.result) + " is not a PDN result"})
+	}
 	rp.lines = append(rp.lines[:0], replayLine{pos: start, before: start, node: &rp.g.root, pending: rp.lead})
 	rp.lead = nil
 }
@@ -516,15 +527,22 @@ func (rp *replayer) end(result string, at textPos) error {
 		return nil
 	}
 	term, _ := ParseResult(result)
-	if rp.hasResult {
-		if r, err := ParseResult(rp.result); err == nil && r != NoResult {
-			if term == NoResult && result == "" {
-				term = r
-			} else if term != NoResult && r != term {
-				rp.problem(at.line, at.col, 0, "", &gameError{err: ErrResultMismatch,
-					msg: "the Result tag says " + quoteClipped(rp.result) + " but the game ends " + result})
+	if r, err := ParseResult(rp.result); rp.hasResult && err == nil {
+		switch o := rp.g.rulesOutcome(); {
+		case result == "":
+			term = r // no terminator: the Result tag gives the result
+		case o.IsOver():
+			// Each of the tag and the terminator may be the rules' result
+			// or "*"; SetResult checks the terminator.
+			if r != NoResult && r != o.Result {
+				rp.problem(rp.resultAt.line, rp.resultAt.col, 0, "", &gameError{err: ErrResultMismatch,
+					msg: "the Result tag says " + quoteClipped(rp.result) + " but the game ended " + o.String()})
 				return nil
 			}
+		case r != term:
+			rp.problem(at.line, at.col, 0, "", &gameError{err: ErrResultMismatch,
+				msg: "the Result tag says " + quoteClipped(rp.result) + " but the movetext ends with " + quoteClipped(result)})
+			return nil
 		}
 	}
 	if err := rp.g.SetResult(term); err != nil {
