@@ -205,6 +205,7 @@ func ExampleRecord_Convert() {
 	hexdame.NewWriter(os.Stdout).WriteRecord(num)
 	// Output:
 	// [FEN "W:WK51:B23,25,26,29,56,59"]
+	// [GameType "42,W,9,9,N2,0"]
 	//
 	// 1. 51x16x43x19 {only one way} *
 }

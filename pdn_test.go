@@ -616,3 +616,56 @@ func TestResultTag(t *testing.T) {
 		}
 	}
 }
+
+// Convert and ConvertRecord write the GameType tag that WriteGame writes,
+// adding it to a record without one, after the record's tags; a line
+// comment among the tags is written at the start of the movetext, where a
+// Record keeps it (issue 27).
+func TestConvertGameType(t *testing.T) {
+	tests := []struct{ in, numeric string }{
+		{"1. d4-e5 *", "[GameType \"42,W,9,9,N2,0\"]\n\n1. 40-31 *\n"},
+		{"[Event \"a\"]\n1. d4-e5 *", "[Event \"a\"]\n[GameType \"42,W,9,9,N2,0\"]\n\n1. 40-31 *\n"},
+		{"[GameType \"42\"]\n[Event \"a\"]\n1. d4-e5 *", "[GameType \"42,W,9,9,N2,0\"]\n[Event \"a\"]\n\n1. 40-31 *\n"},
+		{"[Event \"a\"]\n%c\n[Site \"b\"]\n1. d4-e5 *", "[Event \"a\"]\n[Site \"b\"]\n[GameType \"42,W,9,9,N2,0\"]\n\n%c\n1. 40-31 *\n"},
+		{"%c\n[Event \"a\"]\n(1. c4-c5) 1. d4-e5 *", "[Event \"a\"]\n[GameType \"42,W,9,9,N2,0\"]\n\n%c\n(1. 44-39) 1. 40-31 *\n"},
+		{"[Event \"a\"]\n*", "[Event \"a\"]\n[GameType \"42,W,9,9,N2,0\"]\n\n*\n"},
+	}
+	for _, tc := range tests {
+		var streamed bytes.Buffer
+		if err := NewReader(strings.NewReader(tc.in)).ConvertRecord(NewWriter(&streamed), Numeric); err != nil {
+			t.Errorf("%q: ConvertRecord: %v", tc.in, err)
+		} else if streamed.String() != tc.numeric {
+			t.Errorf("%q: ConvertRecord wrote\n%s\nwant\n%s", tc.in, streamed.String(), tc.numeric)
+		}
+		rec, err := NewReader(strings.NewReader(tc.in)).ReadRecord()
+		if err != nil {
+			t.Fatal(err)
+		}
+		num, err := rec.Convert(Numeric)
+		if err != nil {
+			t.Fatalf("%q: Convert: %v", tc.in, err)
+		}
+		var written bytes.Buffer
+		if err := NewWriter(&written).WriteRecord(num); err != nil || written.String() != tc.numeric {
+			t.Errorf("%q: Convert, written: %v\n%s\nwant\n%s", tc.in, err, written.String(), tc.numeric)
+		}
+		// Back to algebraic: the GameType tag is rewritten, not added twice.
+		alg, err := num.Convert(Algebraic)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := gameTypes(alg); len(got) != 1 || got[0] != GameType(Algebraic) {
+			t.Errorf("%q: converted back, GameType tags %q", tc.in, got)
+		}
+	}
+}
+
+func gameTypes(rec *Record) []string {
+	var out []string
+	for _, tag := range rec.Tags {
+		if tag.Name == "GameType" {
+			out = append(out, tag.Value)
+		}
+	}
+	return out
+}

@@ -905,8 +905,10 @@ func gameTags(tags []Tag, lastWins bool) []Tag {
 
 // Convert returns a copy of the record with every square written in
 // notation n: the moves (their separators, strength marks and form kept),
-// the FEN tag, setups and the GameType tag. Everything else is kept as it
-// is. A record whose GameType names another game gives a *ParseError
+// the FEN tag, setups and the GameType tag, which is added after the
+// record's tags when it has none (as Writer.WriteGame writes one, so that
+// a program that reads another game without a GameType tag does not take
+// the record for it). Everything else is kept as it is. A record whose GameType names another game gives a *ParseError
 // wrapping ErrNotHexDame; a square that is not a HexDame cell one wrapping
 // ErrInvalidCell (or a move that is not written as a move, ErrMoveSyntax); a
 // bad FEN one wrapping ErrInvalidFEN. Of tags given twice, the first
@@ -957,6 +959,17 @@ type converter struct {
 	out                 Element // the element passed on, one per record
 }
 
+// endTags passes on the GameType tag the record lacks, once its tags have
+// ended: before the first part of the movetext that is not a line comment
+// (line comments may stand among the tags).
+func (c *converter) endTags() error {
+	if c.sawGameType {
+		return nil
+	}
+	c.sawGameType = true
+	return c.next.tag("GameType", GameType(c.n), textPos{})
+}
+
 func (c *converter) begin(game, line int) {
 	c.game = game
 	c.next.begin(game, line)
@@ -993,6 +1006,11 @@ func (c *converter) tag(name, value string, at textPos) error {
 }
 
 func (c *converter) element(e *Element) error {
+	if e.Kind != LineCommentElement {
+		if err := c.endTags(); err != nil {
+			return err
+		}
+	}
 	c.out = *e
 	out := &c.out
 	switch e.Kind {
@@ -1012,9 +1030,19 @@ func (c *converter) element(e *Element) error {
 	return c.next.element(out)
 }
 
-func (c *converter) open(at textPos) error { return c.next.open(at) }
-func (c *converter) close() error          { return c.next.close() }
+func (c *converter) open(at textPos) error {
+	if err := c.endTags(); err != nil {
+		return err
+	}
+	return c.next.open(at)
+}
+
+func (c *converter) close() error { return c.next.close() }
+
 func (c *converter) end(result string, at textPos) error {
+	if err := c.endTags(); err != nil {
+		return err
+	}
 	return c.next.end(result, at)
 }
 

@@ -271,9 +271,9 @@ func (rw *recordWriter) startBody() {
 
 func (rw *recordWriter) element(e *Element) error {
 	rw.at = textPos{e.Line, e.Column}
-	if e.Kind == LineCommentElement && !rw.body && !rw.tags {
-		// A line comment before the tag pairs: written at the start of
-		// the movetext, where a Record keeps it.
+	if e.Kind == LineCommentElement && !rw.body {
+		// A line comment before or among the tag pairs: written at the
+		// start of the movetext, where a Record keeps it.
 		if err := rw.checkText("line comment", e.Text, "\r\n"); err != nil {
 			return err
 		}

@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/hexdame/hexdame"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -165,6 +167,27 @@ func TestConvert(t *testing.T) {
 	}
 	if code, _, _ := runCLI(t, "", "convert", "-to", "klingon"); code != 2 {
 		t.Errorf("bad -to: exit %d", code)
+	}
+	// Every record converted has the GameType tag WriteGame writes, the
+	// records without one too (issue 27).
+	records := 0
+	for rec, err := range hexdame.NewReader(strings.NewReader(numeric)).Records() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		records++
+		var types []string
+		for _, tag := range rec.Tags {
+			if tag.Name == "GameType" {
+				types = append(types, tag.Value)
+			}
+		}
+		if len(types) != 1 || types[0] != hexdame.GameType(hexdame.Numeric) {
+			t.Errorf("convert -to numeric: record %d has the GameType tags %q", records, types)
+		}
+	}
+	if records < 4 {
+		t.Errorf("convert -to numeric: %d records", records)
 	}
 }
 

@@ -173,11 +173,13 @@ var cmdConvert = &command{
 	summary: "rewrite PDN records in algebraic or numeric notation",
 	about: "Writes the records of a PDN file (standard input when FILE is absent or -) on\n" +
 		"standard output with every square in the given notation, keeping tags, comments,\n" +
-		"variations and the form of each move. A record that cannot be converted (its\n" +
-		"GameType names another game, its FEN tag is not a FEN, it is not PDN) is left out\n" +
-		"with a line on standard error, FILE:LINE:COL: game N, reason; the records after it\n" +
-		"are still converted, and the exit status is 1. Every record that validate accepts\n" +
-		"is converted. A file that cannot be read or written gives status 2.",
+		"variations and the form of each move; a record without a GameType tag gets the\n" +
+		"notation's, as every record hexdame writes has one. A record that cannot be\n" +
+		"converted (its GameType names another game, its FEN tag is not a FEN, it is not\n" +
+		"PDN) is left out with a line on standard error, FILE:LINE:COL: game N, reason;\n" +
+		"the records after it are still converted, and the exit status is 1. Every record\n" +
+		"that validate accepts is converted. A file that cannot be read or written gives\n" +
+		"status 2.",
 	operands: []string{"FILE  a PDN file, or - for standard input (the default)"},
 	setup: func(fs *flag.FlagSet) func(e *env) error {
 		to := fs.String("to", "", "the `notation` to write: algebraic or numeric")

@@ -27,6 +27,7 @@ func limitRecords() (string, int) {
 		"[Event \"two GameType tags\"]\n[GameType \"42\"]\n[GameType \"20\"]\n\n1. d4-e5 *\n",
 		"[Event \"two FEN tags\"]\n[FEN \"W:WKa1:BKi9\"]\n[FEN \"not a FEN\"]\n\n1. a1-a2 *\n",
 		"[Event \"\"]\n[Site \"?\"]\n\n1. d4-e5 *\n",
+		"[Event \"line comment among the tags\"]\n%c\n[Site \"s\"]\n\n1. d4-e5 *\n",
 	}
 	return strings.Join(records, "\n"), len(records)
 }
