@@ -1,7 +1,6 @@
 package hexdame
 
 import (
-	"encoding/json"
 	"iter"
 	"math/bits"
 )
@@ -115,12 +114,13 @@ func (s CellSet) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler, reading an array of cells in
-// either notation (or null, the empty set). A cell that is not a cell, a
-// null or empty name, or a cell given twice gives an error wrapping
+// either notation (or null, the empty set). JSON of another shape (a
+// string, an array holding a number), a cell that is not a cell, a null
+// or empty name, or a cell given twice gives an error wrapping
 // ErrInvalidCell; the set is then unchanged.
 func (s *CellSet) UnmarshalJSON(data []byte) error {
 	var names []*string
-	if err := json.Unmarshal(data, &names); err != nil {
+	if err := decodeJSON(data, &names, "cell set", `null or an array of cell names such as ["d4","f5"]`, ErrInvalidCell); err != nil {
 		return err
 	}
 	var v CellSet

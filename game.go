@@ -793,6 +793,10 @@ func compareMoves(a, b Move) int {
 	return cmp.Compare(a.captured, b.captured)
 }
 
+// gameForm is the form of a Game's JSON that the errors of UnmarshalJSON
+// give.
+const gameForm = `an object such as {"tags":[{"name":"Event","value":"Club"}],"start":FEN,"notation":"algebraic","moves":[{"from":"d4","to":"e5"},{"setup":FEN}],"result":"*"}`
+
 // gameJSON is the JSON form of a Game.
 type gameJSON struct {
 	Tags      []Tag      `json:"tags"`
@@ -821,16 +825,24 @@ func (p plyJSON) MarshalJSON() ([]byte, error) {
 
 func (p *plyJSON) UnmarshalJSON(data []byte) error {
 	var s struct {
-		Setup *Position `json:"setup"`
+		Setup json.RawMessage `json:"setup"`
 	}
-	if err := json.Unmarshal(data, &s); err == nil && s.Setup != nil {
-		p.Setup = s.Setup
+	if json.Unmarshal(data, &s) == nil && s.Setup != nil {
+		// An object with a "setup": its FEN.
+		var pos Position
+		if string(s.Setup) == "null" {
+			return &valueError{kind: "setup", text: "null, where a setup is a FEN string", err: ErrInvalidFEN}
+		}
+		if err := decodeJSON(s.Setup, &pos, "setup", "a FEN string", ErrInvalidFEN); err != nil {
+			return err
+		}
+		p.Setup = &pos
 		return nil
 	}
 	if string(data) == "null" {
-		return &valueError{kind: "move", text: "null", err: ErrMoveSyntax}
+		return &valueError{kind: "move", text: "null, where a move is " + plyForm, err: ErrMoveSyntax}
 	}
-	return p.Move.UnmarshalJSON(data)
+	return p.Move.unmarshalJSON(data, plyForm)
 }
 
 // MarshalJSON implements json.Marshaler. A game is an object with its
@@ -872,7 +884,9 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements json.Unmarshaler: it replaces the game with the
 // one MarshalJSON wrote, playing its moves from the start position. Every
 // member may be left out: without "start" the game starts from
-// StartPosition, as the zero Game does, and {} is a new game. A move that
+// StartPosition, as the zero Game does, and {} is a new game. JSON of
+// another shape (an array, a "moves" member that is a string) gives an
+// error that says the form of a game's JSON. A move that
 // is not legal where it stands gives the error Play gives, wrapped with
 // the move's number; a start position or setup that no game reaches (see
 // Position.CheckReachable) an error wrapping ErrUnreachable, as in a PDN
@@ -887,7 +901,7 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 		return errNilGame
 	}
 	var j gameJSON
-	if err := json.Unmarshal(data, &j); err != nil {
+	if err := decodeJSON(data, &j, "game", gameForm, nil); err != nil {
 		return err
 	}
 	start := StartPosition()

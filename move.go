@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // A Move is one move: the cell the piece starts from, the cell where it
@@ -508,19 +509,26 @@ func (m Move) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler, reading what MarshalJSON
 // writes (null as the zero Move); "captured" may be left out for a
-// non-capture, and other members are ignored. An object that describes no
-// move (no "from" or "to", a captured cell that is the start or the end,
-// a non-capture that does not move) gives an error wrapping
-// ErrMoveSyntax, a name that is no cell one wrapping ErrInvalidCell; m is
-// then unchanged. The move is not checked against any position: Play and
-// IsLegal do that.
+// non-capture, and other members are ignored. JSON of another shape (a
+// string such as "d4-e5", an object whose "from" is a number) and an
+// object that describes no move (no "from" or "to", a captured cell that
+// is the start or the end, a non-capture that does not move) give an
+// error wrapping ErrMoveSyntax that says the form of a move, a name that
+// is no cell one wrapping ErrInvalidCell; m is then unchanged. The move is
+// not checked against any position: Play and IsLegal do that.
 func (m *Move) UnmarshalJSON(data []byte) error {
 	if string(data) == "null" {
 		*m = Move{}
 		return nil
 	}
+	return m.unmarshalJSON(data, moveForm)
+}
+
+// unmarshalJSON reads a move's object, whose errors name form as the JSON
+// wanted.
+func (m *Move) unmarshalJSON(data []byte, form string) error {
 	var j moveJSON
-	if err := json.Unmarshal(data, &j); err != nil {
+	if err := decodeJSON(data, &j, "move", form, ErrMoveSyntax); err != nil {
 		return err
 	}
 	v := MakeMove(j.From, j.To, j.Captured)
@@ -601,19 +609,19 @@ func (mp MovePath) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler, reading what MarshalJSON
-// writes (null as the zero MovePath). An object that describes no move
-// with a path (see Move.UnmarshalJSON; a path that does not run from the
-// start to the end, or, for a capture, does not land once per captured
-// piece, or holds a cell that is none) gives an error wrapping
-// ErrMoveSyntax or ErrInvalidCell, and mp is then unchanged. Neither the
-// move nor the path is checked against a position.
+// writes (null as the zero MovePath). JSON of another shape, and an
+// object that describes no move with a path (see Move.UnmarshalJSON; a
+// path that does not run from the start to the end, or, for a capture,
+// does not land once per captured piece, or holds a cell that is none),
+// give an error wrapping ErrMoveSyntax or ErrInvalidCell, and mp is then
+// unchanged. Neither the move nor the path is checked against a position.
 func (mp *MovePath) UnmarshalJSON(data []byte) error {
 	if string(data) == "null" {
 		*mp = MovePath{}
 		return nil
 	}
 	var j movePathJSON
-	if err := json.Unmarshal(data, &j); err != nil {
+	if err := decodeJSON(data, &j, "move path", movePathForm, ErrMoveSyntax); err != nil {
 		return err
 	}
 	m := MakeMove(j.From, j.To, j.Captured)
@@ -665,4 +673,42 @@ func (p Position) AppendLegalMovePaths(dst []MovePath) []MovePath {
 	dst = append(dst, rec.paths...)
 	putPathRecorder(rec)
 	return dst
+}
+
+// The JSON forms the errors of UnmarshalJSON describe.
+const (
+	moveForm     = `null or an object such as {"from":"c3","to":"g5","captured":["d4","f5"]}`
+	movePathForm = `null or an object such as {"from":"c3","to":"g5","captured":["d4","f5"],"path":["c3","e5","g5"]}`
+	plyForm      = `an object such as {"from":"c3","to":"g5","captured":["d4","f5"]}, or {"setup":FEN} for a setup`
+)
+
+// decodeJSON decodes data, the JSON of a value of a kind ("move"), into v,
+// the value's JSON form. When the JSON is of the wrong shape (a string
+// where an object is wanted), the error is a *valueError wrapping err,
+// which says the shape found and the form of the kind, in place of the
+// *json.UnmarshalTypeError, which names the package's unexported types.
+// Other errors, such as those of a cell name, are returned as they are.
+func decodeJSON(data []byte, v any, kind, form string, err error) error {
+	e := json.Unmarshal(data, v)
+	te, ok := e.(*json.UnmarshalTypeError)
+	if !ok {
+		return e
+	}
+	found := withArticle(te.Value)
+	switch {
+	case te.Field != "":
+		found = "an object with " + found + " in " + strconv.Quote(te.Field)
+	case len(data) > 0 && data[0] == '[' && te.Value != "array":
+		found = "an array holding " + found
+	}
+	return &valueError{kind: kind, text: strconv.Quote(clipped(string(data))) + ": " + found + ", where a " + kind + " is " + form, err: err}
+}
+
+// withArticle returns the name of a JSON type with its article: "a
+// string", "an object".
+func withArticle(name string) string {
+	if name != "" && strings.ContainsRune("aeiou", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
 }

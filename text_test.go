@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -199,5 +200,56 @@ func TestJSONOfEveryValueType(t *testing.T) {
 	}
 	if js, _ := json.Marshal(Outcome{RedWins, NoLegalMove}); string(js) != `{"result":"0-2","reason":"no legal move"}` {
 		t.Errorf("Outcome: %s", js)
+	}
+}
+
+// JSON of the wrong shape gives an error that names no unexported type of
+// the package (json: cannot unmarshal string into Go value of type
+// hexdame.moveJSON), and, for the values whose JSON is an object or an
+// array of their own, says the form wanted (issue 27).
+func TestJSONShapeErrors(t *testing.T) {
+	internal := regexp.MustCompile(`hexdame\.[a-z]|[a-z]\w*JSON\b|\[\]\*string|struct field [a-z]`)
+	shapes := []string{`"d4-e5"`, `5`, `true`, `[1]`, `{"from":1}`, `{"from":"d4","to":"e5","captured":"x"}`,
+		`{"moves":["d4-e5"]}`, `{"moves":[5]}`, `{"moves":[null]}`, `{"moves":{}}`, `{"moves":[{"setup":5}]}`,
+		`{"moves":[{"setup":null}]}`, `{"tags":"x"}`, `{"tags":[5]}`, `{"result":5}`, `{"body":[{"kind":5}]}`}
+	values := []any{Move{}, MovePath{}, CellSet(0), Game{}, Position{}, Cell(0), Outcome{}, Tag{}, Element{},
+		Record{}, PerftCount{}, DrawRules{}, Result(0), Color(0), Notation(0)}
+	for _, v := range values {
+		for _, js := range shapes {
+			p := reflect.New(reflect.TypeOf(v)).Interface()
+			err := json.Unmarshal([]byte(js), p)
+			if err != nil && internal.MatchString(err.Error()) {
+				t.Errorf("%T from %s: %v", v, js, err)
+			}
+		}
+	}
+	forms := []struct {
+		v    any
+		js   string
+		form string // what the error says
+		err  error
+	}{
+		{&Move{}, `"d4-e5"`, `a string, where a move is null or an object such as {"from":"c3","to":"g5","captured":["d4","f5"]}`, ErrMoveSyntax},
+		{&Move{}, `{"from":1}`, `an object with a number in "from", where a move is`, ErrMoveSyntax},
+		{&MovePath{}, `[]`, `an array, where a move path is null or an object such as {"from":"c3","to":"g5","captured":["d4","f5"],"path":["c3","e5","g5"]}`, ErrMoveSyntax},
+		{new(CellSet), `"d4"`, `a string, where a cell set is null or an array of cell names such as ["d4","f5"]`, ErrInvalidCell},
+		{new(CellSet), `[4]`, `an array holding a number, where a cell set is`, ErrInvalidCell},
+		{&Game{}, `[]`, `an array, where a game is an object such as {"tags":`, nil},
+		{&Game{}, `{"moves":"d4-e5"}`, `an object with a string in "moves", where a game is`, nil},
+		{&Game{}, `{"moves":["d4-e5"]}`, `a string, where a move is an object such as {"from":"c3","to":"g5","captured":["d4","f5"]}, or {"setup":FEN} for a setup`, ErrMoveSyntax},
+		{&Game{}, `{"moves":[{"setup":5}]}`, `a number, where a setup is a FEN string`, ErrInvalidFEN},
+		{&Game{}, `{"moves":[{"setup":null}]}`, `null, where a setup is a FEN string`, ErrInvalidFEN},
+	}
+	for _, tc := range forms {
+		err := json.Unmarshal([]byte(tc.js), tc.v)
+		if err == nil || !strings.Contains(err.Error(), tc.form) || tc.err != nil && !errors.Is(err, tc.err) {
+			t.Errorf("%T from %s: %v; want an error saying %s (wrapping %v)", tc.v, tc.js, err, tc.form, tc.err)
+		}
+	}
+	// The value is unchanged.
+	want := StartPosition().MustParseMove("d4-e5")
+	m := want
+	if err := json.Unmarshal([]byte(`"c3-c4"`), &m); err == nil || m != want {
+		t.Errorf("Move after a bad JSON: %v, %v", m, err)
 	}
 }

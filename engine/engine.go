@@ -339,7 +339,9 @@ var ErrScoreSyntax = errors.New("hexdame/engine: invalid score")
 // from 0 to 999. Anything else, or a number of men beyond ±290.00 (where
 // wins begin), gives an error wrapping ErrScoreSyntax.
 func ParseScore(s string) (Score, error) {
-	bad := func() (Score, error) { return 0, fmt.Errorf("%w %q", ErrScoreSyntax, truncate(s, 40)) }
+	bad := func() (Score, error) {
+		return 0, fmt.Errorf("%w %q: want men with a sign and two decimals (+0.75), win N or loss N", ErrScoreSyntax, truncate(s, 40))
+	}
 	if rest, ok := strings.CutPrefix(s, "win "); ok {
 		n, err := strconv.Atoi(rest)
 		if err != nil || n < 0 || n > mateScore-winBound-1 || rest[0] == '+' {

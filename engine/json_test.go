@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -31,7 +32,8 @@ func TestScoreText(t *testing.T) {
 	}
 	for _, bad := range []string{"", "0", "+0", "+0.7", "0.75", "+00.75", "+1.-5", "+1.+5", "++1.00", "+291.00",
 		"+1000.00", "win", "win -1", "win +3", "win 1000", "loss x", "win 7 ", " +0.75", "+0.750", "draw"} {
-		if s, err := ParseScore(bad); !errors.Is(err, ErrScoreSyntax) {
+		// The error says the forms of a score (issue 27).
+		if s, err := ParseScore(bad); !errors.Is(err, ErrScoreSyntax) || !strings.HasSuffix(err.Error(), ": want men with a sign and two decimals (+0.75), win N or loss N") {
 			t.Errorf("ParseScore(%q) = %d, %v", bad, int32(s), err)
 		}
 		s := Score(42)
