@@ -206,7 +206,7 @@ type replayer struct {
 	started, dead         bool // the game is set up; it cannot be (bad GameType or FEN)
 	g                     *Game
 	lines                 []replayLine // lines[0] is the main line, the others the open variations
-	lead                  []note       // annotations before the game is set up
+	lead                  noteList     // annotations before the game is set up
 	firstMove, anyMove    string       // the main line's first move, and the record's, as written
 	problems              []error
 	reuse                 *Game // a game to start from again, when only checking
@@ -237,7 +237,7 @@ type replayLine struct {
 	node     *Node
 	moved    bool
 	afterVar bool
-	pending  []note
+	pending  noteList
 }
 
 // anchor returns the node that an alternative to the line's last move, or
@@ -338,7 +338,7 @@ func (rp *replayer) element(e *Element) error {
 	default:
 		if !rp.started {
 			if rp.keep {
-				rp.lead = append(rp.lead, noteOf(e))
+				rp.lead = rp.lead.add(noteOf(e))
 			}
 			return nil
 		}
@@ -366,10 +366,10 @@ func (rp *replayer) annotate(e *Element) {
 	}
 	if l.moved && !l.afterVar {
 		notes := l.node.note()
-		notes.after = append(notes.after, noteOf(e))
+		notes.after = notes.after.add(noteOf(e))
 		return
 	}
-	l.pending = append(l.pending, noteOf(e))
+	l.pending = l.pending.add(noteOf(e))
 }
 
 // place puts node n, the line's next move or setup, into the tree, with the
@@ -659,9 +659,22 @@ func GameType(n Notation) string {
 // can make, are left out (WriteGame refuses such a game). The moves from
 // one position are formatted from one generation of its legal moves.
 func (g *Game) Record(n Notation) *Record {
-	g.init()
 	rec := &Record{}
+	g.walk(n, &treeBuilder{rec: rec}) // a treeBuilder returns no error
+	rec.tagPos = nil                  // no place in a text
+	return rec
+}
+
+// walk passes the game to s as the record Record returns, part by part,
+// as walkRecord passes a record: Record builds the record from it, and
+// WriteGame writes it as it goes, without the record's Elements (88 bytes
+// an annotation, where the tree keeps an empty line comment in two). It
+// returns the first error of s.
+func (g *Game) walk(n Notation, s recordSink) error {
+	g.init()
+	s.begin(0, 0)
 	result := g.Outcome().Result.String()
+	tag := func(name, value string) error { return s.tag(name, value, textPos{}) }
 	for _, d := range rosterDefaults {
 		v, ok := g.Tag(d.Name)
 		if !ok {
@@ -670,78 +683,128 @@ func (g *Game) Record(n Notation) *Record {
 		if d.Name == "Result" {
 			v = result
 		}
-		rec.Tags = append(rec.Tags, Tag{d.Name, v})
+		if err := tag(d.Name, v); err != nil {
+			return err
+		}
 	}
-	rec.Tags = append(rec.Tags, Tag{"GameType", GameType(n)})
+	if err := tag("GameType", GameType(n)); err != nil {
+		return err
+	}
 	if start := g.root.Position(); start != StartPosition() {
-		rec.Tags = append(rec.Tags, Tag{"SetUp", "1"}, Tag{"FEN", start.FormatFEN(n)})
+		if err := tag("SetUp", "1"); err != nil {
+			return err
+		}
+		if err := tag("FEN", start.FormatFEN(n)); err != nil {
+			return err
+		}
 	}
 	for _, t := range g.tags {
 		if !isRosterTag(t.Name) {
-			rec.Tags = append(rec.Tags, t)
+			if err := tag(t.Name, t.Value); err != nil {
+				return err
+			}
 		}
 	}
-	rec.Body = g.movetext(n)
-	rec.ResultText = result
-	return rec
-}
-
-// movetext returns the game's tree as movetext in notation n: each node's
-// annotations before its move, the move (in the form FormatMove gives) or
-// setup, the annotations after it, the variations that are alternatives to
-// it, and the annotations after them.
-func (g *Game) movetext(n Notation) []Element {
-	var out []Element
+	w := movetextWalker{s: s, n: n}
 	if g.root.setup {
-		out = append(out, Element{Kind: SetupElement, Text: setupText(g.root.Position(), n)})
+		if err := w.element(Element{Kind: SetupElement, Text: setupText(g.root.Position(), n)}); err != nil {
+			return err
+		}
 	}
 	if g.root.notes != nil {
-		out = appendElements(out, g.root.notes.after)
+		if err := w.notes(g.root.notes.after); err != nil {
+			return err
+		}
 	}
-	var cache moveCache
-	return appendLine(out, g.root.Next(), n, 0, &cache)
+	if err := w.line(g.root.Next(), 0); err != nil {
+		return err
+	}
+	return s.end(result, textPos{})
 }
 
-// appendLine appends the line of movetext that starts at node x, nested
-// depth variations deep. Variations nested deeper than MaxVariationDepth
-// (which only a program adding them can make, and WriteGame refuses) are
-// left out.
+// A movetextWalker passes a game's tree to a recordSink as movetext in
+// notation n: each node's annotations before its move, the move (in the
+// form FormatMove gives) or setup, the annotations after it, the
+// variations that are alternatives to it, and the annotations after them.
+type movetextWalker struct {
+	s     recordSink
+	n     Notation
+	e     Element   // the element passed on
+	cache moveCache // the legal captures of the positions met
+	buf   [64]Move
+	text  []byte
+}
+
+func (w *movetextWalker) element(e Element) error {
+	w.e = e
+	return w.s.element(&w.e)
+}
+
+func (w *movetextWalker) notes(l noteList) error {
+	for x := range l.all() {
+		if err := w.element(x.element()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// line passes on the line of movetext that starts at node x, nested depth
+// variations deep. Variations nested deeper than MaxVariationDepth (which
+// only a program adding them can make, and WriteGame refuses) are left
+// out.
 //
 // The moves from one position share one generation of its legal moves
 // (kept in cache), which FormatMove needs for a capture.
-func appendLine(out []Element, x *Node, n Notation, depth int, cache *moveCache) []Element {
-	var buf [64]Move
-	var text []byte
+func (w *movetextWalker) line(x *Node, depth int) error {
 	for ; x != nil; x = x.Next() {
 		notes := x.notes
 		if notes == nil {
 			notes = &nodeNotes{}
 		}
-		out = appendElements(out, notes.before)
+		if err := w.notes(notes.before); err != nil {
+			return err
+		}
+		var e Element
 		if x.setup {
-			cache.activate() // a setup: positions may come back
-			out = append(out, Element{Kind: SetupElement, Text: setupText(x.Position(), n)})
+			w.cache.activate() // a setup: positions may come back
+			e = Element{Kind: SetupElement, Text: setupText(x.Position(), w.n)}
 		} else {
 			before := x.parent.Position()
 			var legal []Move // what FormatMove needs: none for a non-capture
 			if x.move.IsCapture() {
-				legal = cache.legal(&before, buf[:0])
+				legal = w.cache.legal(&before, w.buf[:0])
 			}
-			text = before.appendMoveIn(text[:0], x.move, legal, n)
-			out = append(out, Element{Kind: MoveElement, Text: string(text), Strength: notes.strength})
+			w.text = before.appendMoveIn(w.text[:0], x.move, legal, w.n)
+			e = Element{Kind: MoveElement, Text: string(w.text), Strength: notes.strength}
 		}
-		out = appendElements(out, notes.after)
+		if err := w.element(e); err != nil {
+			return err
+		}
+		if err := w.notes(notes.after); err != nil {
+			return err
+		}
 		if p := x.parent; p.children[0] == x && depth < MaxVariationDepth {
 			if len(p.children) > 1 {
-				cache.activate() // a second line: positions may come back
+				w.cache.activate() // a second line: positions may come back
 			}
 			for _, v := range p.children[1:] {
-				out = append(out, Element{Kind: VariationElement, Variation: appendLine(nil, v, n, depth+1, cache)})
+				if err := w.s.open(textPos{}); err != nil {
+					return err
+				}
+				if err := w.line(v, depth+1); err != nil {
+					return err
+				}
+				if err := w.s.close(); err != nil {
+					return err
+				}
 			}
 		}
-		out = appendElements(out, notes.tail)
+		if err := w.notes(notes.tail); err != nil {
+			return err
+		}
 	}
-	return out
+	return nil
 }
 
 // checkWritable returns an error wrapping ErrInvalidRecord when the game

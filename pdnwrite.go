@@ -76,7 +76,11 @@ func (w *Writer) WriteGame(g *Game, n Notation) error {
 	if err := g.checkWritable(); err != nil {
 		return err
 	}
-	return w.WriteRecord(g.Record(n))
+	if w == nil || w.w == nil {
+		return errNoWriter
+	}
+	rw := w.start()
+	return w.finish(rw, g.walk(n, rw))
 }
 
 // WriteRecord writes one record: its tag pairs, a blank line, the movetext
@@ -136,12 +140,12 @@ type recordWriter struct {
 	game       int
 	at         textPos // where the part being written was read, if it was
 	col        int
-	prefix     string   // written before the next word, on the same line: "("
-	tags       bool     // a tag pair has been written
-	body       bool     // the movetext has started
-	blackFirst bool     // the FEN tag has Red to move: the first move is ply 1
-	sawFEN     bool     // a FEN tag was written (the first one counts)
-	lead       []string // line comments met before the tag pairs
+	prefix     string // written before the next word, on the same line: "("
+	tags       bool   // a tag pair has been written
+	body       bool   // the movetext has started
+	blackFirst bool   // the FEN tag has Red to move: the first move is ply 1
+	sawFEN     bool   // a FEN tag was written (the first one counts)
+	lead       []byte // the line comments met before or among the tag pairs, as written
 	lines      []writeLine
 }
 
@@ -263,9 +267,7 @@ func (rw *recordWriter) startBody() {
 		ply = 1
 	}
 	rw.lines = append(rw.lines, writeLine{ply: ply, before: ply, needNumber: true})
-	for _, text := range rw.lead {
-		rw.out.WriteString("%" + text + "\n")
-	}
+	rw.out.Write(rw.lead)
 	rw.lead = nil
 }
 
@@ -277,7 +279,7 @@ func (rw *recordWriter) element(e *Element) error {
 		if err := rw.checkText("line comment", e.Text, "\r\n"); err != nil {
 			return err
 		}
-		rw.lead = append(rw.lead, e.Text)
+		rw.lead = append(append(append(rw.lead, '%'), e.Text...), '\n')
 		return nil
 	}
 	rw.startBody()
@@ -316,7 +318,9 @@ func (rw *recordWriter) element(e *Element) error {
 			rw.word("")
 		}
 		rw.endLine()
-		rw.out.WriteString("%" + e.Text + "\n")
+		rw.out.WriteByte('%')
+		rw.out.WriteString(e.Text)
+		rw.out.WriteByte('\n')
 		l.needNumber = true
 	case SetupElement:
 		if err := rw.checkText("setup", e.Text, "/"); err != nil {

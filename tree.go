@@ -1,6 +1,7 @@
 package hexdame
 
 import (
+	"encoding/binary"
 	"errors"
 	"iter"
 	"slices"
@@ -43,27 +44,75 @@ type Node struct {
 // before its move, after it, and after its variations.
 type nodeNotes struct {
 	strength            string
-	before, after, tail []note
+	before, after, tail noteList
 }
 
-// A note is one annotation as the tree keeps it: the kind, text and NAG
-// of an Element, in a quarter of its memory (a record may hold a million
-// of them).
+// A note is one annotation: the kind, text and NAG of an Element.
 type note struct {
 	text string
-	nag  int32 // at most maxNAG
+	nag  int
 	kind ElementKind
 }
 
 // noteOf returns the note of annotation e (a comment, line comment or
 // NAG).
-func noteOf(e *Element) note { return note{text: e.Text, nag: int32(e.NAG), kind: e.Kind} }
+func noteOf(e *Element) note { return note{text: e.Text, nag: e.NAG, kind: e.Kind} }
+
+// element returns the annotation as an Element.
+func (x note) element() Element { return Element{Kind: x.kind, Text: x.text, NAG: x.nag} }
+
+// A noteList holds annotations in the order of the record, in the memory
+// of their text, as a record may hold a million of them: each is its kind
+// (one byte), then for a NAG its number, for a comment or line comment
+// the length of its text (uvarints) and the text. An empty line comment
+// takes two bytes, where a note takes 32 and an Element 88.
+type noteList []byte
+
+// add returns l with x appended.
+func (l noteList) add(x note) noteList {
+	l = append(l, byte(x.kind))
+	if x.kind == NAGElement {
+		return binary.AppendUvarint(l, uint64(x.nag))
+	}
+	l = binary.AppendUvarint(l, uint64(len(x.text)))
+	return append(l, x.text...)
+}
+
+// all returns an iterator over the notes of l.
+func (l noteList) all() iter.Seq[note] {
+	return func(yield func(note) bool) {
+		for i := 0; i < len(l); {
+			x := note{kind: ElementKind(l[i])}
+			v, n := binary.Uvarint(l[i+1:])
+			i += 1 + n
+			if x.kind == NAGElement {
+				x.nag = int(v)
+			} else {
+				x.text = string(l[i : i+int(v)])
+				i += int(v)
+			}
+			if !yield(x) {
+				return
+			}
+		}
+	}
+}
+
+// without returns the notes of l but those del reports, in a new list.
+func (l noteList) without(del func(note) bool) noteList {
+	var out noteList
+	for x := range l.all() {
+		if !del(x) {
+			out = out.add(x)
+		}
+	}
+	return out
+}
 
 // appendElements appends the notes to dst as Elements.
-func appendElements(dst []Element, notes []note) []Element {
-	dst = slices.Grow(dst, len(notes))
-	for _, x := range notes {
-		dst = append(dst, Element{Kind: x.kind, Text: x.text, NAG: int(x.nag)})
+func appendElements(dst []Element, l noteList) []Element {
+	for x := range l.all() {
+		dst = append(dst, x.element())
 	}
 	return dst
 }
@@ -442,9 +491,9 @@ func (n *Node) CommentBefore() string {
 
 // joinComments returns the text of the comment elements, joined by a
 // space.
-func joinComments(notes []note) string {
+func joinComments(notes noteList) string {
 	var b strings.Builder
-	for _, e := range notes {
+	for e := range notes.all() {
 		if e.kind == CommentElement {
 			if b.Len() > 0 {
 				b.WriteByte(' ')
@@ -493,10 +542,10 @@ func (n *Node) SetCommentBefore(text string) error {
 }
 
 // setComment returns notes with its comments replaced by text.
-func setComment(notes []note, text string) []note {
-	notes = slices.DeleteFunc(notes, func(e note) bool { return e.kind == CommentElement })
+func setComment(notes noteList, text string) noteList {
+	notes = notes.without(func(e note) bool { return e.kind == CommentElement })
 	if text != "" {
-		notes = append(notes, note{kind: CommentElement, text: text})
+		notes = notes.add(note{kind: CommentElement, text: text})
 	}
 	return notes
 }
@@ -508,9 +557,9 @@ func (n *Node) NAGs() []int {
 		return nil
 	}
 	var out []int
-	for _, e := range n.notes.after {
+	for e := range n.notes.after.all() {
 		if e.kind == NAGElement {
-			out = append(out, int(e.nag))
+			out = append(out, e.nag)
 		}
 	}
 	return out
@@ -531,7 +580,7 @@ func (n *Node) AddNAG(nag int) error {
 		return nil
 	}
 	notes := n.note()
-	notes.after = append(notes.after, note{kind: NAGElement, nag: int32(nag)})
+	notes.after = notes.after.add(note{kind: NAGElement, nag: nag})
 	return nil
 }
 
@@ -542,7 +591,7 @@ func (n *Node) RemoveNAG(nag int) bool {
 		return false
 	}
 	before := len(n.notes.after)
-	n.notes.after = slices.DeleteFunc(n.notes.after, func(e note) bool { return e.kind == NAGElement && int(e.nag) == nag })
+	n.notes.after = n.notes.after.without(func(e note) bool { return e.kind == NAGElement && e.nag == nag })
 	return len(n.notes.after) < before
 }
 
@@ -562,10 +611,10 @@ func (n *Node) SetNAGs(nags []int) error {
 		return nil
 	}
 	notes := n.note()
-	notes.after = slices.DeleteFunc(notes.after, func(e note) bool { return e.kind == NAGElement })
+	notes.after = notes.after.without(func(e note) bool { return e.kind == NAGElement })
 	for i, nag := range nags {
 		if !slices.Contains(nags[:i], nag) {
-			notes.after = append(notes.after, note{kind: NAGElement, nag: int32(nag)})
+			notes.after = notes.after.add(note{kind: NAGElement, nag: nag})
 		}
 	}
 	return nil
@@ -582,6 +631,30 @@ func (n *Node) Annotations() (before, after, tail []Element) {
 		return nil, nil, nil
 	}
 	return appendElements(nil, n.notes.before), appendElements(nil, n.notes.after), appendElements(nil, n.notes.tail)
+}
+
+// AnnotationsSeq returns iterators over the annotations Annotations
+// returns, which yield them one at a time instead of copying them into
+// slices: a record may put a million line comments around one move, and
+// an Element takes 88 bytes where the tree keeps an empty one in two. Each
+// iterator yields the annotations the node has when it runs.
+func (n *Node) AnnotationsSeq() (before, after, tail iter.Seq[Element]) {
+	return n.annotationsSeq(0), n.annotationsSeq(1), n.annotationsSeq(2)
+}
+
+// annotationsSeq returns an iterator over n's annotations before its
+// move (part 0), after it (1) or after its variations (2).
+func (n *Node) annotationsSeq(part int) iter.Seq[Element] {
+	return func(yield func(Element) bool) {
+		if n == nil || n.notes == nil {
+			return
+		}
+		for x := range [...]noteList{n.notes.before, n.notes.after, n.notes.tail}[part].all() {
+			if !yield(x.element()) {
+				return
+			}
+		}
+	}
 }
 
 func (n *Node) note() *nodeNotes {

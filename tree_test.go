@@ -367,3 +367,47 @@ func TestPartialGames(t *testing.T) {
 		t.Errorf("CheckGame: %v", err3)
 	}
 }
+
+// AnnotationsSeq yields what Annotations returns, and stops when asked;
+// each annotation survives the tree's compact form: NAGs of 9 digits,
+// comments of any UTF-8 text, empty ones.
+func TestAnnotationsSeq(t *testing.T) {
+	text := "%lead\n{before} 1. d4-e5 $999999999 {é \xe2\x80\xa8 after} {} %\n" +
+		"(1. c4-c5 $1 {x}) {tail} %last\n1... f6xd4 $3 $0 *"
+	g, err := NewReader(strings.NewReader(text)).ReadGame()
+	if err != nil {
+		t.Fatal(err)
+	}
+	nodes := 0
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		nodes++
+		b, a, tl := n.Annotations()
+		sb, sa, stl := n.AnnotationsSeq()
+		for i, pair := range []struct {
+			want []Element
+			seq  func(func(Element) bool)
+		}{{b, sb}, {a, sa}, {tl, stl}} {
+			if got := slices.Collect(pair.seq); !slices.EqualFunc(got, pair.want, sameAnnotation) {
+				t.Errorf("node at ply %d, part %d: AnnotationsSeq %q, Annotations %q", n.Ply(), i, got, pair.want)
+			}
+			for range pair.seq {
+				break // the iterator stops when asked
+			}
+		}
+		for _, c := range n.Children() {
+			walk(c)
+		}
+	}
+	walk(g.Root())
+	_, after, _ := g.Root().Next().Annotations()
+	want := []Element{{Kind: NAGElement, NAG: 999999999}, {Kind: CommentElement, Text: "é \u2028 after"}, {Kind: CommentElement}, {Kind: LineCommentElement}}
+	if !slices.EqualFunc(after, want, sameAnnotation) {
+		t.Errorf("annotations after d4-e5: %q, want %q", after, want)
+	}
+	if nodes != 4 {
+		t.Errorf("%d nodes", nodes)
+	}
+}
+
+func sameAnnotation(a, b Element) bool { return a.Kind == b.Kind && a.Text == b.Text && a.NAG == b.NAG }
