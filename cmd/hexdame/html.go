@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"iter"
 	"slices"
 	"strconv"
 	"strings"
@@ -229,11 +230,13 @@ func boardText(p hexdame.Position) string {
 
 // A walker is told the parts of a game's movetext in the order the
 // Writer writes them: each node but the root (numbered from 1, the root
-// being 0, with its parent's number), its annotations when notes is set,
-// and the start and end of each variation when open and close are.
+// being 0, with its parent's number), its annotations when notes is set
+// (one group at a time, read from the tree as they are told, as a record
+// may hold a million), and the start and end of each variation when open
+// and close are.
 type walker struct {
 	node        func(x *hexdame.Node, id, parent int)
-	notes       func(elems []hexdame.Element)
+	notes       func(elems iter.Seq[hexdame.Element])
 	open, close func()
 }
 
@@ -242,9 +245,9 @@ type walker struct {
 func (w walker) walk(g *hexdame.Game) {
 	root := g.Root()
 	if w.notes != nil {
-		if before, after, _ := root.Annotations(); len(before)+len(after) > 0 {
-			w.notes(append(before, after...))
-		}
+		before, after, _ := root.AnnotationsSeq()
+		w.notes(before)
+		w.notes(after)
 	}
 	next := 1
 	w.line(root.Next(), 0, &next)
@@ -256,17 +259,15 @@ func (w walker) walk(g *hexdame.Game) {
 // from a record, which bounds the recursion.
 func (w walker) line(x *hexdame.Node, parent int, next *int) {
 	for ; x != nil; x = x.Next() {
-		var before, after, tail []hexdame.Element
+		var before, after, tail iter.Seq[hexdame.Element]
 		if w.notes != nil {
-			before, after, tail = x.Annotations()
-		}
-		if len(before) > 0 {
+			before, after, tail = x.AnnotationsSeq()
 			w.notes(before)
 		}
 		id := *next
 		*next++
 		w.node(x, id, parent)
-		if len(after) > 0 {
+		if w.notes != nil {
 			w.notes(after)
 		}
 		if p := x.Parent(); p != nil && p.Next() == x {
@@ -280,7 +281,7 @@ func (w walker) line(x *hexdame.Node, parent int, next *int) {
 				}
 			}
 		}
-		if len(tail) > 0 {
+		if w.notes != nil {
 			w.notes(tail)
 		}
 		parent = id
@@ -386,15 +387,15 @@ func (pw *pageWriter) text(g *hexdame.Game) {
 			}
 			tw.node(x, text)
 		},
-		notes: func(elems []hexdame.Element) {
-			for _, e := range elems {
+		notes: func(elems iter.Seq[hexdame.Element]) {
+			for e := range elems {
 				if e.Kind == hexdame.NAGElement {
 					tw.item("n$" + strconv.Itoa(e.NAG))
 				} else {
 					tw.item("c" + e.Text)
 				}
+				tw.needNumber = true
 			}
-			tw.needNumber = true
 		},
 		open: func() {
 			tw.item("(")
