@@ -669,3 +669,39 @@ func gameTypes(rec *Record) []string {
 	}
 	return out
 }
+
+// CheckRecord gives the errors ReadRecord gives, record by record, without
+// keeping the record (issue 27: validate -syntax of a million empty line
+// comments, 2 MB, peaked at 378 MB).
+func TestCheckRecord(t *testing.T) {
+	features := readFile(t, "testdata/pdn/features.pdn")
+	for _, text := range []string{
+		features,
+		readFile(t, "testdata/pdn/problems.pdn"),
+		"1. d4-e5 {unterminated",
+		"1. d4-e5 ) *\n\n1. d4-e5 *\n\n[Event 1]\n\n1. c4-c5 *",
+		"[Event \"a\"] 1. d4-e5 [Event \"b\"] *",
+		"1. d4-e5 " + strings.Repeat("(", MaxVariationDepth+1),
+		"",
+	} {
+		read, check := NewReader(strings.NewReader(text)), NewReader(strings.NewReader(text))
+		for i := 0; ; i++ {
+			_, want := read.ReadRecord()
+			got := check.CheckRecord()
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("%q..., record %d: CheckRecord %v, ReadRecord %v", clipped(text), i+1, got, want)
+			}
+			if want == io.EOF || i > 20 {
+				break
+			}
+		}
+	}
+	flood := strings.Repeat("%\n", 300_000) + "1. d4-e5 *\n"
+	if n := allocated(func() {
+		if err := NewReader(strings.NewReader(flood)).CheckRecord(); err != nil {
+			t.Error(err)
+		}
+	}); n > 1<<20 {
+		t.Errorf("CheckRecord of 300,000 line comments allocated %d bytes", n)
+	}
+}

@@ -71,7 +71,7 @@ func validateFile(name string, syntaxOnly bool, e *env) (validation, error) {
 	for {
 		var err error
 		if syntaxOnly {
-			_, err = r.ReadRecord()
+			err = r.CheckRecord()
 		} else {
 			err = r.CheckGame()
 		}

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -100,4 +101,21 @@ func clip(s string) string {
 		return s[:300] + "..."
 	}
 	return s
+}
+
+// validate -syntax checks a record without building it: a flood of
+// 300,000 empty line comments (600 KB) allocated 150 MB (issue 27).
+func TestValidateSyntaxMemory(t *testing.T) {
+	flood := strings.Repeat("%\n", 300_000) + "1. d4-e5 *\n"
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	code, out, errOut := runCLI(t, flood, "validate", "-syntax", "-")
+	runtime.ReadMemStats(&after)
+	if code != 0 || out != "1 files, 1 games, 1 valid, 0 problems\n" {
+		t.Fatalf("validate -syntax: exit %d, %q, %q", code, out, errOut)
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 1<<20 {
+		t.Errorf("validate -syntax of %d bytes allocated %d", len(flood), n)
+	}
 }
