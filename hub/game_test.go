@@ -243,7 +243,7 @@ func TestPlayGameHostileEngines(t *testing.T) {
 		clock  bool
 	}{
 		{"garbage", hub.Unterminated, false},
-		{"longline", hub.Unterminated, false},
+		{"longline", hub.ProtocolError, false},
 		{"flood", hub.Unterminated, false},
 		{"nomove", hub.NoMove, false},
 		{"twodone", hub.ProtocolError, false},
