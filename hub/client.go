@@ -528,7 +528,9 @@ func (c *Client) drain() error {
 // Search runs a search: it sends pos, level and go, passes every info line
 // to info (when not nil) and returns the engine's done. When ctx is done
 // first, Search sends stop and waits StopTimeout more for done, which is
-// then returned as usual; after that it gives up with ErrStopIgnored.
+// then returned as usual; after that it gives up with ErrStopIgnored. A
+// ctx done before the call asks for a move at once: the search is sent,
+// then stop.
 //
 // The move must be legal in s.Current(): a done without a move gives
 // ErrNoMove, a move that is not in the Hub dialect's notation a *TextError
@@ -557,9 +559,6 @@ func (c *Client) Search(ctx context.Context, s Search, info func(Info)) (Done, e
 	}
 	if !current.HasLegalMoves() {
 		return Done{}, fmt.Errorf("hexdame/hub: search of a position without legal moves: %w", hexdame.ErrGameOver)
-	}
-	if err := ctx.Err(); err != nil {
-		return Done{}, err
 	}
 	if err := c.drain(); err != nil {
 		return Done{}, err
