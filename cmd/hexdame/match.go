@@ -188,7 +188,18 @@ func parseSeconds(name, s string) (time.Duration, error) {
 	if err != nil || math.IsNaN(f) || f < 0 || f > 1e6 {
 		return 0, usageError{name + " must be a number of seconds from 0 to 1000000, not " + quote(s)}
 	}
-	return time.Duration(f * float64(time.Second)), nil
+	return secondsDuration(f), nil
+}
+
+// secondsDuration returns f seconds (f from 0 to 1e9) as a Duration. A
+// positive f is at least a nanosecond: a time that rounds to zero must not
+// become the zero Duration, which sets no limit.
+func secondsDuration(f float64) time.Duration {
+	d := time.Duration(f * float64(time.Second))
+	if f > 0 {
+		d = max(d, time.Nanosecond)
+	}
+	return d
 }
 
 var cmdMatch = &command{
