@@ -75,7 +75,9 @@ const maxDeferred = 1024
 // search, which are refused from then to its end. A go on an invalid
 // position or one without legal moves gets an error line and a done line
 // without a move, as does a search whose engine fails or returns a move
-// that is not legal, and a go refused during a search.
+// that is not legal, and a go refused during a search. A line of the
+// engine's that cannot be written (a param name with a double quote, say)
+// is replaced by an error line.
 //
 // Every go is answered with exactly one done, in order. When quit, the end
 // of in, or ctx being done ends Serve during a search, the search is
@@ -206,7 +208,10 @@ func (s *server) sendLocked(c Command) {
 	}
 	b, err := c.AppendText(s.buf[:0])
 	if err != nil {
-		return // a command the engine made unwritable: not sent
+		// A line the engine made unwritable (a param whose name holds a
+		// double quote, say): an error line says so in its place.
+		msg := c.Name + " line not written: " + strings.TrimPrefix(err.Error(), "hexdame/hub: ")
+		b, _ = NewCommand("error").With("message", CleanValue(msg)).AppendText(s.buf[:0])
 	}
 	b = append(b, '\n')
 	s.buf = b[:0]

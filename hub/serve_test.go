@@ -581,3 +581,19 @@ func (e *faultyEngine) Init() error { return e.initErr }
 func (e *faultyEngine) Search(ctx context.Context, s Search, info func(Info)) (Done, error) {
 	return Done{}, e.err
 }
+
+// A line the engine makes unwritable is replaced by an error line, not
+// left out in silence.
+func TestServeUnwritableLine(t *testing.T) {
+	g := serve(t, badParamEngine{NewRandomMover(1)})
+	g.send("hub")
+	_, before := g.until("wait")
+	if !slices.Contains(before, "error") {
+		t.Errorf("before wait: %v", before)
+	}
+}
+
+// badParamEngine declares a parameter whose name cannot be written.
+type badParamEngine struct{ *RandomMover }
+
+func (badParamEngine) Params() []Param { return []Param{{Name: `a"b`, Type: TypeString}} }
