@@ -294,8 +294,8 @@ func formatSeconds(d time.Duration) string {
 // for engines that want one: the move time when there is one; with a
 // clock, the time left shared among the moves to go (30 when not given)
 // plus three quarters of the increment, never more than three quarters
-// of the time left (half the increment with no time left); the smaller of
-// both when both are set. It returns 0 when the limits set no time (depth,
+// of the time left (the increment comes after the move: with no time
+// left, the budget is LeastTime); the smaller of both when both are set. It returns 0 when the limits set no time (depth,
 // nodes, infinite, or nothing), and at least LeastTime when they do,
 // however little they leave.
 func (l Limits) Budget() time.Duration {
@@ -308,14 +308,8 @@ func (l Limits) Budget() time.Duration {
 		if moves <= 0 {
 			moves = 30
 		}
-		left, inc := max(l.Time, 0), max(l.Inc, 0)
-		b = left/time.Duration(moves) + inc*3/4
-		switch {
-		case left > 0:
-			b = min(b, left*3/4)
-		default:
-			b = inc / 2
-		}
+		left := max(l.Time, 0)
+		b = min(left/time.Duration(moves)+max(l.Inc, 0)*3/4, left*3/4)
 	}
 	if l.MoveTime != 0 {
 		b = min(b, l.MoveTime)

@@ -114,7 +114,7 @@ func TestBudget(t *testing.T) {
 		{Limits{Time: 60 * s, Moves: 10}, 6 * s},
 		{Limits{Time: 60 * s, Inc: 4 * s}, 5 * s},
 		{Limits{Time: 2 * s, Inc: 10 * s, Moves: 1}, 1500 * time.Millisecond},
-		{Limits{Inc: s}, 500 * time.Millisecond},
+		{Limits{Inc: s}, LeastTime}, // no time left: the increment comes after the move
 		{Limits{Time: 60 * s, MoveTime: s}, s},
 		{Limits{Depth: 5}, 0},
 		{Limits{Time: LeastTime}, LeastTime},
