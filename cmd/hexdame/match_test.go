@@ -406,13 +406,13 @@ func TestMatchEngineNeverReady(t *testing.T) {
 	withTool(t)
 	pids := t.TempDir()
 	code, out, errOut := runCLI(t, "", "match", "-engine", "hexdame hub-random", "-engine", testEngine("noready", pids),
-		"-games", "2", "-movetime", "1", "-start-timeout", "0.3")
+		"-games", "2", "-movetime", "1", "-start-timeout", "2")
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
 	games, result := checkContract(t, out, 2)
 	for n, c := range games {
-		if value(t, c, "reason") != "start-failure" || value(t, c, "score") != "1" || !strings.Contains(value(t, c, "detail"), "no ready within 300ms") {
+		if value(t, c, "reason") != "start-failure" || value(t, c, "score") != "1" || !strings.Contains(value(t, c, "detail"), "could not be started: engine timed out") {
 			t.Errorf("game %d: %q", n, c)
 		}
 	}
