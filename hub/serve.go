@@ -55,7 +55,7 @@ const maxDeferred = 1024
 // writes the engine's answers to out, one line each, until quit, the end
 // of in, or ctx being done. It returns nil after quit or the end of in,
 // ctx.Err() when ctx is done, and otherwise the error that stopped it
-// (reading in, or writing out).
+// (reading in, or writing out, the last answers included).
 //
 // Serve follows HUB.md and is lenient where it is silent, so that any GUI
 // can drive it: unknown commands and unknown arguments are ignored; ping is
@@ -321,7 +321,7 @@ func (s *server) wait(r readResult) {
 	}
 	if !s.overflow {
 		s.overflow = true
-		s.sendError("too many commands during a search: the rest are refused, and there is no valid position until the next pos after it")
+		s.sendError("too many commands during a search: the rest until it ends are refused, and there is no valid position until the next pos")
 	}
 	if last := &s.deferred[len(s.deferred)-1]; last.err != errRefused {
 		s.deferred = append(s.deferred, readResult{err: errRefused})
@@ -402,19 +402,18 @@ func (s *server) start(c Command) {
 	case c.Has("ponder"):
 		mode = Ponder
 	}
-	refuse := s.refuseGo
 	if !s.posOK {
-		refuse("go: no valid position (the last pos was refused)")
+		s.refuseGo("go: no valid position (the last pos was refused)")
 		return
 	}
 	srch := Search{Position: s.pos, Moves: s.moves, Limits: s.limits, Mode: mode}
 	current, err := srch.Current()
 	if err != nil {
-		refuse("go: " + err.Error())
+		s.refuseGo("go: " + err.Error())
 		return
 	}
 	if !current.HasLegalMoves() {
-		refuse("go: the position has no legal move")
+		s.refuseGo("go: the position has no legal move")
 		return
 	}
 	if !s.ready() {
