@@ -109,9 +109,10 @@ func (o *ClientOptions) defaults() {
 // The engine cannot harm the client: lines are read with a bounded length
 // (Reader; a longer line is an ErrProtocol fault), lines that are not
 // commands are ignored, info lines are read and dropped as they come, and
-// every wait is bounded by a time-out or a context. After an engine fault that leaves its state unknown (ErrExited,
-// ErrProtocol, ErrStopIgnored, ErrTimeout), every further search returns
-// the same error: close the client and start another.
+// every wait is bounded by a time-out or a context. After an engine fault
+// that leaves its state unknown (ErrExited, ErrProtocol, ErrStopIgnored,
+// ErrTimeout), every further search returns the same error: close the
+// client and start another.
 type Client struct {
 	opts   ClientOptions
 	id     ID

@@ -172,8 +172,8 @@ func PlayGame(ctx context.Context, white, red *Client, cfg GameConfig) (GameResu
 	hist := g.Positions()
 	moves := g.Moves()
 	// base is the index of the first move since the last capture or man
-	// move, and posBytes the length of the pos line that sends them (a
-	// byte more with no move).
+	// move, and posBytes a bound on the length of the pos line that sends
+	// them.
 	posHeader := len(`pos pos= moves=""`) + len(FormatPosition(cfg.Start))
 	base, posBytes := 0, posHeader
 	played := func(p hexdame.Position, m hexdame.Move, i int) {
