@@ -157,8 +157,9 @@ const LeastTime = time.Nanosecond
 func (l Limits) HasClock() bool { return l.Time != 0 || l.Inc > 0 }
 
 // Command returns the level line for the limits: "level infinite" for
-// Infinite or the zero Limits, else each limit set, a negative one as the
-// least limit (see Limits).
+// Infinite or limits that set none (the zero Limits, or Moves without a
+// clock), else each limit set, a negative one as the least limit (see
+// Limits).
 func (l Limits) Command() Command {
 	c := NewCommand("level")
 	if l.Infinite {
