@@ -383,7 +383,10 @@ func TestMatchEngineCannotStart(t *testing.T) {
 		{"notvariant", "not a HexDame engine"},
 	} {
 		pids := t.TempDir()
-		code, out, errOut := runCLI(t, "", "match", "-engine", "hexdame hub-random", "-engine", testEngine(tt.engine, pids), "-start-timeout", "0.3")
+		// The time-out is far above what the handshake takes, even with
+		// -race on a busy machine: at 0.3 s the first engine timed out
+		// there, once.
+		code, out, errOut := runCLI(t, "", "match", "-engine", "hexdame hub-random", "-engine", testEngine(tt.engine, pids), "-start-timeout", "10")
 		if code != 2 || out != "" || !strings.Contains(errOut, "engine 2") || !strings.Contains(errOut, tt.msg) || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q", tt.engine, code, out, errOut)
 		}
