@@ -28,6 +28,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -213,25 +214,41 @@ func (e *Engine) Clear() {
 // has searched MaxDepth plies (the zero Limits is an analysis without end).
 // With a limit it also ends early when the result cannot change: a win or
 // loss proven to its end, or, with a time limit, a single legal move.
+//
+// A time that leaves none is still a limit, never the absence of one: a
+// negative MoveTime or Clock, a clock of a few nanoseconds, or a clock
+// with only its Increment (Clock 0) makes the search answer at once, with
+// the best move of what it searched in about a millisecond.
 type Limits struct {
-	// Depth is the deepest iteration, in plies.
+	// Depth is the deepest iteration, in plies (0 or less: none).
 	Depth int
 	// Nodes is about the most positions to visit (over all threads).
 	Nodes uint64
-	// MoveTime is the time for this move.
+	// MoveTime is the time for this move (0: none).
 	MoveTime time.Duration
 	// Clock is the time the side to move has left for the game, and
 	// Increment what it gains after each move; the engine spends a part
 	// of it. MovesToGo, when positive, is the number of moves before the
 	// clock gets more time (0: the game goes on with the increment only).
+	// With Clock and Increment both 0 there is no clock.
 	Clock     time.Duration
 	Increment time.Duration
 	MovesToGo int
 }
 
+// timed reports whether l limits the time: a move time or a clock.
+func (l Limits) timed() bool {
+	return l.MoveTime != 0 || l.hasClock()
+}
+
+// hasClock reports whether l holds a clock, even one without time left.
+func (l Limits) hasClock() bool {
+	return l.Clock != 0 || l.Increment > 0
+}
+
 // infinite reports whether l sets no limit.
 func (l Limits) infinite() bool {
-	return l.Depth <= 0 && l.Nodes == 0 && l.MoveTime <= 0 && l.Clock <= 0
+	return l.Depth <= 0 && l.Nodes == 0 && !l.timed()
 }
 
 // SearchOptions say what a search takes besides the position.
@@ -814,7 +831,7 @@ func (r *run) enough(t *thread, depth int) bool {
 	if (best > winBound || best < -winBound) && depth >= mateScore-abs(best)+4 && r.multiPV == 1 {
 		return true
 	}
-	if len(r.moves) == 1 && (r.limits.Clock > 0 || r.limits.MoveTime > 0) {
+	if len(r.moves) == 1 && r.limits.timed() {
 		return true // a forced move takes no thought
 	}
 	if r.soft > 0 {
@@ -827,29 +844,28 @@ func (r *run) enough(t *thread, depth int) bool {
 }
 
 // timeBudget returns the time a search means to spend (soft: it starts no
-// depth after half of it) and the time it must not exceed (hard), zero for
-// none.
+// depth after half of it, zero for no such bound) and the time it must
+// not exceed (hard, zero for none). A time limit gives a hard limit of at
+// least a millisecond, however little time it leaves.
 func timeBudget(l Limits) (soft, hard time.Duration) {
-	if l.MoveTime > 0 {
-		hard = l.MoveTime
+	if !l.timed() {
+		return 0, 0
 	}
-	if l.Clock > 0 {
+	hard = math.MaxInt64
+	if l.MoveTime != 0 {
+		hard = max(l.MoveTime, 0)
+	}
+	if l.hasClock() {
 		movesLeft := time.Duration(30)
 		if l.MovesToGo > 0 {
 			movesLeft = time.Duration(min(l.MovesToGo, 30))
 		}
-		margin := min(l.Clock/20, 50*time.Millisecond)
-		left := max(0, l.Clock-margin)
-		base := left/movesLeft + l.Increment*3/4
-		s := min(base, left)
-		h := min(base*4, left/3+l.Increment*3/4, left)
-		if hard == 0 || h < hard {
-			hard = h
-		}
-		soft = s
+		clock, inc := max(l.Clock, 0), max(l.Increment, 0)
+		margin := min(clock/20, 50*time.Millisecond)
+		left := clock - margin
+		base := left/movesLeft + inc*3/4
+		soft = min(base, left)
+		hard = min(hard, base*4, left/3+inc*3/4, left)
 	}
-	if hard > 0 && hard < time.Millisecond {
-		hard = time.Millisecond
-	}
-	return soft, hard
+	return soft, max(hard, time.Millisecond)
 }

@@ -438,3 +438,30 @@ func TestLevelLines(t *testing.T) {
 		}
 	}
 }
+
+// A time limit that leaves no time (a clock of a few nanoseconds, a clock
+// with only its increment, a negative time) is a limit: the search answers
+// at once, where it used to read it as no limit and search without end.
+func TestSearchNoTimeLeft(t *testing.T) {
+	var e Engine
+	p := hexdame.StartPosition()
+	for _, lim := range []Limits{
+		{Clock: 10 * time.Nanosecond},
+		{Clock: time.Nanosecond, MovesToGo: 1},
+		{Increment: time.Second},
+		{Clock: -time.Second},
+		{MoveTime: -time.Millisecond},
+		{Clock: -time.Second, Depth: 200},
+	} {
+		// The context only ends a test that fails: the search must end
+		// on its own, long before.
+		ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
+		start := time.Now()
+		res, err := e.Search(ctx, p, SearchOptions{Limits: lim})
+		elapsed := time.Since(start)
+		cancel()
+		if err != nil || !p.IsLegal(res.Move) || elapsed > 30*time.Second {
+			t.Errorf("%+v: %v after %v, %v", lim, res.Move, elapsed, err)
+		}
+	}
+}

@@ -30,7 +30,8 @@ var (
 	// ErrNoMove: the engine ended a search with done but no move.
 	ErrNoMove = errors.New("hexdame/hub: done without a move")
 	// ErrProtocol: the engine broke the protocol in a way that leaves its
-	// state unknown, such as a done when no search was running.
+	// state unknown, such as a done when no search was running, or a line
+	// longer than MaxLineLength (it may have been the done).
 	ErrProtocol = errors.New("hexdame/hub: protocol violation")
 	// ErrStopIgnored: the engine did not end its search after stop.
 	ErrStopIgnored = errors.New("hexdame/hub: engine ignored stop")
@@ -83,7 +84,8 @@ type ClientOptions struct {
 	// Log, when set, receives every line exchanged, "> " before the
 	// lines sent to the engine and "< " before those it sent (a line too
 	// long or not a command is logged as such). Writes to it are
-	// serialized.
+	// serialized; their errors are the writer's to keep (the client goes
+	// on without its log).
 	Log io.Writer
 }
 
@@ -105,11 +107,12 @@ func (o *ClientOptions) defaults() {
 // may be called from any goroutine at any time.
 //
 // The engine cannot harm the client: lines are read with a bounded length
-// (Reader), lines that are not commands are ignored, info lines are read
-// and dropped as they come, and every wait is bounded by a time-out or a
-// context. After an engine fault that leaves its state unknown (ErrExited,
-// ErrProtocol, ErrStopIgnored, ErrTimeout), every further search returns
-// the same error: close the client and start another.
+// (Reader; a longer line is an ErrProtocol fault), lines that are not
+// commands are ignored, info lines are read and dropped as they come, and
+// every wait is bounded by a time-out or a context. After an engine fault
+// that leaves its state unknown (ErrExited, ErrProtocol, ErrStopIgnored,
+// ErrTimeout), every further search returns the same error: close the
+// client and start another.
 type Client struct {
 	opts   ClientOptions
 	id     ID
@@ -237,6 +240,11 @@ func (c *Client) read(r *Reader) {
 		switch {
 		case err == ErrLineTooLong:
 			c.log("< (a line longer than " + strconv.Itoa(MaxLineLength) + " bytes, skipped)")
+			select {
+			case c.events <- readResult{err: err}:
+			case <-c.closed:
+				return
+			}
 			continue
 		case err != nil:
 			select {
@@ -296,6 +304,15 @@ func (c *Client) send(cmds ...Command) error {
 	return nil
 }
 
+// readFault returns the fault that a read error of the engine's output
+// is: a line too long, or the end of the output.
+func (c *Client) readFault(err error) error {
+	if err == ErrLineTooLong {
+		return fmt.Errorf("%w: a line longer than %d bytes", ErrProtocol, MaxLineLength)
+	}
+	return c.exitError()
+}
+
 // exitError returns the ErrExited error, with how the process ended when
 // it is known within a moment.
 func (c *Client) exitError() error {
@@ -323,7 +340,7 @@ func (c *Client) next(ctx context.Context, timer <-chan time.Time) (cmd Command,
 	select {
 	case r := <-c.events:
 		if r.err != nil {
-			c.broken = c.exitError()
+			c.broken = c.readFault(r.err)
 			return Command{}, false, c.broken
 		}
 		if r.cmd.Name == "error" {
@@ -492,7 +509,7 @@ func (c *Client) drain() error {
 		select {
 		case r := <-c.events:
 			if r.err != nil {
-				c.broken = c.exitError()
+				c.broken = c.readFault(r.err)
 				return c.broken
 			}
 			switch r.cmd.Name {
@@ -512,7 +529,9 @@ func (c *Client) drain() error {
 // Search runs a search: it sends pos, level and go, passes every info line
 // to info (when not nil) and returns the engine's done. When ctx is done
 // first, Search sends stop and waits StopTimeout more for done, which is
-// then returned as usual; after that it gives up with ErrStopIgnored.
+// then returned as usual; after that it gives up with ErrStopIgnored. A
+// ctx done before the call asks for a move at once: the search is sent,
+// then stop.
 //
 // The move must be legal in s.Current(): a done without a move gives
 // ErrNoMove, a move that is not in the Hub dialect's notation a *TextError
@@ -541,9 +560,6 @@ func (c *Client) Search(ctx context.Context, s Search, info func(Info)) (Done, e
 	}
 	if !current.HasLegalMoves() {
 		return Done{}, fmt.Errorf("hexdame/hub: search of a position without legal moves: %w", hexdame.ErrGameOver)
-	}
-	if err := ctx.Err(); err != nil {
-		return Done{}, err
 	}
 	if err := c.drain(); err != nil {
 		return Done{}, err

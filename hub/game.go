@@ -17,7 +17,7 @@ const (
 	Unterminated    Termination = iota // "unterminated": the game did not end (it was interrupted)
 	NoLegalMove                        // "no-legal-move": the side to move had no legal move and lost
 	Repetition                         // "repetition": a position occurred for the third time: a draw
-	Adjudication                       // "adjudication": a draw after GameConfig.DrawPlies plies without capture or man move, or GameConfig.Adjudicate's result
+	Adjudication                       // "adjudication": a draw after GameConfig.DrawPlies plies without capture or man move or more than a pos line holds, or GameConfig.Adjudicate's result
 	IllegalMove                        // "illegal-move": a move in the Hub notation that is not legal lost
 	UnparseableMove                    // "unparseable-move": a move that is not in the Hub notation lost
 	NoMove                             // "no-move": a done without a move lost
@@ -56,16 +56,22 @@ func (t Termination) String() string {
 // rather than by the rules or adjudication.
 func (t Termination) IsFault() bool { return t >= IllegalMove }
 
-// GameConfig is how PlayGame runs a game.
+// GameConfig is how PlayGame runs a game. The zero GameConfig plays from
+// the start position, each engine moving at once.
 type GameConfig struct {
-	// Start is the position the game starts from (the zero Position is
-	// not a game: use hexdame.StartPosition()), and Opening the moves
-	// played from it before the engines take over.
+	// Start is the position the game starts from (the zero Position, an
+	// empty board, stands for hexdame.StartPosition()), and Opening the
+	// moves played from it before the engines take over.
 	Start   hexdame.Position
 	Opening []hexdame.Move
 
 	// The time control: a time per move (MoveTime), or a clock for each
-	// side with Time for the game and Inc added after each move.
+	// side with Time for the game and Inc added after each move. A clock
+	// run out leaves no time: the engine is told to move at once (time
+	// LeastTime), and loses on time unless it moves within the Margin.
+	// With no time control (all three zero) each engine is told to move
+	// at once (move-time LeastTime) and is stopped after Margin, and no
+	// move loses on time.
 	MoveTime  time.Duration
 	Time, Inc time.Duration
 
@@ -115,7 +121,9 @@ func sideIndex(c hexdame.Color) int {
 // plays Red. After the opening, it asks the side to move for a move with
 // the position since the last capture or man move and the time left, and
 // plays it, until the rules end the game (no legal move, a third
-// repetition), the game is adjudicated (Adjudicate, DrawPlies), or an
+// repetition), the game is adjudicated (Adjudicate, DrawPlies, or a draw
+// when the moves since the last capture or man move no longer fit in a
+// pos line of MaxLineLength bytes), or an
 // engine loses by a fault: a move that is illegal or not in the Hub notation, a done without
 // a move, a move later than its time plus the margin (a search is stopped
 // then, and given the client's StopTimeout to answer), an engine that
@@ -127,6 +135,9 @@ func sideIndex(c hexdame.Color) int {
 // (wrapping ErrOpening), or when ctx is done before the game ends
 // (ctx.Err(), with the game so far and Termination Unterminated).
 func PlayGame(ctx context.Context, white, red *Client, cfg GameConfig) (GameResult, error) {
+	if cfg.Start == (hexdame.Position{}) {
+		cfg.Start = hexdame.StartPosition()
+	}
 	g := hexdame.NewGameFrom(cfg.Start)
 	for i, m := range cfg.Opening {
 		if err := g.Play(m); err != nil {
@@ -157,25 +168,47 @@ func PlayGame(ctx context.Context, white, red *Client, cfg GameConfig) (GameResu
 		}
 	}
 
-	// The positions and moves of the game; base is the index of the first
-	// move since the last capture or man move.
+	// The positions and moves of the game.
 	hist := g.Positions()
 	moves := g.Moves()
-	base := 0
-	for i, m := range moves {
-		if irreversible(hist[i], m) {
-			base = i + 1
+	// base is the index of the first move since the last capture or man
+	// move, and posBytes a bound on the length of the pos line that sends
+	// them.
+	posHeader := len(`pos pos= moves=""`) + len(FormatPosition(cfg.Start))
+	base, posBytes := 0, posHeader
+	played := func(p hexdame.Position, m hexdame.Move, i int) {
+		if irreversible(p, m) {
+			base, posBytes = i+1, posHeader
+		} else {
+			posBytes += len(FormatMove(m)) + 1
 		}
 	}
+	for i, m := range moves {
+		played(hist[i], m, i)
+	}
+	timed := cfg.MoveTime > 0 || cfg.Time > 0 || cfg.Inc > 0
 	clock := [2]time.Duration{cfg.Time, cfg.Time}
 	for {
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
 		p := hist[len(hist)-1]
 		side := p.SideToMove()
 		si := sideIndex(side)
+		if posBytes > maxPosLine {
+			res.Result, res.Termination = hexdame.Draw, Adjudication
+			res.Detail = fmt.Sprintf("%d plies without capture or man move, more than a Hub line holds", len(moves)-base)
+			g.SetResult(hexdame.Draw)
+			return res, nil
+		}
 		limits := Limits{MoveTime: cfg.MoveTime}
 		allowed := cfg.MoveTime
-		if cfg.MoveTime <= 0 {
-			limits = Limits{Time: clock[si], Inc: cfg.Inc}
+		switch {
+		case !timed:
+			limits.MoveTime = LeastTime
+		case cfg.MoveTime <= 0:
+			// A clock run out is still a clock: move at once.
+			limits = Limits{Time: max(clock[si], LeastTime), Inc: cfg.Inc}
 			allowed = clock[si]
 		}
 		search := Search{Position: hist[base], Moves: moves[base:], Limits: limits}
@@ -200,7 +233,7 @@ func PlayGame(ctx context.Context, white, red *Client, cfg GameConfig) (GameResu
 			t, why := classify(err)
 			return lose(side, t, side.String()+" "+why)
 		}
-		if elapsed > allowed+cfg.Margin {
+		if timed && elapsed > allowed+cfg.Margin {
 			return lose(side, TimeForfeit, fmt.Sprintf("%s moved after %v, with %v allowed", side, elapsed.Round(time.Millisecond), allowed))
 		}
 		if cfg.MoveTime <= 0 {
@@ -211,9 +244,7 @@ func PlayGame(ctx context.Context, white, red *Client, cfg GameConfig) (GameResu
 			return lose(side, IllegalMove, fmt.Sprintf("%s's move %q is not legal", side, FormatMove(done.Move)))
 		}
 		res.Plies++
-		if irreversible(p, done.Move) {
-			base = len(moves) + 1
-		}
+		played(p, done.Move, len(moves))
 		moves = append(moves, done.Move)
 		hist = append(hist, p.PlayUnchecked(done.Move))
 		switch o := g.Outcome(); {
@@ -246,6 +277,10 @@ func PlayGame(ctx context.Context, white, red *Client, cfg GameConfig) (GameResu
 		}
 	}
 }
+
+// maxPosLine is the longest pos line PlayGame sends: MaxLineLength, lower
+// in tests.
+var maxPosLine = MaxLineLength
 
 // irreversible reports whether m, played in p, is a capture or a man move:
 // no position before it can occur again.

@@ -243,7 +243,7 @@ func TestPlayGameHostileEngines(t *testing.T) {
 		clock  bool
 	}{
 		{"garbage", hub.Unterminated, false},
-		{"longline", hub.Unterminated, false},
+		{"longline", hub.ProtocolError, false},
 		{"flood", hub.Unterminated, false},
 		{"nomove", hub.NoMove, false},
 		{"twodone", hub.ProtocolError, false},
@@ -336,4 +336,66 @@ func TestPlayGameAdjudicate(t *testing.T) {
 		t.Errorf("adjudication: %+v, %v", res, err)
 	}
 	checkRecord(t, res)
+}
+
+// The zero GameConfig plays from the start position, each engine told to
+// move at once. It used to fail: its zero Start is an empty board.
+func TestPlayGameZeroConfig(t *testing.T) {
+	rw, rr := &recorder{RandomMover: hub.NewRandomMover(7)}, &recorder{RandomMover: hub.NewRandomMover(8)}
+	white, red := connect(t, rw), connect(t, rr)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	res, err := hub.PlayGame(ctx, white, red, hub.GameConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Game.InitialPosition() != hexdame.StartPosition() || res.Plies == 0 || res.Termination.IsFault() {
+		t.Errorf("%v after %d plies: %s", res.Termination, res.Plies, res.Detail)
+	}
+	for _, s := range append(rw.searches, rr.searches...) {
+		if s.Limits != (hub.Limits{MoveTime: hub.LeastTime}) {
+			t.Fatalf("limits %+v, want a move at once", s.Limits)
+		}
+	}
+}
+
+// slowStart is a random mover whose first search takes delay.
+type slowStart struct {
+	*recorder
+	delay time.Duration
+}
+
+func (e *slowStart) Search(ctx context.Context, s hub.Search, info func(hub.Info)) (hub.Done, error) {
+	e.mu.Lock()
+	first := len(e.searches) == 0
+	e.mu.Unlock()
+	if first {
+		time.Sleep(e.delay)
+	}
+	return e.recorder.Search(ctx, s, info)
+}
+
+// A clock run out within the margin leaves no time: the next search is
+// told to move at once (time=LeastTime), and the engine that does plays
+// on. The referee used to send level infinite, and the engine lost on time
+// at the end of the margin.
+func TestPlayGameClockRunOut(t *testing.T) {
+	slow := &slowStart{recorder: &recorder{RandomMover: hub.NewRandomMover(9)}, delay: 200 * time.Millisecond}
+	white, red := connect(t, slow), connect(t, hub.NewRandomMover(10))
+	res, err := hub.PlayGame(context.Background(), white, red, hub.GameConfig{
+		Start: hexdame.StartPosition(), Time: 50 * time.Millisecond, Margin: 30 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Termination.IsFault() {
+		t.Errorf("%v after %d plies: %s", res.Termination, res.Plies, res.Detail)
+	}
+	if len(slow.searches) < 2 {
+		t.Fatalf("%d searches", len(slow.searches))
+	}
+	for _, s := range slow.searches[1:] {
+		if s.Limits != (hub.Limits{Time: hub.LeastTime}) {
+			t.Errorf("limits after the clock ran out: %+v, want a move at once", s.Limits)
+		}
+	}
 }

@@ -11,8 +11,10 @@ import (
 
 // MaxLineLength is the longest line, in bytes without its line end, that a
 // Reader returns. A longer line is skipped whole and reported as
-// ErrLineTooLong. It leaves room for a pos command with thousands of moves.
-const MaxLineLength = 64 << 10
+// ErrLineTooLong. It leaves room for a pos command with about 170,000
+// moves: the longest game record of two kings, where each position may
+// come twice, has fewer than 15,000 (about 88 KB).
+const MaxLineLength = 1 << 20
 
 // ErrSyntax is wrapped by the errors for a line that is not a command:
 // an unterminated quote, an argument without a name, a control character,
@@ -315,16 +317,21 @@ func CleanValue(s string) string {
 
 // A Reader reads protocol lines from an input, each at most MaxLineLength
 // bytes, so that a peer that writes an endless line cannot exhaust memory:
-// the reader keeps a buffer of MaxLineLength bytes and skips the rest of
-// a longer line.
+// the reader's memory grows with the longest line it returns, up to about
+// twice MaxLineLength, and it skips the rest of a longer line.
 type Reader struct {
 	br   *bufio.Reader
+	long []byte // a line longer than br's buffer, gathered
 	line int
 }
 
+// readerBuffer is the size of a Reader's buffer: lines up to it are read
+// without copying.
+const readerBuffer = 4 << 10
+
 // NewReader returns a Reader reading from r.
 func NewReader(r io.Reader) *Reader {
-	return &Reader{br: bufio.NewReaderSize(r, MaxLineLength+2)}
+	return &Reader{br: bufio.NewReaderSize(r, readerBuffer)}
 }
 
 // ReadLine returns the next line without its line end ("\n" or "\r\n").
@@ -333,16 +340,30 @@ func NewReader(r io.Reader) *Reader {
 // ErrLineTooLong; other read errors are returned as they are.
 func (r *Reader) ReadLine() (string, error) {
 	b, err := r.br.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		// A line longer than the buffer: gather it up to the limit and
+		// the line end.
+		r.long = r.gather(r.long[:0], b)
+		for err == bufio.ErrBufferFull && len(r.long) <= MaxLineLength+2 {
+			b, err = r.br.ReadSlice('\n')
+			r.long = r.gather(r.long, b)
+		}
+		b = r.long
+		if cap(r.long) > 4*readerBuffer {
+			r.long = nil // the memory goes with the long line
+		}
+		if err == bufio.ErrBufferFull {
+			for err == bufio.ErrBufferFull {
+				_, err = r.br.ReadSlice('\n')
+			}
+			r.line++
+			if err != nil && err != io.EOF {
+				return "", err
+			}
+			return "", ErrLineTooLong
+		}
+	}
 	switch {
-	case err == bufio.ErrBufferFull:
-		for err == bufio.ErrBufferFull {
-			_, err = r.br.ReadSlice('\n')
-		}
-		r.line++
-		if err != nil && err != io.EOF {
-			return "", err
-		}
-		return "", ErrLineTooLong
 	case err == io.EOF && len(b) > 0:
 		// A last line without its end.
 	case err != nil:
@@ -355,6 +376,17 @@ func (r *Reader) ReadLine() (string, error) {
 		return "", ErrLineTooLong
 	}
 	return string(b), nil
+}
+
+// gather appends b to long, growing it at most to what the longest line
+// takes, its line end and one more read.
+func (r *Reader) gather(long, b []byte) []byte {
+	if n := len(long) + len(b); n > cap(long) {
+		grown := make([]byte, len(long), min(max(2*cap(long), n), MaxLineLength+2+readerBuffer))
+		copy(grown, long)
+		long = grown
+	}
+	return append(long, b...)
 }
 
 func boolInt(b bool) int {

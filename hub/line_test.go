@@ -243,3 +243,18 @@ func BenchmarkParseCommand(b *testing.B) {
 		}
 	}
 }
+
+// A Reader of short lines keeps a small buffer: its memory grows with the
+// lines it reads, not with MaxLineLength.
+func TestReaderShortLinesSmallMemory(t *testing.T) {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	r := NewReader(strings.NewReader("ping\n"))
+	if c, err := r.ReadCommand(); err != nil || c.Name != "ping" {
+		t.Fatalf("%v %v", c, err)
+	}
+	runtime.ReadMemStats(&after)
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 16<<10 {
+		t.Errorf("allocated %d bytes to read a line of 4", grew)
+	}
+}

@@ -130,6 +130,13 @@ func (m Mode) String() string {
 // game (or for Moves moves, when Moves is positive) and the time added
 // after each move. The zero Limits sets no limit at all: the search runs
 // until it is stopped, as with Infinite.
+//
+// A limit that leaves nothing is a limit, never the absence of one: the
+// engine moves at once. In a level line that is a value of 0 (move-time,
+// depth, nodes, or a clock with neither time nor increment), which
+// ParseLimits reads as the least limit: LeastTime, depth 1, one node. In
+// a Limits it is a negative MoveTime, Depth, Nodes or Time, which Command
+// writes as that least limit.
 type Limits struct {
 	MoveTime time.Duration // the time for this move
 	Depth    int           // the greatest depth in plies
@@ -140,29 +147,42 @@ type Limits struct {
 	Moves    int           // the moves to play in Time, 0 for the rest of the game
 }
 
-// HasClock reports whether the limits include a clock (Time or Inc).
-func (l Limits) HasClock() bool { return l.Time > 0 || l.Inc > 0 }
+// LeastTime is the least time limit: what ParseLimits reads for a time of
+// 0, or one that rounds to less than a nanosecond. It leaves no time: the
+// engine moves at once.
+const LeastTime = time.Nanosecond
 
-// Command returns the level line for the limits.
+// HasClock reports whether the limits include a clock: a Time (a negative
+// one is a clock run out) or an Inc.
+func (l Limits) HasClock() bool { return l.Time != 0 || l.Inc > 0 }
+
+// Command returns the level line for the limits: "level infinite" for
+// Infinite or limits that set none (the zero Limits, or Moves without a
+// clock), else each limit set, a negative one as the least limit (see
+// Limits).
 func (l Limits) Command() Command {
 	c := NewCommand("level")
 	if l.Infinite {
 		return c.WithFlag("infinite")
 	}
-	if l.MoveTime > 0 {
-		c = c.With("move-time", formatSeconds(l.MoveTime))
+	if l.MoveTime != 0 {
+		c = c.With("move-time", formatSeconds(max(l.MoveTime, LeastTime)))
 	}
-	if l.Depth > 0 {
-		c = c.With("depth", strconv.Itoa(l.Depth))
+	if l.Depth != 0 {
+		c = c.With("depth", strconv.Itoa(max(l.Depth, 1)))
 	}
-	if l.Nodes > 0 {
-		c = c.With("nodes", strconv.FormatInt(l.Nodes, 10))
+	if l.Nodes != 0 {
+		c = c.With("nodes", strconv.FormatInt(max(l.Nodes, 1), 10))
 	}
 	if l.HasClock() {
 		if l.Moves > 0 {
 			c = c.With("moves", strconv.Itoa(l.Moves))
 		}
-		c = c.With("time", formatSeconds(l.Time))
+		t := max(l.Time, 0)
+		if t == 0 && l.Inc <= 0 {
+			t = LeastTime // a clock run out, without increment
+		}
+		c = c.With("time", formatSeconds(t))
 		if l.Inc > 0 {
 			c = c.With("inc", formatSeconds(l.Inc))
 		}
@@ -180,10 +200,15 @@ var ErrLevel = errors.New("hexdame/hub: invalid level")
 // ParseLimits reads a level command. Every argument it knows (move-time,
 // depth, nodes, infinite, moves, time, inc) that holds a valid number is
 // read; the first one that does not gives an error wrapping ErrLevel, with
-// the limits read from the others. Times are in seconds, with a fraction.
+// the limits read from the others. Times are in seconds, with a fraction;
+// a positive time below a nanosecond is read as LeastTime. A limit of 0
+// leaves nothing and is read as the least limit, so that the engine moves
+// at once: move-time=0 and time=0 (without inc) as LeastTime, depth=0 as
+// depth 1, nodes=0 as one node.
 func ParseLimits(c Command) (Limits, error) {
 	var l Limits
 	var first error
+	clock := false // a time or inc was read
 	bad := func(name, v string) {
 		if first == nil {
 			first = fmt.Errorf("%w: %s=%q is not a valid number", ErrLevel, name, clipName(v))
@@ -206,11 +231,11 @@ func ParseLimits(c Command) (Limits, error) {
 			}
 			switch a.Name {
 			case "move-time":
-				l.MoveTime = d
+				l.MoveTime = max(d, LeastTime)
 			case "time":
-				l.Time = d
+				l.Time, clock = d, true
 			default:
-				l.Inc = d
+				l.Inc, clock = d, true
 			}
 		case "depth", "moves":
 			n, err := strconv.Atoi(a.Value)
@@ -219,7 +244,7 @@ func ParseLimits(c Command) (Limits, error) {
 				continue
 			}
 			if a.Name == "depth" {
-				l.Depth = n
+				l.Depth = max(n, 1)
 			} else {
 				l.Moves = n
 			}
@@ -229,8 +254,11 @@ func ParseLimits(c Command) (Limits, error) {
 				bad(a.Name, a.Value)
 				continue
 			}
-			l.Nodes = n
+			l.Nodes = max(n, 1)
 		}
+	}
+	if clock && l.Time == 0 && l.Inc == 0 {
+		l.Time = LeastTime
 	}
 	return l, first
 }
@@ -238,7 +266,8 @@ func ParseLimits(c Command) (Limits, error) {
 // maxSeconds bounds the times read, so that they fit a time.Duration.
 const maxSeconds = 1e9
 
-// parseSeconds reads a non-negative number of seconds.
+// parseSeconds reads a non-negative number of seconds. A positive number
+// is at least LeastTime, never the zero Duration.
 func parseSeconds(s string) (time.Duration, bool) {
 	f, err := strconv.ParseFloat(s, 64)
 	if err != nil || math.IsNaN(f) || f < 0 {
@@ -247,7 +276,11 @@ func parseSeconds(s string) (time.Duration, bool) {
 	if f > maxSeconds {
 		f = maxSeconds
 	}
-	return time.Duration(f * float64(time.Second)), true
+	d := time.Duration(f * float64(time.Second))
+	if f > 0 {
+		d = max(d, LeastTime)
+	}
+	return d, true
 }
 
 // formatSeconds writes d in seconds, with as many decimals as it needs.
@@ -262,28 +295,27 @@ func formatSeconds(d time.Duration) string {
 // for engines that want one: the move time when there is one; with a
 // clock, the time left shared among the moves to go (30 when not given)
 // plus three quarters of the increment, never more than three quarters
-// of the time left (half the increment with no time left); the smaller of
-// both when both are set. It returns 0 when the limits set no time (depth,
-// nodes, infinite, or nothing).
+// of the time left (the increment comes after the move: with no time
+// left, the budget is LeastTime); the smaller of both when both are set. It returns 0 when the limits set no time (depth,
+// nodes, infinite, or nothing), and at least LeastTime when they do,
+// however little they leave.
 func (l Limits) Budget() time.Duration {
-	var b time.Duration
+	if l.MoveTime == 0 && !l.HasClock() {
+		return 0
+	}
+	b := time.Duration(math.MaxInt64)
 	if l.HasClock() {
 		moves := l.Moves
 		if moves <= 0 {
 			moves = 30
 		}
-		b = l.Time/time.Duration(moves) + l.Inc*3/4
-		switch {
-		case l.Time > 0 && b > l.Time*3/4:
-			b = l.Time * 3 / 4
-		case l.Time <= 0:
-			b = l.Inc / 2
-		}
+		left := max(l.Time, 0)
+		b = min(left/time.Duration(moves)+max(l.Inc, 0)*3/4, left*3/4)
 	}
-	if l.MoveTime > 0 && (b == 0 || l.MoveTime < b) {
-		b = l.MoveTime
+	if l.MoveTime != 0 {
+		b = min(b, l.MoveTime)
 	}
-	return b
+	return max(b, LeastTime)
 }
 
 // Info is what an engine reports during a search in its info lines. Zero

@@ -24,6 +24,8 @@ func TestLimitsCommand(t *testing.T) {
 		{Limits{Time: 60 * time.Second, Inc: 500 * time.Millisecond}, "level time=60 inc=0.5"},
 		{Limits{Time: 90 * time.Second, Moves: 40}, "level moves=40 time=90"},
 		{Limits{Inc: time.Second}, "level time=0 inc=1"},
+		{Limits{Time: LeastTime}, "level time=0.000000001"},
+		{Limits{MoveTime: LeastTime}, "level move-time=0.000000001"},
 	}
 	for _, tt := range tests {
 		c := tt.l.Command()
@@ -54,6 +56,53 @@ func TestParseLimitsErrors(t *testing.T) {
 	}
 }
 
+// A limit of 0, or a time too small for a Duration, leaves nothing: it is
+// read as the least limit, never as no limit (which searched without
+// end), and written back as one.
+func TestParseLimitsNothingLeft(t *testing.T) {
+	tests := []struct {
+		line string
+		want Limits
+	}{
+		{"level move-time=0", Limits{MoveTime: LeastTime}},
+		{"level move-time=0.0", Limits{MoveTime: LeastTime}},
+		{"level move-time=1e-300", Limits{MoveTime: LeastTime}},
+		{"level move-time=0.0000000004", Limits{MoveTime: LeastTime}},
+		{"level time=0", Limits{Time: LeastTime}},
+		{"level time=0 inc=0", Limits{Time: LeastTime}},
+		{"level moves=10 time=0", Limits{Time: LeastTime, Moves: 10}},
+		{"level time=1e-20", Limits{Time: LeastTime}},
+		{"level inc=1e-20", Limits{Inc: LeastTime}},
+		{"level time=0 inc=2", Limits{Inc: 2 * time.Second}},
+		{"level depth=0", Limits{Depth: 1}},
+		{"level nodes=0", Limits{Nodes: 1}},
+		{"level moves=0 time=5", Limits{Time: 5 * time.Second}},
+	}
+	for _, tt := range tests {
+		c, _ := ParseCommand(tt.line)
+		l, err := ParseLimits(c)
+		if err != nil || l != tt.want {
+			t.Errorf("%s: %+v, %v; want %+v", tt.line, l, err, tt.want)
+		}
+		if l.Budget() == 0 && (l.MoveTime != 0 || l.HasClock()) {
+			t.Errorf("%s: a time limit without a budget", tt.line)
+		}
+		back, err := ParseLimits(l.Command())
+		if err != nil || back != l {
+			t.Errorf("%s: written %q, read back %+v, %v", tt.line, l.Command(), back, err)
+		}
+	}
+	// Limits that leave nothing are written as the least limit, never as
+	// no limit.
+	for _, l := range []Limits{{MoveTime: -time.Second}, {Time: -time.Second}, {Depth: -1}, {Nodes: -5}, {Time: -1, Inc: time.Second}} {
+		c := l.Command()
+		back, err := ParseLimits(c)
+		if err != nil || back.Infinite || back == (Limits{}) {
+			t.Errorf("%+v: written %q, read back %+v, %v", l, c, back, err)
+		}
+	}
+}
+
 func TestBudget(t *testing.T) {
 	s := time.Second
 	tests := []struct {
@@ -65,9 +114,13 @@ func TestBudget(t *testing.T) {
 		{Limits{Time: 60 * s, Moves: 10}, 6 * s},
 		{Limits{Time: 60 * s, Inc: 4 * s}, 5 * s},
 		{Limits{Time: 2 * s, Inc: 10 * s, Moves: 1}, 1500 * time.Millisecond},
-		{Limits{Inc: s}, 500 * time.Millisecond},
+		{Limits{Inc: s}, LeastTime}, // no time left: the increment comes after the move
 		{Limits{Time: 60 * s, MoveTime: s}, s},
 		{Limits{Depth: 5}, 0},
+		{Limits{Time: LeastTime}, LeastTime},
+		{Limits{Time: LeastTime, Inc: s}, LeastTime},
+		{Limits{Time: -s}, LeastTime},
+		{Limits{MoveTime: -s, Time: 60 * s}, LeastTime},
 		{Limits{Infinite: true}, 0},
 		{Limits{}, 0},
 	}

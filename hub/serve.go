@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"io"
+	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/hexdame/hexdame"
@@ -53,21 +55,36 @@ const maxDeferred = 1024
 // writes the engine's answers to out, one line each, until quit, the end
 // of in, or ctx being done. It returns nil after quit or the end of in,
 // ctx.Err() when ctx is done, and otherwise the error that stopped it
-// (reading in, or writing out).
+// (reading in, or writing out, the last answers included).
 //
 // Serve follows HUB.md and is lenient where it is silent, so that any GUI
-// can drive it: lines that are not commands, unknown commands and unknown
-// arguments are ignored; ping is answered at any time, even during a
-// search; stop and ponder-hit are ignored when no search runs; a pos
-// before init, a go before pos (the start position is searched) or before
-// init (the engine is readied first), and set-param after init are
-// accepted; the other commands that arrive during a search take effect
-// when it ends, a go first stopping it. An invalid pos, level or
-// set-param is answered with an error line; a go on an invalid position or
-// one without legal moves with an error line and a done line without a
-// move, as does a search whose engine fails or returns a move that is not
-// legal. Every go is answered with exactly one done. When Serve returns,
-// the search it started has returned too (Serve cancels it and waits); the
+// can drive it: unknown commands and unknown arguments are ignored; ping is
+// answered at any time, even during a search; stop and ponder-hit are
+// ignored when no search runs; a pos before init, a go before pos (the
+// start position is searched) or before init (the engine is readied
+// first), and set-param after init are accepted; the other commands that
+// arrive during a search take effect when it ends, a go first stopping it.
+// A go before any level searches until stop, as level infinite does.
+//
+// What Serve cannot take is answered with an error line. An invalid pos,
+// level or set-param is refused and the previous position, limits or value
+// stay (a refused pos leaves no valid position, see below). A line that
+// cannot be read (longer than MaxLineLength, or not in the protocol's
+// syntax) may have been a pos, so the position becomes invalid until the
+// next valid pos; so it does when more than 1024 commands arrive during one
+// search, which are refused from then to its end. A go on an invalid
+// position or one without legal moves gets an error line and a done line
+// without a move, as does a search whose engine fails or returns a move
+// that is not legal, and a go refused during a search. A line of the
+// engine's that cannot be written (a param name with a double quote, say)
+// is replaced by an error line.
+//
+// Every go is answered with exactly one done, in order. When quit, the end
+// of in, or ctx being done ends Serve during a search, the search is
+// stopped and answered with its done (its best move so far) before Serve
+// returns, as are the go commands that were waiting for it (each stopped
+// as soon as it starts); so a script piped to the engine gets its move.
+// When Serve returns, the searches it started have returned too; the
 // goroutine reading in may still be blocked on a read until in is closed.
 func Serve(ctx context.Context, in io.Reader, out io.Writer, eng Engine) error {
 	s := &server{
@@ -81,37 +98,49 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, eng Engine) error {
 	stopReading := make(chan struct{})
 	go readCommands(NewReader(in), lines, stopReading)
 	defer close(stopReading)
-	defer s.abandonSearch()
 	for {
 		select {
 		case <-ctx.Done():
+			s.answerAll()
 			return ctx.Err()
 		case r := <-lines:
-			if r.err != nil {
+			if r.err != nil && !unreadable(r.err) {
+				s.answerAll()
 				if r.err == io.EOF {
-					return nil
-				}
-				if errors.Is(r.err, ErrSyntax) || r.err == ErrLineTooLong {
-					continue
+					return s.writeErr()
 				}
 				return r.err
 			}
-			if s.handle(r.cmd) {
+			if s.handle(r) {
+				s.answerAll()
 				return s.writeErr()
 			}
 		case res := <-s.results:
 			s.finish(res)
 		}
 		if err := s.writeErr(); err != nil {
+			s.answerAll()
 			return err
 		}
 	}
 }
 
-// A readResult is one line read: a command or an error.
+// A readResult is one line read: a command or an error. In the commands
+// deferred during a search, a readResult with err errRefused stands for
+// commands refused there, gos of them go commands.
 type readResult struct {
 	cmd Command
 	err error
+	gos int
+}
+
+// errRefused marks the commands refused during a search (see readResult).
+var errRefused = errors.New("hexdame/hub: too many commands during a search")
+
+// unreadable reports whether err is a line that could not be read, after
+// which reading goes on.
+func unreadable(err error) bool {
+	return errors.Is(err, ErrSyntax) || err == ErrLineTooLong
 }
 
 // readCommands sends the commands read from r to lines until a read error
@@ -120,11 +149,11 @@ func readCommands(r *Reader, lines chan<- readResult, stop <-chan struct{}) {
 	for {
 		c, err := r.ReadCommand()
 		select {
-		case lines <- readResult{c, err}:
+		case lines <- readResult{cmd: c, err: err}:
 		case <-stop:
 			return
 		}
-		if err != nil && !errors.Is(err, ErrSyntax) && err != ErrLineTooLong {
+		if err != nil && !unreadable(err) {
 			return
 		}
 	}
@@ -147,8 +176,8 @@ type server struct {
 
 	search   *running // the running search, nil when idle
 	results  chan searchResult
-	deferred []Command // commands that arrived during the search
-	overflow bool      // whether some were dropped
+	deferred []readResult // the lines that arrived during the search
+	overflow bool         // whether some were refused
 }
 
 // running is a search in progress.
@@ -179,7 +208,10 @@ func (s *server) sendLocked(c Command) {
 	}
 	b, err := c.AppendText(s.buf[:0])
 	if err != nil {
-		return // a command the engine made unwritable: not sent
+		// A line the engine made unwritable (a param whose name holds a
+		// double quote, say): an error line says so in its place.
+		msg := c.Name + " line not written: " + strings.TrimPrefix(err.Error(), "hexdame/hub: ")
+		b, _ = NewCommand("error").With("message", CleanValue(msg)).AppendText(s.buf[:0])
 	}
 	b = append(b, '\n')
 	s.buf = b[:0]
@@ -201,37 +233,50 @@ func (s *server) sendError(msg string) {
 	s.send(NewCommand("error").With("message", CleanValue(msg)))
 }
 
-// handle handles one command and reports whether Serve must return.
-func (s *server) handle(c Command) (quit bool) {
-	switch c.Name {
-	case "quit":
-		return true
-	case "ping":
-		s.send(NewCommand("pong"))
-		return false
-	case "stop":
-		if s.search != nil {
-			s.search.cancel()
+// handle handles one line read and reports whether Serve must return.
+func (s *server) handle(r readResult) (quit bool) {
+	c := r.cmd
+	if r.err == nil {
+		switch c.Name {
+		case "quit":
+			return true
+		case "ping":
+			s.send(NewCommand("pong"))
+			return false
+		case "stop":
+			if s.search != nil {
+				s.search.cancel()
+			}
+			return false
+		case "ponder-hit":
+			if s.search != nil && !s.search.hit {
+				s.search.hit = true
+				close(s.search.ponderHit)
+			}
+			return false
 		}
-		return false
-	case "ponder-hit":
-		if s.search != nil && !s.search.hit {
-			s.search.hit = true
-			close(s.search.ponderHit)
-		}
-		return false
 	}
 	if s.search != nil {
-		if c.Name == "go" {
+		if r.err == nil && c.Name == "go" {
 			s.search.cancel()
 		}
-		switch {
-		case len(s.deferred) < maxDeferred:
-			s.deferred = append(s.deferred, c)
-		case !s.overflow:
-			s.overflow = true
-			s.sendError("too many commands during a search: the rest are ignored")
+		s.wait(r)
+		return false
+	}
+	switch {
+	case r.err == errRefused:
+		s.posOK = false
+		for range r.gos {
+			s.refuseGo("go: refused: too many commands during a search")
 		}
+		return false
+	case r.err == ErrLineTooLong:
+		s.posOK = false
+		s.sendError("a line longer than " + strconv.Itoa(MaxLineLength) + " bytes was skipped: no valid position until the next pos")
+		return false
+	case r.err != nil:
+		s.posOK = false
+		s.sendError(strings.TrimPrefix(r.err.Error(), "hexdame/hub: ") + ": no valid position until the next pos")
 		return false
 	}
 	switch c.Name {
@@ -255,15 +300,35 @@ func (s *server) handle(c Command) (quit bool) {
 	case "pos":
 		s.setPosition(c)
 	case "level":
-		l, err := ParseLimits(c)
-		s.limits = l
-		if err != nil {
-			s.sendError(err.Error())
+		if l, err := ParseLimits(c); err != nil {
+			s.sendError(err.Error() + " (the limits before it stay)")
+		} else {
+			s.limits = l
 		}
 	case "go":
 		s.start(c)
 	}
 	return false
+}
+
+// wait keeps a line that arrived during a search for when it ends. Past
+// maxDeferred lines, the rest are refused: one error line says so, and
+// a mark in their place counts their go commands, to be answered.
+func (s *server) wait(r readResult) {
+	if len(s.deferred) < maxDeferred {
+		s.deferred = append(s.deferred, r)
+		return
+	}
+	if !s.overflow {
+		s.overflow = true
+		s.sendError("too many commands during a search: the rest until it ends are refused, and there is no valid position until the next pos")
+	}
+	if last := &s.deferred[len(s.deferred)-1]; last.err != errRefused {
+		s.deferred = append(s.deferred, readResult{err: errRefused})
+	}
+	if r.err == nil && r.cmd.Name == "go" {
+		s.deferred[len(s.deferred)-1].gos++
+	}
 }
 
 // ready inits the engine if it is not yet, and reports whether it is.
@@ -321,6 +386,13 @@ func (s *server) setPosition(c Command) {
 	s.pos, s.moves, s.posOK = p, moves, true
 }
 
+// refuseGo answers a go that cannot run: an error line, then a done
+// without a move.
+func (s *server) refuseGo(msg string) {
+	s.sendError(msg)
+	s.send(NewCommand("done"))
+}
+
 // start starts a search, or answers at once when it cannot run.
 func (s *server) start(c Command) {
 	mode := Think
@@ -330,22 +402,18 @@ func (s *server) start(c Command) {
 	case c.Has("ponder"):
 		mode = Ponder
 	}
-	refuse := func(msg string) {
-		s.sendError(msg)
-		s.send(NewCommand("done"))
-	}
 	if !s.posOK {
-		refuse("go: no valid position (the last pos was refused)")
+		s.refuseGo("go: no valid position (the last pos was refused)")
 		return
 	}
 	srch := Search{Position: s.pos, Moves: s.moves, Limits: s.limits, Mode: mode}
 	current, err := srch.Current()
 	if err != nil {
-		refuse("go: " + err.Error())
+		s.refuseGo("go: " + err.Error())
 		return
 	}
 	if !current.HasLegalMoves() {
-		refuse("go: the position has no legal move")
+		s.refuseGo("go: the position has no legal move")
 		return
 	}
 	if !s.ready() {
@@ -397,8 +465,8 @@ func (s *server) finish(res searchResult) {
 	}
 	deferred := s.deferred
 	s.deferred, s.overflow = nil, false
-	for i, c := range deferred {
-		s.handle(c)
+	for i, r := range deferred {
+		s.handle(r)
 		if s.search != nil {
 			// A go started a search: the rest wait for it in turn.
 			s.deferred = append(s.deferred, deferred[i+1:]...)
@@ -407,13 +475,12 @@ func (s *server) finish(res searchResult) {
 	}
 }
 
-// abandonSearch stops the running search and waits for it, without
-// answering it.
-func (s *server) abandonSearch() {
-	if s.search == nil {
-		return
+// answerAll stops the running search and answers it, then handles the
+// lines that waited for it, stopping each search they start as soon as it
+// starts, so that every go gets its done before Serve returns.
+func (s *server) answerAll() {
+	for s.search != nil {
+		s.search.cancel()
+		s.finish(<-s.results)
 	}
-	s.search.cancel()
-	<-s.results
-	s.search = nil
 }

@@ -3,7 +3,9 @@ package hub
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -69,8 +71,8 @@ func (g *gui) next() Command {
 			g.t.Fatal("the engine's output ended")
 		}
 		return c
-	case <-time.After(5 * time.Second):
-		g.t.Fatal("no line from the engine within 5 s")
+	case <-time.After(30 * time.Second):
+		g.t.Fatal("no line from the engine within 30 s")
 	}
 	return Command{}
 }
@@ -115,8 +117,8 @@ func (g *gui) served() error {
 	select {
 	case err := <-g.errc:
 		return err
-	case <-time.After(5 * time.Second):
-		g.t.Fatal("Serve did not return within 5 s")
+	case <-time.After(30 * time.Second):
+		g.t.Fatal("Serve did not return within 30 s")
 	}
 	return nil
 }
@@ -133,6 +135,16 @@ func legalDone(t *testing.T, c Command, p hexdame.Position) hexdame.Move {
 		t.Fatalf("done %q: %v", c, err)
 	}
 	return m
+}
+
+// refused reads an error line, then a done without a move: the answer to
+// a go that cannot run.
+func (g *gui) refused(what string) {
+	g.t.Helper()
+	g.expect("error")
+	if done := g.expect("done"); done.Has("move") {
+		g.t.Errorf("%s: %q, want a done without a move", what, done)
+	}
 }
 
 func TestServeHandshakeAndSearch(t *testing.T) {
@@ -200,8 +212,9 @@ func TestServeSeedRepeats(t *testing.T) {
 
 func TestServeUnexpectedOrder(t *testing.T) {
 	g := serve(t, NewRandomMover(1))
-	// stop, ponder-hit and unknown commands when idle: nothing.
-	g.send("stop", "ponder-hit", "frobnicate x=1", `garbage "`, "=x", "")
+	// stop, ponder-hit, unknown commands and blank lines when idle:
+	// nothing.
+	g.send("stop", "ponder-hit", "frobnicate x=1", "", " \t")
 	g.quiet()
 	// go before hub, init, pos and level: the start position, readied.
 	g.send("level depth=1", "go think")
@@ -243,10 +256,7 @@ func TestServeBadPositions(t *testing.T) {
 			t.Errorf("%s: error %q", pos, msg)
 		}
 		g.send("go think")
-		g.expect("error")
-		if done := g.expect("done"); done.Has("move") {
-			t.Errorf("%s: %q", pos, done)
-		}
+		g.refused(pos)
 	}
 	// A valid pos makes go work again; a position without moves does not.
 	g.send("pos pos=" + hubStart)
@@ -255,14 +265,95 @@ func TestServeBadPositions(t *testing.T) {
 	legalDone(t, done, hexdame.StartPosition())
 }
 
+// A line the engine cannot read gets an error line, and since it may have
+// been a pos, the position is invalid until the next valid pos: a go gets
+// an error and a done without a move, never a move of the position before.
+// The line used to be dropped in silence, and the next go answered a move
+// of the old position.
+func TestServeUnreadableLines(t *testing.T) {
+	long := "pos pos=" + hubStart + ` moves="` + strings.Repeat("40-35 ", MaxLineLength/6) + `"`
+	for _, line := range []string{long, `pos pos="` + hubStart, "pos =x", "pos pos=\x01" + hubStart, "pos pos=" + hubStart + "\xff"} {
+		g := serve(t, NewRandomMover(1))
+		g.send("level depth=1", "pos pos="+hubStart, line)
+		if msg, _ := g.expect("error").Value("message"); !strings.Contains(msg, "no valid position until the next pos") {
+			t.Errorf("%.40q: error %q", line, msg)
+		}
+		g.send("go think")
+		g.refused(fmt.Sprintf("%.40q", line))
+		lone := hexdame.MustParseFEN("B:W61:B1")
+		g.send("pos pos="+FormatPosition(lone), "go think")
+		done, _ := g.until("done")
+		legalDone(t, done, lone)
+
+		// During a search, the line waits its turn like a pos would.
+		g.send("level infinite", "go think", line, "level depth=1", "go think")
+		first, before := g.until("done")
+		legalDone(t, first, lone)
+		if slices.Contains(before, "error") {
+			t.Errorf("%.40q: before the first done: %v", line, before)
+		}
+		g.expect("error")
+		g.refused(fmt.Sprintf("%.40q: during a search", line))
+		g.send("quit")
+		g.served()
+	}
+}
+
+// A long record is taken: a king ending of 14,400 reversible moves makes
+// a pos line of 86 KB, which used to be skipped in silence.
+func TestServeLongPos(t *testing.T) {
+	p := hexdame.MustParseFEN("W:WK61:BK1")
+	var moves []string
+	q := p
+	for len(moves) < 14400 {
+		m := q.LegalMoves()[len(moves)/2%2]
+		moves = append(moves, FormatMove(m))
+		q = q.PlayUnchecked(m)
+	}
+	line := "pos pos=" + FormatPosition(p) + ` moves="` + strings.Join(moves, " ") + `"`
+	if len(line) < 72<<10 {
+		t.Fatalf("the line has %d bytes", len(line))
+	}
+	g := serve(t, NewRandomMover(1))
+	g.send("level depth=1", line, "go think")
+	done, before := g.until("done")
+	legalDone(t, done, q)
+	if slices.Contains(before, "error") {
+		t.Errorf("before done: %v", before)
+	}
+}
+
+// A level line that is refused keeps the limits before it. It used to
+// leave none: the next go searched without end.
+func TestServeRefusedLevel(t *testing.T) {
+	g := serve(t, NewRandomMover(1))
+	g.send("level move-time=0.1", "level move-time=-1")
+	if msg, _ := g.expect("error").Value("message"); !strings.Contains(msg, "before it stay") {
+		t.Errorf("error %q", msg)
+	}
+	g.send("go think")
+	done, _ := g.until("done")
+	legalDone(t, done, hexdame.StartPosition())
+}
+
+// A limit of 0 leaves no time: the engine moves at once. It used to mean
+// no limit, and the search went on until stop.
+func TestServeZeroLimits(t *testing.T) {
+	for _, level := range []string{"level move-time=0", "level time=0", "level time=0 inc=0", "level depth=0", "level nodes=0", "level move-time=1e-300"} {
+		g := serve(t, NewRandomMover(1))
+		g.send(level, "go think")
+		done, _ := g.until("done")
+		legalDone(t, done, hexdame.StartPosition())
+		g.send("quit")
+		g.served()
+	}
+}
+
 func TestServeNoLegalMove(t *testing.T) {
 	g := serve(t, NewRandomMover(1))
 	lost := hexdame.MustParseFEN("W:W:B1")
 	g.send("pos pos="+FormatPosition(lost), "go think")
-	g.expect("error")
-	if done := g.expect("done"); done.Has("move") {
-		t.Errorf("%q", done)
-	}
+	g.refused("no legal move")
 	g.send("level move-time=abc")
 	g.expect("error")
 }
@@ -311,50 +402,111 @@ func TestServeCommandsDuringSearch(t *testing.T) {
 	g.expect("pong")
 }
 
-func TestServeQuitMidSearch(t *testing.T) {
-	eng := &stubbornEngine{RandomMover: NewRandomMover(1)}
-	g := serve(t, eng)
-	g.send("level infinite", "go think")
-	g.quiet()
-	g.send("quit")
-	if err := g.served(); err != nil {
-		t.Error(err)
-	}
-	if eng.searching.Load() {
-		t.Error("Serve returned while the search ran")
+// quit, the end of the input or ctx during a search: the search is
+// stopped and answered with its move before Serve returns, and so is a go
+// that waited for it. They used to be left without a done.
+func TestServeEndMidSearch(t *testing.T) {
+	for _, end := range []string{"quit", "eof", "ctx"} {
+		t.Run(end, func(t *testing.T) {
+			eng := &stubbornEngine{RandomMover: NewRandomMover(1)}
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			inR, inW := io.Pipe()
+			defer inR.Close()
+			outR, outW := io.Pipe()
+			errc := make(chan error, 1)
+			go func() {
+				err := Serve(ctx, inR, outW, eng)
+				outW.Close()
+				errc <- err
+			}()
+			lone := hexdame.MustParseFEN("B:W61:B1")
+			io.WriteString(inW, "level infinite\ngo think\npos pos="+FormatPosition(lone)+"\ngo think\n")
+			switch end {
+			case "quit":
+				io.WriteString(inW, "quit\n")
+			case "eof":
+				inW.Close()
+			case "ctx":
+				// ctx ends Serve once the lines are read: the pong to a
+				// ping says they are.
+				io.WriteString(inW, "ping\n")
+			}
+			r := NewReader(outR)
+			var dones []Command
+			for {
+				c, err := r.ReadCommand()
+				if err != nil {
+					break
+				}
+				switch c.Name {
+				case "pong":
+					cancel()
+				case "done":
+					dones = append(dones, c)
+				}
+			}
+			var err error
+			select {
+			case err = <-errc:
+			case <-time.After(30 * time.Second):
+				t.Fatal("Serve did not return within 30 s")
+			}
+			if (end == "ctx") != errors.Is(err, context.Canceled) || (end != "ctx" && err != nil) {
+				t.Errorf("Serve: %v", err)
+			}
+			if len(dones) != 2 {
+				t.Fatalf("%d done lines, want 2: %q", len(dones), dones)
+			}
+			legalDone(t, dones[0], hexdame.StartPosition())
+			legalDone(t, dones[1], lone)
+			if eng.searching.Load() {
+				t.Error("Serve returned while the search ran")
+			}
+			inW.Close()
+		})
 	}
 }
 
-func TestServeInputClosedMidSearch(t *testing.T) {
-	eng := &stubbornEngine{RandomMover: NewRandomMover(1)}
+// A go among commands refused during a search (more than maxDeferred) is
+// still answered, and the position is invalid until the next pos: a pos
+// may have been refused. The go used to get no done.
+func TestServeTooManyCommandsDuringSearch(t *testing.T) {
+	eng := &gatedEngine{RandomMover: NewRandomMover(1), gate: make(chan struct{})}
 	g := serve(t, eng)
-	g.send("level infinite", "go think")
-	g.quiet()
-	g.w.Close()
-	if err := g.served(); err != nil {
-		t.Error(err)
+	g.send("level depth=1", "go think")
+	for range maxDeferred + 10 {
+		g.send("level depth=1")
 	}
-	if eng.searching.Load() {
-		t.Error("Serve returned while the search ran")
+	lone := hexdame.MustParseFEN("B:W61:B1")
+	g.send("pos pos="+FormatPosition(lone), "go think", "go think", "level depth=2")
+	if msg, _ := g.expect("error").Value("message"); !strings.Contains(msg, "too many commands") {
+		t.Errorf("error %q", msg)
 	}
+	// ping is answered at once, after the lines before it are handled.
+	g.send("ping")
+	g.expect("pong")
+	close(eng.gate)
+	legalDone(t, g.expect("done"), hexdame.StartPosition())
+	for range 2 {
+		g.refused("a refused go")
+	}
+	g.send("go think")
+	g.refused("a go after a refused pos")
+	g.send("pos pos="+FormatPosition(lone), "go think")
+	done, _ := g.until("done")
+	legalDone(t, done, lone)
 }
 
-func TestServeContextCancelled(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	inR, inW := io.Pipe()
-	defer inW.Close()
-	errc := make(chan error)
-	go func() { errc <- Serve(ctx, inR, io.Discard, NewRandomMover(1)) }()
-	io.WriteString(inW, "level infinite\ngo think\n")
-	cancel()
-	select {
-	case err := <-errc:
-		if !errors.Is(err, context.Canceled) {
-			t.Errorf("Serve: %v", err)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("Serve did not return")
-	}
+// gatedEngine searches until its gate is closed, whatever ctx says.
+type gatedEngine struct {
+	*RandomMover
+	gate chan struct{}
+}
+
+func (e *gatedEngine) Search(ctx context.Context, s Search, info func(Info)) (Done, error) {
+	<-e.gate
+	return e.RandomMover.Search(ctx, s, nil)
 }
 
 // A broken output ends Serve with the write error.
@@ -425,3 +577,19 @@ func (e *faultyEngine) Init() error { return e.initErr }
 func (e *faultyEngine) Search(ctx context.Context, s Search, info func(Info)) (Done, error) {
 	return Done{}, e.err
 }
+
+// A line the engine makes unwritable is replaced by an error line, not
+// left out in silence.
+func TestServeUnwritableLine(t *testing.T) {
+	g := serve(t, badParamEngine{NewRandomMover(1)})
+	g.send("hub")
+	_, before := g.until("wait")
+	if !slices.Contains(before, "error") {
+		t.Errorf("before wait: %v", before)
+	}
+}
+
+// badParamEngine declares a parameter whose name cannot be written.
+type badParamEngine struct{ *RandomMover }
+
+func (badParamEngine) Params() []Param { return []Param{{Name: `a"b`, Type: TypeString}} }

@@ -63,7 +63,7 @@ var cmdAnalyse = &command{
 				if math.IsNaN(*movetime) || *movetime <= 0 || *movetime > maxMoveTime {
 					return usageError{"-movetime must be more than 0 and at most " + strconv.Itoa(maxMoveTime) + " seconds, not " + strconv.FormatFloat(*movetime, 'g', -1, 64)}
 				}
-				lim.MoveTime = time.Duration(*movetime * float64(time.Second))
+				lim.MoveTime = secondsDuration(*movetime)
 			}
 			if flagGiven["nodes"] {
 				set++

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 var depthLine = regexp.MustCompile(`^depth (\d+) score ([+-]\d+\.\d\d|win \d+|loss \d+) nodes \d+ time \d+\.\d{3} pv( [a-i][1-9]([-x][a-i][1-9])+)+$`)
@@ -77,6 +78,30 @@ func TestAnalyseErrors(t *testing.T) {
 		status, out, errOut := runCLI(t, "", tc.args...)
 		if status != tc.status || out != "" || !strings.Contains(errOut, tc.stderr) || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", tc.args, status, out, errOut)
+		}
+	}
+}
+
+// A move time too small for a Duration is still a limit: the search
+// answers at once. It used to become no limit, and a search without end.
+func TestAnalyseTinyMoveTime(t *testing.T) {
+	for _, mt := range []string{"1e-300", "0.0000000001"} {
+		type result struct {
+			status      int
+			out, errOut string
+		}
+		done := make(chan result, 1)
+		go func() {
+			status, out, errOut := runCLI(t, "", "analyse", "-movetime", mt, "-hash", "1")
+			done <- result{status, out, errOut}
+		}()
+		select {
+		case r := <-done:
+			if r.status != 0 || !strings.HasSuffix(r.out, "\n") || r.errOut == "" {
+				t.Errorf("-movetime %s: exit %d, stdout %q, stderr %q", mt, r.status, r.out, r.errOut)
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatalf("-movetime %s: no answer within 30 s", mt)
 		}
 	}
 }

@@ -27,12 +27,16 @@ var cmdHub = &command{
 		"that the search takes as exact, empty for none. A value that is refused gets an\n" +
 		"error line and the old value stays. It searches under level's limits (move-time,\n" +
 		"depth, nodes, a clock, infinite; a move-time less 5%, at most 10 ms, for the\n" +
-		"time its answer takes to reach the GUI), reports each completed depth in an\n" +
-		"info line (depth, score in men for the side to move, nodes, time, nps, pv) and\n" +
-		"ends each search with one done line; it sees repetitions through pos's moves,\n" +
-		"clears its table at new-game, answers ping at any time and stops at stop, at\n" +
-		"quit, or at the end of its input. The flags set the parameters before the GUI's\n" +
-		"set-param lines.",
+		"time its answer takes to reach the GUI; a limit of 0, or a clock with no time,\n" +
+		"means move at once; a refused level line keeps the limits before it), reports\n" +
+		"each completed depth in an info line (depth, score in men for the side to move,\n" +
+		"nodes, time, nps, pv) and ends each search with one done line; it sees\n" +
+		"repetitions through pos's moves, clears its table at new-game, answers ping at\n" +
+		"any time and stops at stop. A line it cannot read (over 1 MiB, or not in the\n" +
+		"protocol's syntax) gets an error line, and a go gets no move until the next\n" +
+		"valid pos. At quit or the end of its input it stops the search, answers it with\n" +
+		"done (the best move so far) and exits: a script piped to it gets its move. The\n" +
+		"flags set the parameters before the GUI's set-param lines.",
 	setup: func(fs *flag.FlagSet) func(e *env) error {
 		level := fs.Int("level", engine.MaxLevel, "the skill `level`, from 1 (weakest) to "+strconv.Itoa(engine.MaxLevel)+" (full strength)")
 		threads := fs.Int("threads", 1, "the number `T` of threads, from 1 to "+strconv.Itoa(engine.MaxThreads))
@@ -255,24 +259,27 @@ func (h *hubEngine) Search(ctx context.Context, s hub.Search, info func(hub.Info
 }
 
 // engineLimits maps the protocol's limits to the engine's. Infinite, or
-// no limit at all, gives the zero Limits: a search until stopped. A move
-// time is searched less a margin (moveTimeMargin), for what the engine's
-// own clock does not see: reading the command, writing done, and the
-// GUI's reading it.
+// no limit at all, gives the zero Limits: a search until stopped. A limit
+// that leaves nothing (a negative one; ParseLimits reads a 0 as the least)
+// stays a limit that makes the engine answer at once. A move time is
+// searched less a margin (moveTimeMargin), for what the engine's own
+// clock does not see: reading the command, writing done, and the GUI's
+// reading it.
 func engineLimits(l hub.Limits) engine.Limits {
 	if l.Infinite {
 		return engine.Limits{}
 	}
 	lim := engine.Limits{
-		Depth:     min(max(l.Depth, 0), engine.MaxDepth),
-		Nodes:     uint64(max(l.Nodes, 0)),
-		MoveTime:  max(l.MoveTime-moveTimeMargin(l.MoveTime), 0),
-		Clock:     max(l.Time, 0),
+		MoveTime:  l.MoveTime - moveTimeMargin(l.MoveTime),
+		Clock:     l.Time,
 		Increment: max(l.Inc, 0),
 		MovesToGo: max(l.Moves, 0),
 	}
-	if l.HasClock() && lim == (engine.Limits{}) {
-		lim.MoveTime = time.Millisecond // no time left: move at once
+	if l.Depth != 0 {
+		lim.Depth = min(max(l.Depth, 1), engine.MaxDepth)
+	}
+	if l.Nodes != 0 {
+		lim.Nodes = uint64(max(l.Nodes, 1))
 	}
 	return lim
 }

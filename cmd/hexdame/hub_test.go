@@ -381,9 +381,9 @@ func TestHubHostileLines(t *testing.T) {
 		lines []string
 		error bool // an error line is expected
 	}{
-		{[]string{`pos pos="abc`}, false}, // not a command: ignored
-		{[]string{`"`, "=", "\x01", "go\x7f", "pos pos=\xff"}, false},
-		{[]string{strings.Repeat("x", hub.MaxLineLength+10)}, false},
+		{[]string{`pos pos="abc`}, true}, // not a command: it may have been a pos
+		{[]string{`"`, "=", "\x01", "go\x7f", "pos pos=\xff"}, true},
+		{[]string{strings.Repeat("x", hub.MaxLineLength+10)}, true},
 		{[]string{"frobnicate now=1", "level frob=2", "went sideways", "hub-random"}, false},
 		{[]string{"pos pos=XYZ"}, true},
 		{[]string{"pos pos=" + strings.Repeat("e", 62)}, true},
@@ -507,18 +507,77 @@ func TestHubOutOfOrder(t *testing.T) {
 	s.until("wait")
 	s.send("go analyze")
 	s.send("quit")
-	code := s.waitExit(2 * time.Second)
+	code := s.waitExit(hubWait)
 	if code != 0 {
 		t.Errorf("quit mid-search: exit %d, stderr %q", code, s.stderr)
 	}
-	dones := 0 // the search's done may come before the engine quits, or not
+	dones := 0 // the search's done comes before the engine quits
 	for l, ok := s.next(time.Second); ok; l, ok = s.next(time.Second) {
 		if strings.HasPrefix(l, "done") {
 			dones++
 		}
 	}
-	if dones > 1 {
-		t.Errorf("%d done lines after quit", dones)
+	if dones != 1 {
+		t.Errorf("%d done lines after quit, want 1", dones)
+	}
+}
+
+// A script piped to the engine gets its move: quit or the end of the
+// input during a search answers it with done before the engine exits.
+// The done used to be lost.
+func TestHubPipedScript(t *testing.T) {
+	p := hexdame.MustParseFEN("W:W40,44,45,48,49,50,52,53,54,55,56,57,58,59,60,61:B1,2,3,4,5,6,7,8,9,10,12,13,14,17,18,22")
+	for _, script := range []string{
+		"hub\ninit\n" + posLine(p) + "\nlevel depth=3\ngo think\nquit\n",
+		"hub\ninit\n" + posLine(p) + "\nlevel depth=3\ngo think\n",
+		posLine(p) + "\nlevel infinite\ngo think\n",
+		posLine(p) + "\nlevel infinite\ngo analyze\ngo ponder\nquit\n",
+	} {
+		code, out, errOut := runCLI(t, script, "hub", "-hash", "1")
+		if code != 0 || errOut != "" {
+			t.Errorf("%q: exit %d, stderr %q", script, code, errOut)
+		}
+		var dones []hub.Command
+		for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+			if c, err := hub.ParseCommand(l); err == nil && c.Name == "done" {
+				dones = append(dones, c)
+			}
+		}
+		if want := strings.Count(script, "go "); len(dones) != want {
+			t.Errorf("%q: %d done lines, want %d:\n%s", script, len(dones), want, out)
+		}
+		for _, d := range dones {
+			mv, _ := d.Value("move")
+			mustHubMove(t, p, mv)
+		}
+	}
+}
+
+// A limit that leaves no time makes the engine move at once, and a refused
+// level line keeps the limits before it. Each used to mean no limit: the
+// search went on without end.
+func TestHubNoTimeLeft(t *testing.T) {
+	s := startHub(t, "-hash", "1")
+	s.handshake()
+	for _, level := range [][]string{
+		{"level move-time=0"}, {"level time=0"}, {"level time=0 inc=0"}, {"level moves=5 time=0"},
+		{"level depth=0"}, {"level nodes=0"}, {"level move-time=1e-300"},
+		{"level move-time=0.1", "level move-time=-1"},
+	} {
+		s.send(posLine(hubStart))
+		s.send(level...)
+		s.send("go think")
+		for {
+			l, ok := s.next(30 * time.Second)
+			if !ok {
+				t.Fatalf("%q: no done within 30 s", level)
+			}
+			if c, err := hub.ParseCommand(l); err == nil && c.Name == "done" {
+				mv, _ := c.Value("move")
+				mustHubMove(t, hubStart, mv)
+				break
+			}
+		}
 	}
 }
 
@@ -645,7 +704,11 @@ func TestHubEngineLimits(t *testing.T) {
 		{hub.Limits{}, engine.Limits{}},
 		{hub.Limits{Infinite: true, Depth: 3, MoveTime: time.Second}, engine.Limits{}},
 		{hub.Limits{Depth: 500}, engine.Limits{Depth: engine.MaxDepth}},
-		{hub.Limits{Depth: -1, Nodes: -1, MoveTime: -time.Second}, engine.Limits{}},
+		{hub.Limits{Depth: -1, Nodes: -1, MoveTime: -time.Second}, engine.Limits{Depth: 1, Nodes: 1, MoveTime: -time.Second}},
+		{hub.Limits{MoveTime: hub.LeastTime}, engine.Limits{MoveTime: hub.LeastTime}},
+		{hub.Limits{Time: hub.LeastTime}, engine.Limits{Clock: hub.LeastTime}},
+		{hub.Limits{Time: -time.Second}, engine.Limits{Clock: -time.Second}},
+		{hub.Limits{Inc: time.Second}, engine.Limits{Increment: time.Second}},
 		{hub.Limits{Nodes: 7, MoveTime: time.Second}, engine.Limits{Nodes: 7, MoveTime: time.Second - 10*time.Millisecond}},
 		{hub.Limits{MoveTime: 100 * time.Millisecond}, engine.Limits{MoveTime: 95 * time.Millisecond}},
 		{hub.Limits{Time: 60 * time.Second, Inc: time.Second, Moves: 40}, engine.Limits{Clock: 60 * time.Second, Increment: time.Second, MovesToGo: 40}},

@@ -60,9 +60,14 @@ import (
 // LO, HI its bounds.
 //
 // Progress goes to standard error. The exit status is 0 when the match
-// ended (all games, or the SPRT decided), 2 for a usage or I/O error, an
-// engine that cannot be started, or an interruption (SIGINT, SIGTERM),
-// after which the finished games are still printed and written.
+// ended (all games, or the SPRT decided), 2 for a usage or I/O error (a
+// -pdn or -log file that cannot be written among them), an engine that
+// cannot be started (a program that does not run, not a HexDame engine, a
+// -param it does not declare) or that fails its start three times in a
+// row, or an interruption (SIGINT, SIGTERM), after which the finished
+// games are still printed and written. An engine that fails its start
+// otherwise (no wait or ready in time, an exit) loses the game by
+// start-failure.
 
 // An engineSpec is one -engine with its -param and -name flags.
 type engineSpec struct {
@@ -143,10 +148,35 @@ type matchConfig struct {
 }
 
 // A protocolLog is the -log file: every line exchanged with every engine.
+// It keeps the first error writing it, for the match to report.
 type protocolLog struct {
 	mu    sync.Mutex
-	w     io.Writer
+	f     *os.File
 	start time.Time
+	err   error
+}
+
+// failed returns the first error writing the log, or nil.
+func (l *protocolLog) failed() error {
+	if l == nil {
+		return nil
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.err
+}
+
+// close closes the log file and returns the first error writing it.
+func (l *protocolLog) close() error {
+	if l == nil {
+		return nil
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if err := l.f.Close(); l.err == nil {
+		l.err = err
+	}
+	return l.err
 }
 
 // writer returns the log's writer for the engine process named prefix.
@@ -163,11 +193,18 @@ type logWriter struct {
 }
 
 // Write writes one line of the client's log with the time and the engine.
+// After an error it writes nothing more.
 func (w logWriter) Write(p []byte) (int, error) {
 	w.l.mu.Lock()
 	defer w.l.mu.Unlock()
-	_, err := fmt.Fprintf(w.l.w, "%.3f %s %s", time.Since(w.l.start).Seconds(), w.prefix, p)
-	return len(p), err
+	if w.l.err != nil {
+		return 0, w.l.err
+	}
+	if _, err := fmt.Fprintf(w.l.f, "%.3f %s %s", time.Since(w.l.start).Seconds(), w.prefix, p); err != nil {
+		w.l.err = err
+		return 0, err
+	}
+	return len(p), nil
 }
 
 // timeControl returns the TimeControl tag: "0.1/move" or "60+0.5".
@@ -188,7 +225,18 @@ func parseSeconds(name, s string) (time.Duration, error) {
 	if err != nil || math.IsNaN(f) || f < 0 || f > 1e6 {
 		return 0, usageError{name + " must be a number of seconds from 0 to 1000000, not " + quote(s)}
 	}
-	return time.Duration(f * float64(time.Second)), nil
+	return secondsDuration(f), nil
+}
+
+// secondsDuration returns f seconds (f from 0 to 1e9) as a Duration. A
+// positive f is at least a nanosecond: a time that rounds to zero must not
+// become the zero Duration, which sets no limit.
+func secondsDuration(f float64) time.Duration {
+	d := time.Duration(f * float64(time.Second))
+	if f > 0 {
+		d = max(d, time.Nanosecond)
+	}
+	return d
 }
 
 var cmdMatch = &command{
@@ -305,8 +353,8 @@ var cmdMatch = &command{
 				if err != nil {
 					return usageError{"-log: " + errMessage(err)}
 				}
-				defer f.Close()
-				cfg.log = &protocolLog{w: f, start: time.Now()}
+				cfg.log = &protocolLog{f: f, start: time.Now()}
+				defer cfg.log.close()
 			}
 			return runMatch(e, cfg)
 		}
@@ -454,9 +502,17 @@ type finished struct {
 
 // player is an engine process a worker keeps between games.
 type player struct {
-	spec   *engineSpec
-	client *hub.Client
-	fails  int // start failures in a row
+	spec     *engineSpec
+	client   *hub.Client
+	fails    int   // start failures in a row
+	startErr error // a start failure not yet recorded as a loss
+}
+
+// misbehaved reports whether err, from hub.Start, is the engine's fault
+// during the handshake (a time-out, an exit, a protocol violation), which
+// loses a game, rather than a usage error.
+func misbehaved(err error) bool {
+	return errors.Is(err, hub.ErrTimeout) || errors.Is(err, hub.ErrExited) || errors.Is(err, hub.ErrProtocol)
 }
 
 // names returns the names of the two engines in the output.
@@ -513,22 +569,37 @@ func runMatch(e *env, cfg *matchConfig) error {
 			StopTimeout: max(cfg.margin, 500*time.Millisecond),
 			Log:         cfg.log.writer(fmt.Sprintf("e%d/%d", k+1, slot+1))}
 	}
-	// Start each engine once: one that cannot start is a usage error.
+	// Start each engine once: one that cannot start (a program that cannot
+	// be run, not a HexDame engine, an undeclared -param) is a usage error;
+	// one that misbehaves during the handshake loses its first game.
 	var first [2]*player
 	var ids [2]hub.ID
-	for i, s := range cfg.engines {
-		c, err := hub.Start(ctx, s.argv, opts(i, 0))
-		if err != nil {
-			for _, p := range first[:i] {
+	closeFirst := func() {
+		for _, p := range first {
+			if p != nil && p.client != nil {
 				p.client.Close()
 			}
-			if ctx.Err() != nil {
-				return usageError{"interrupted"}
-			}
-			return usageError{fmt.Sprintf("engine %d (%s): %s", i+1, quote(s.cmdline), strings.TrimPrefix(err.Error(), "hexdame/hub: "))}
 		}
-		first[i] = &player{spec: s, client: c}
-		ids[i] = c.ID()
+	}
+	for i, s := range cfg.engines {
+		c, err := hub.Start(ctx, s.argv, opts(i, 0))
+		switch {
+		case ctx.Err() != nil:
+			closeFirst()
+			return usageError{"interrupted"}
+		case err != nil && !misbehaved(err):
+			closeFirst()
+			return usageError{fmt.Sprintf("engine %d (%s): %s", i+1, quote(s.cmdline), strings.TrimPrefix(err.Error(), "hexdame/hub: "))}
+		case err != nil:
+			first[i] = &player{spec: s, fails: 1, startErr: err}
+		default:
+			first[i] = &player{spec: s, client: c}
+			ids[i] = c.ID()
+		}
+	}
+	if err := cfg.log.failed(); err != nil {
+		closeFirst()
+		return usageError{"-log: " + errMessage(err)}
 	}
 	names := engineNames(cfg, ids)
 	var pdnOut *os.File
@@ -537,8 +608,7 @@ func runMatch(e *env, cfg *matchConfig) error {
 	if cfg.pdn != "" {
 		f, err := os.Create(cfg.pdn)
 		if err != nil {
-			first[0].client.Close()
-			first[1].client.Close()
+			closeFirst()
 			return usageError{"-pdn: " + errMessage(err)}
 		}
 		pdnOut = f
@@ -637,6 +707,10 @@ func runMatch(e *env, cfg *matchConfig) error {
 				return usageError{"-pdn: " + errMessage(err)}
 			}
 		}
+		if err := cfg.log.failed(); err != nil {
+			cancel()
+			return usageError{"-log: " + errMessage(err)}
+		}
 		if cfg.sprt != nil && cfg.sprt.verdict(t) != "undecided" {
 			decided = true
 			cancel()
@@ -652,6 +726,9 @@ func runMatch(e *env, cfg *matchConfig) error {
 		if err := pdnOut.Close(); err != nil {
 			return usageError{"-pdn: " + errMessage(err)}
 		}
+	}
+	if err := cfg.log.close(); err != nil {
+		return usageError{"-log: " + errMessage(err)}
 	}
 	elo, lo, hi := t.elo()
 	summary := hub.NewCommand("result").With("engine1", names[0]).With("engine2", names[1]).
@@ -744,30 +821,36 @@ func playMatchGame(ctx context.Context, cfg *matchConfig, book *openingBook, pla
 		if p.client != nil {
 			continue
 		}
-		c, err := hub.Start(ctx, p.spec.argv, opts(k))
-		if ctx.Err() != nil {
-			f.aborted = true
-			return f
-		}
-		if err != nil {
-			p.fails++
-			if p.fails >= maxStartFailures {
-				f.fatal = fmt.Errorf("engine %d failed to start %d times in a row: %s", k+1, p.fails, strings.TrimPrefix(err.Error(), "hexdame/hub: "))
+		err := p.startErr // the start before the match
+		p.startErr = nil
+		if err == nil {
+			c, startErr := hub.Start(ctx, p.spec.argv, opts(k))
+			if ctx.Err() != nil {
+				f.aborted = true
 				return f
 			}
-			loser := engineColor(k)
-			f.res.Termination, f.res.Faulty = hub.StartFailure, loser
-			f.res.Detail = fmt.Sprintf("%s could not be started: %s", loser, strings.TrimPrefix(err.Error(), "hexdame/hub: "))
-			f.res.Result = hexdame.WhiteWins
-			if loser == hexdame.White {
-				f.res.Result = hexdame.RedWins
+			if startErr == nil {
+				p.fails = 0
+				p.client = c
+				continue
 			}
-			g.SetResult(f.res.Result)
-			setTags(g, cfg, op, f, names)
+			err = startErr
+			p.fails++
+		}
+		if p.fails >= maxStartFailures {
+			f.fatal = fmt.Errorf("engine %d failed to start %d times in a row: %s", k+1, p.fails, strings.TrimPrefix(err.Error(), "hexdame/hub: "))
 			return f
 		}
-		p.fails = 0
-		p.client = c
+		loser := engineColor(k)
+		f.res.Termination, f.res.Faulty = hub.StartFailure, loser
+		f.res.Detail = fmt.Sprintf("%s could not be started: %s", loser, strings.TrimPrefix(err.Error(), "hexdame/hub: "))
+		f.res.Result = hexdame.WhiteWins
+		if loser == hexdame.White {
+			f.res.Result = hexdame.RedWins
+		}
+		g.SetResult(f.res.Result)
+		setTags(g, cfg, op, f, names)
+		return f
 	}
 	white, red := players[0].client, players[1].client
 	if f.engine1 == hexdame.Red {
