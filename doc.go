@@ -17,7 +17,9 @@
 //
 // # The rules
 //
-// White (16 men on a1..d4) moves first against Red (16 men on f6..i9); Red
+// RULES.md, at the root of the module, specifies the rules and notations
+// the package implements, and links each rule to the tests that check it.
+// In short: White (16 men on a1..d4) moves first against Red (16 men on f6..i9); Red
 // is written B in PDN and FEN. A man steps to an empty adjacent cell
 // straight or obliquely forward; a king slides any distance along any of
 // the six directions. Capturing is compulsory: a man jumps an adjacent
