@@ -33,29 +33,29 @@ type movesBlock struct {
 }
 
 var (
-	docFence   = regexp.MustCompile("^( *)(```+|~~~+)[ \t]*([^` \t]*)")
+	docFence   = regexp.MustCompile("^ *(```+|~~~+)[ \t]*([^` \t]*)")
 	docPicture = regexp.MustCompile(`!\[hexdame svg ([^\]]*)\]\((doc/rules/[^)\s]+\.svg)\)`)
 )
 
 // readMovesBlocks returns the "moves" blocks of a Markdown text. A block
-// may be indented (in a list item): its lines lose that indentation.
+// may be indented, in a list item.
 func readMovesBlocks(text string) []movesBlock {
 	var out []movesBlock
 	var cur *movesBlock
-	fence, indent := "", 0
+	fence := ""
 	for i, line := range strings.Split(text, "\n") {
 		m := docFence.FindStringSubmatch(line)
 		switch {
 		case fence == "" && m != nil:
-			fence, indent = m[2], len(m[1])
-			if m[3] == "moves" {
+			fence = m[1]
+			if m[2] == "moves" {
 				out = append(out, movesBlock{line: i + 1})
 				cur = &out[len(out)-1]
 			}
-		case fence != "" && m != nil && strings.HasPrefix(m[2], fence) && m[3] == "":
+		case fence != "" && m != nil && strings.HasPrefix(m[1], fence) && m[2] == "":
 			fence, cur = "", nil
 		case cur != nil:
-			line = strings.TrimSpace(line[min(indent, len(line)-len(strings.TrimLeft(line, " "))):])
+			line = strings.TrimSpace(line)
 			switch {
 			case line == "":
 			case cur.fen == "":
