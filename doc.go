@@ -17,19 +17,21 @@
 //
 // # The rules
 //
-// White (16 men on a1..d4) moves first against Red (16 men on f6..i9); Red
-// is written B in PDN and FEN. A man steps to an empty adjacent cell
-// straight or obliquely forward; a king slides any distance along any of
-// the six directions. Capturing is compulsory: a man jumps an adjacent
+// RULES.md, at the root of the module, specifies the rules and notations the
+// package implements, and links each rule to the tests that check it. In
+// short: White (16 men on a1..d4) moves first against Red (16 men on
+// f6..i9); Red is written B in PDN and FEN. A man steps to an empty adjacent
+// cell straight or obliquely forward; a king slides any distance along any
+// of the six directions. Capturing is compulsory: a man jumps an adjacent
 // enemy piece in any direction onto the empty cell beyond; a king captures
 // an enemy piece at any distance along a line and lands on any empty cell
 // behind it. A capture goes on while it can, and only the sequences that
 // capture the most pieces are legal. Captured pieces are removed when the
 // move is complete; until then they block and cannot be jumped again. Two
-// sequences with the same start, end and captured pieces are one move. A
-// man that ends its move on the far edge (rank 9 or file i for White, rank
-// 1 or file a for Red) is crowned king. A player with no legal move loses;
-// the third occurrence of a position is a draw.
+// sequences with the same start, end and captured pieces are one move. A man
+// that ends its move on the far edge (rank 9 or file i for White, rank 1 or
+// file a for Red) is crowned king. A player with no legal move loses; the
+// third occurrence of a position is a draw.
 //
 // # Using the package
 //

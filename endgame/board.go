@@ -14,8 +14,8 @@ import (
 
 const numCells = 61
 
-// A direction as a (file, rank) step, in the order of RULES.md: White's
-// three forward steps first, then their opposites.
+// A direction as a (file, rank) step: White's three forward steps first
+// (RULES.md's Up, UpRight and UpLeft), then their opposites.
 var steps = [6][2]int{{1, 1}, {1, 0}, {0, 1}, {-1, -1}, {-1, 0}, {0, -1}}
 
 var (

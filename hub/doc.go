@@ -1,14 +1,14 @@
-// Package hub speaks the Hub protocol in its HexDame dialect (see HUB.md in
-// the project's shared documents): the line-based text protocol between a
-// HexDame engine and a GUI or match runner, over the engine's standard input
-// and output. It serves both sides:
+// Package hub speaks the Hub protocol in its HexDame dialect, which HUB.md
+// at the root of the module specifies: the line-based text protocol between
+// a HexDame engine and a GUI or match runner, over the engine's standard
+// input and output. It serves both sides:
 //
 //   - the line syntax: [ParseCommand], [Command.AppendText] and a [Reader]
 //     that reads lines of bounded length;
 //   - positions and moves in the dialect: [ParsePosition], [FormatPosition],
 //     [ParseMove], [FormatMove];
 //   - the GUI side: a [Client] starts an engine process ([Start]) or talks
-//     to one over any pipe ([NewClient]), does the handshake, sets
+//     to one over any pipe ([Connect]), does the handshake, sets
 //     parameters and runs searches with time-outs and stop; [PlayGame] is a
 //     referee that plays a game between two clients;
 //   - the engine side: [Serve] runs the protocol for an [Engine], the small
