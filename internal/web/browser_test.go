@@ -1,0 +1,538 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	cdruntime "github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/endgame"
+	"github.com/hexdame/hexdame/engine"
+)
+
+// The browser tests drive Debian's Chromium with chromedp (the DevTools
+// protocol from Go, without a driver program to install). They take a
+// minute or two, so they run only with HEXDAME_BROWSER=1, as .ci/run
+// runs them; in CI (HEXDAME_REQUIRE_RENDERERS=1) a missing browser fails
+// them. Each takes screenshots into HEXDAME_SCREENSHOTS, when set (the
+// README's picture is doc/board.png, made with HEXDAME_SCREENSHOTS=doc).
+
+func chromiumPath(t *testing.T) string {
+	t.Helper()
+	if os.Getenv("HEXDAME_BROWSER") != "1" {
+		t.Skip("the browser tests run with HEXDAME_BROWSER=1 (a minute or two; .ci/run runs them)")
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if path, err := exec.LookPath(name); err == nil {
+			return path
+		}
+	}
+	if os.Getenv("HEXDAME_REQUIRE_RENDERERS") != "" {
+		t.Fatal("headless Chromium is not installed (Debian package chromium)")
+	}
+	t.Skip("headless Chromium is not installed (Debian package chromium)")
+	return ""
+}
+
+// A tab is a page in headless Chromium.
+type tab struct {
+	t   *testing.T
+	ctx context.Context
+}
+
+// newTab starts Chromium with a fresh profile and returns a tab that ends
+// with the test.
+func newTab(t *testing.T) *tab {
+	t.Helper()
+	path := chromiumPath(t)
+	// The profile is removed after the browser has ended, as well as it
+	// can be: Chromium's helpers may still be writing to it.
+	profile, err := os.MkdirTemp("", "hexdame-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(profile),
+		chromedp.WindowSize(1300, 950),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	ctx, cancelTime := context.WithTimeout(ctx, 4*time.Minute)
+	t.Cleanup(func() {
+		cancelTime()
+		cancel()
+		cancelAlloc()
+		if os.RemoveAll(profile) != nil {
+			time.Sleep(200 * time.Millisecond)
+			os.RemoveAll(profile)
+		}
+	})
+	if err := chromedp.Run(ctx); err != nil {
+		t.Fatalf("starting Chromium: %v", err)
+	}
+	return &tab{t: t, ctx: ctx}
+}
+
+func (b *tab) run(actions ...chromedp.Action) {
+	b.t.Helper()
+	if err := chromedp.Run(b.ctx, actions...); err != nil {
+		b.t.Fatal(err)
+	}
+}
+
+// eval evaluates a JavaScript expression, awaiting a promise.
+func (b *tab) eval(expr string, res any) {
+	b.t.Helper()
+	b.run(chromedp.Evaluate(expr, res, func(p *cdruntime.EvaluateParams) *cdruntime.EvaluateParams { return p.WithAwaitPromise(true) }))
+}
+
+// open loads the page and waits for it to be ready.
+func (b *tab) open(url string) {
+	b.t.Helper()
+	b.run(chromedp.Navigate(url), chromedp.WaitVisible(`body[data-ready="1"]`))
+}
+
+func (b *tab) attr(name string) string {
+	b.t.Helper()
+	var v string
+	b.eval(`document.body.getAttribute(`+quoteJS(name)+`) || ""`, &v)
+	return v
+}
+
+func (b *tab) text(sel string) string {
+	b.t.Helper()
+	var v string
+	b.eval(`(document.querySelector(`+quoteJS(sel)+`) || {}).textContent || ""`, &v)
+	return v
+}
+
+func quoteJS(s string) string { return fmt.Sprintf("%q", s) }
+
+// waitFor polls a JavaScript condition until it holds.
+func (b *tab) waitFor(cond string, within time.Duration) {
+	b.t.Helper()
+	deadline := time.Now().Add(within)
+	for {
+		var ok bool
+		b.eval("!!("+cond+")", &ok)
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			b.shot("timeout")
+			b.t.Fatalf("waited %v for %s; status %q, error %q", within, cond, b.text("#status"), b.text("#error"))
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// clickCell clicks the centre of a cell of the board.
+func (b *tab) clickCell(c string) {
+	b.t.Helper()
+	var xy []float64
+	b.eval(`(function(){var r=document.querySelector('#board polygon.cell[data-cell="`+c+`"]').getBoundingClientRect();return [r.x+r.width/2,r.y+r.height/2];})()`, &xy)
+	b.run(chromedp.MouseClickXY(xy[0], xy[1]))
+}
+
+func (b *tab) click(sel string) {
+	b.t.Helper()
+	b.eval(`document.querySelector(`+quoteJS(sel)+`).click()`, nil)
+}
+
+// shot saves a screenshot as NAME.png in HEXDAME_SCREENSHOTS, if set.
+func (b *tab) shot(name string) {
+	dir := os.Getenv("HEXDAME_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	var png []byte
+	if err := chromedp.Run(b.ctx, chromedp.FullScreenshot(&png, 100)); err != nil {
+		b.t.Logf("screenshot %s: %v", name, err)
+		return
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+		b.t.Error(err)
+	}
+}
+
+// site is what a test drives: the page served by a Server, or the
+// static export.
+type site struct {
+	url    string
+	server *Server // nil for the static site
+	name   string
+}
+
+func serve(t *testing.T, cfg Config) *site {
+	t.Helper()
+	if cfg.Engine.HashMiB == 0 {
+		cfg.Engine.HashMiB = 16
+	}
+	s := NewServer(cfg)
+	ts := httptest.NewServer(s)
+	t.Cleanup(ts.Close)
+	return &site{url: ts.URL + "/", server: s, name: "serve"}
+}
+
+// staticSite exports the static site and serves it with a plain file
+// server: no hexdame serve.
+func staticSite(t *testing.T) *site {
+	t.Helper()
+	dir := t.TempDir()
+	start := time.Now()
+	files, err := Export(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := os.Stat(filepath.Join(dir, "hexdame.wasm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("speed: export of %d files in %v; hexdame.wasm is %d bytes", len(files), time.Since(start).Round(time.Millisecond), info.Size())
+	ts := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	t.Cleanup(ts.Close)
+	return &site{url: ts.URL + "/", name: "static"}
+}
+
+// sites returns the served page and, unless -short, the static one.
+func sites(t *testing.T) []*site {
+	chromiumPath(t)
+	out := []*site{serve(t, Config{})}
+	if !testing.Short() {
+		out = append(out, staticSite(t))
+	}
+	return out
+}
+
+// noSearchLeft waits for the server's searches to end: after a stop, none
+// is left running.
+func noSearchLeft(t *testing.T, s *site) {
+	t.Helper()
+	if s.server == nil {
+		return
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for s.server.Searching() > 0 || s.server.Streams() > 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d searches and %d streams still running after the stop", s.server.Searching(), s.server.Streams())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// play plays move m of position p by clicks: its start and its end,
+// then, while the page asks for landing cells (when other captures end
+// there too), the landing cells along its path.
+func (b *tab) play(p hexdame.Position, m hexdame.Move) {
+	b.t.Helper()
+	before := b.attr("data-node")
+	path := p.Path(m)
+	b.clickCell(path[0].String())
+	b.clickCell(path[len(path)-1].String())
+	for _, c := range path[1 : len(path)-1] {
+		var choosing bool
+		b.eval(`!!document.querySelector("#board polygon.cell.via")`, &choosing)
+		if !choosing {
+			break
+		}
+		done := b.attr("data-done")
+		b.clickCell(c.String())
+		b.waitFor(`document.body.getAttribute("data-done") !== `+quoteJS(done), 10*time.Second)
+	}
+	b.waitFor(`document.body.getAttribute("data-node") !== `+quoteJS(before), 10*time.Second)
+}
+
+func (b *tab) position() hexdame.Position {
+	b.t.Helper()
+	p, err := hexdame.ParseFEN(b.attr("data-fen"))
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	return p
+}
+
+// TestBrowserPlayLevel1 plays a whole game against level 1 by clicks,
+// from a position where White's first move is a capture that two paths
+// with different pieces make to one cell: the page asks for the landing
+// cells, and a click on one chooses. White's moves are the engine's at
+// full strength, so that the game ends soon.
+func TestBrowserPlayLevel1(t *testing.T) {
+	for _, s := range sites(t) {
+		t.Run(s.name, func(t *testing.T) {
+			b := newTab(t)
+			b.open(s.url + "#fen=" + twoPaths)
+			b.run(chromedp.SetValue("#level", "1", chromedp.ByID), chromedp.SetValue("#minutes", "0", chromedp.ByID))
+			b.click("#newhere")
+			b.waitFor(`!document.querySelector("#takeback").disabled`, 5*time.Second)
+			// The capture: g3 to a1 names two moves; the page asks.
+			b.clickCell("g3")
+			b.clickCell("a1")
+			b.waitFor(`document.querySelectorAll("#board polygon.cell.via").length === 2`, 5*time.Second)
+			var via []string
+			b.eval(`Array.from(document.querySelectorAll("#board polygon.cell.via")).map(function(p){return p.getAttribute("data-cell")}).sort()`, &via)
+			if !slices.Equal(via, []string{"e3", "g5"}) || !strings.Contains(b.text("#status"), "click the landing cells") {
+				t.Errorf("choosing the capture: landing cells %v, status %q", via, b.text("#status"))
+			}
+			b.shot(s.name + "-capture-choice")
+			b.clickCell("e3")
+			start := hexdame.MustParseFEN(twoPaths)
+			want := start.PlayUnchecked(start.MustParseMove("g3xe3xe5xc3xa1"))
+			b.waitFor(`document.body.getAttribute("data-node") !== "0"`, 5*time.Second)
+			if got := b.position(); got != want {
+				t.Fatalf("after the chosen capture: %v, want %v", got, want)
+			}
+			eng, err := engine.New(engine.Options{HashMiB: 16})
+			if err != nil {
+				t.Fatal(err)
+			}
+			history := []hexdame.Position{start, want} // for the engine to see repetitions
+			for moves := 0; b.attr("data-over") == ""; moves++ {
+				if moves > 120 {
+					t.Fatal("the game did not end in 120 moves")
+				}
+				// The engine's reply, then ours.
+				b.waitFor(`document.body.getAttribute("data-over") || document.body.getAttribute("data-fen").charAt(0) === "W"`, 20*time.Second)
+				if b.attr("data-over") != "" {
+					break
+				}
+				p := b.position()
+				res, err := eng.Search(context.Background(), p, engine.SearchOptions{History: history, Limits: engine.Limits{Depth: 6}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				history = append(history, p, p.PlayUnchecked(res.Move))
+				b.play(p, res.Move)
+				if moves == 3 {
+					b.shot(s.name + "-game")
+				}
+			}
+			b.shot(s.name + "-game-over")
+			over := b.attr("data-over")
+			if !strings.Contains(over, "2-0") {
+				t.Errorf("the game ended %q, not in White's win", over)
+			}
+			var clicks []float64
+			b.eval(`hexdame.timings.clicks`, &clicks)
+			slices.Sort(clicks)
+			t.Logf("speed: %s: destinations lit after a click: median %.1f ms, most %.1f ms, over %d clicks", s.name, clicks[len(clicks)/2], clicks[len(clicks)-1], len(clicks))
+		})
+	}
+}
+
+// TestBrowserImportAndKeys imports a PDN file of several games with
+// variations and comments, steps through the first with the keys, and
+// picks another from the list.
+func TestBrowserImportAndKeys(t *testing.T) {
+	pdn, err := os.ReadFile("../../testdata/pdn/features.pdn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := hexdame.NewGame()
+	var want []hexdame.Position
+	want = append(want, g.Position())
+	for _, m := range []string{"d4-e5", "f6xd4", "c3xe5", "g7-f6", "e5xg5"} {
+		g.PlayText(m)
+		want = append(want, g.Position())
+	}
+	for _, s := range sites(t) {
+		t.Run(s.name, func(t *testing.T) {
+			b := newTab(t)
+			b.open(s.url)
+			b.run(chromedp.SetValue("#pdnin", string(pdn), chromedp.ByID))
+			b.click("#import")
+			b.waitFor(`document.querySelectorAll("#games li").length >= 3`, 5*time.Second)
+			if mt := b.text("#movetext"); !strings.Contains(mt, "{alternative}") || !strings.Contains(mt, "(1... i6-i5?)") {
+				t.Errorf("movetext %q lacks the comment or the variation", mt)
+			}
+			b.run(chromedp.Click("#board", chromedp.ByID)) // the focus off the text area
+			for _, tc := range []struct {
+				key string
+				ply int
+			}{{kb.Home, 0}, {kb.ArrowRight, 1}, {kb.ArrowRight, 2}, {kb.ArrowRight, 3}, {kb.ArrowLeft, 2}, {kb.End, 5}, {kb.Home, 0}} {
+				before := b.attr("data-fen")
+				b.run(chromedp.KeyEvent(tc.key))
+				if want[tc.ply].FEN() != before {
+					b.waitFor(`document.body.getAttribute("data-fen") !== `+quoteJS(before), 5*time.Second)
+				}
+				if got := b.position(); got != want[tc.ply] {
+					t.Errorf("after %q: %v, want ply %d: %v", tc.key, got, tc.ply, want[tc.ply])
+				}
+			}
+			// Click the variation's second move.
+			b.eval(`Array.from(document.querySelectorAll("#movetext .move")).filter(function(m){return m.textContent.indexOf("i6-h5")>=0})[0].click()`, nil)
+			alt := hexdame.NewGame()
+			alt.PlayText("c4-c5")
+			alt.PlayText("i6-h5")
+			b.waitFor(`document.body.getAttribute("data-fen") === `+quoteJS(alt.Position().FEN()), 5*time.Second)
+			b.shot(s.name + "-import")
+			b.eval(`document.querySelectorAll("#games li")[1].click()`, nil)
+			b.waitFor(`document.querySelector("#movetext").textContent.indexOf("51x16x43x19(?)") >= 0`, 5*time.Second)
+		})
+	}
+}
+
+// TestBrowserAnalysis starts the analysis, sees lines and depths arrive,
+// and stops it: no search is left on the server.
+func TestBrowserAnalysis(t *testing.T) {
+	for _, s := range sites(t) {
+		t.Run(s.name, func(t *testing.T) {
+			b := newTab(t)
+			b.open(s.url + "#moves=d4-e5,f6xd4,c3xe5")
+			b.click("#analyse")
+			b.waitFor(`+document.body.getAttribute("data-depth") >= 6 && document.querySelectorAll("#lines li").length === 3`, 30*time.Second)
+			if d := b.text("#depth"); !strings.Contains(d, "nodes/s") {
+				t.Errorf("depth line %q", d)
+			}
+			b.waitFor(`document.querySelector("#board g.arrow line")`, 5*time.Second)
+			b.shot(s.name + "-analysis")
+			if s.server != nil && s.server.Searching() != 1 {
+				t.Errorf("%d searches running during the analysis, want 1", s.server.Searching())
+			}
+			// A line played into the tree.
+			before := b.attr("data-node")
+			b.click("#lines li")
+			b.waitFor(`document.body.getAttribute("data-node") !== `+quoteJS(before), 5*time.Second)
+			b.click("#analyse") // off
+			noSearchLeft(t, s)
+			var first []float64
+			b.eval(`hexdame.timings.firstLine`, &first)
+			t.Logf("speed: %s: first analysis line after %.1f ms (over %d analyses)", s.name, first[0], len(first))
+		})
+	}
+}
+
+// TestBrowserEditor sets up a position in the editor and has the engine
+// play in it.
+func TestBrowserEditor(t *testing.T) {
+	for _, s := range sites(t) {
+		t.Run(s.name, func(t *testing.T) {
+			b := newTab(t)
+			b.open(s.url)
+			b.click("#edit")
+			b.waitFor(`!document.querySelector("#edittools").hidden`, 5*time.Second)
+			b.click("#editclear")
+			b.waitFor(`document.querySelector("#editproblem").textContent !== ""`, 5*time.Second)
+			place := func(piece, cell string) {
+				done := b.attr("data-done")
+				b.eval(`document.querySelector('input[name="piece"][value="`+piece+`"]').checked = true`, nil)
+				b.clickCell(cell)
+				b.waitFor(`document.body.getAttribute("data-done") !== `+quoteJS(done), 5*time.Second)
+			}
+			place("w", "i8") // a man on White's crowning row: unreachable
+			b.waitFor(`document.querySelector("#editproblem").textContent.indexOf("unreachable") >= 0`, 5*time.Second)
+			place(".", "i8")
+			place("W", "e5")
+			place("w", "c3")
+			place("r", "g7")
+			place("R", "b6")
+			b.waitFor(`document.querySelector("#editproblem").textContent === ""`, 5*time.Second)
+			b.shot(s.name + "-editor")
+			b.click("#editdone")
+			want := "W:Wc3,Ke5:BKb6,g7"
+			b.waitFor(`document.body.getAttribute("data-fen") === `+quoteJS(want), 5*time.Second)
+			// The engine plays White from here.
+			b.run(chromedp.SetValue("#you", "red", chromedp.ByID), chromedp.SetValue("#minutes", "0", chromedp.ByID))
+			b.click("#newhere")
+			b.waitFor(`document.body.getAttribute("data-fen").charAt(0) === "B"`, 10*time.Second)
+			if p := b.position(); p.Pieces(hexdame.White).IsEmpty() || p.FEN() == want {
+				t.Errorf("after the engine's move: %v", p)
+			}
+		})
+	}
+}
+
+// TestBrowserTables shows the tables' verdicts in a 3-piece ending.
+func TestBrowserTables(t *testing.T) {
+	chromiumPath(t)
+	dir := t.TempDir()
+	if err := endgame.BuildAll(context.Background(), dir, 3, endgame.BuildOptions{Workers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	tables, err := endgame.Load(dir, endgame.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := serve(t, Config{Tables: tables})
+	b := newTab(t)
+	fen := "W:WKe5,c3:BKg7"
+	b.open(s.url + "#fen=" + fen)
+	v, d, _ := tables.Probe(hexdame.MustParseFEN(fen))
+	plies := "plies"
+	if d == 1 {
+		plies = "ply"
+	}
+	want := "Endgame tables: White " + map[endgame.Value]string{endgame.Win: "wins in", endgame.Loss: "loses in"}[v] + fmt.Sprintf(" %d %s", d, plies)
+	if v == endgame.Draw {
+		want = "Endgame tables: a draw"
+	}
+	got := b.text("#tables")
+	if !strings.HasPrefix(got, want) || !strings.Contains(got, "e5x") {
+		t.Errorf("tables: %q, want %q and each move's verdict", got, want)
+	}
+	b.shot("serve-tables")
+}
+
+// TestBrowserSharedAddress opens a shared address and sees its position;
+// a bad PDN shows its located error.
+func TestBrowserSharedAddress(t *testing.T) {
+	for _, s := range sites(t) {
+		t.Run(s.name, func(t *testing.T) {
+			b := newTab(t)
+			b.open(s.url + "#moves=d4-e5,f6xd4,c3xe5")
+			g := hexdame.NewGame()
+			for _, m := range []string{"d4-e5", "f6xd4", "c3xe5"} {
+				g.PlayText(m)
+			}
+			if got := b.position(); got != g.Position() {
+				t.Errorf("shared address: %v, want %v", got, g.Position())
+			}
+			if !strings.Contains(b.text("#movetext"), "2. c3xe5") {
+				t.Errorf("movetext %q", b.text("#movetext"))
+			}
+			var ready float64
+			b.eval(`hexdame.timings.ready`, &ready)
+			// Again, in the browser now started.
+			var again []float64
+			for range 3 {
+				b.open(s.url + "?again=" + strconv.Itoa(len(again)) + "#moves=d4-e5,f6xd4")
+				var r float64
+				b.eval(`hexdame.timings.ready`, &r)
+				again = append(again, r)
+			}
+			t.Logf("speed: %s: page ready %.0f ms after the navigation began in a browser just started, then %.0f ms", s.name, ready, again)
+			b.run(chromedp.SetValue("#pdnin", "[Event \"x\"]\n\n1. d4-e5 f6xd4 2. a1-a3 *\n", chromedp.ByID))
+			b.click("#import")
+			b.waitFor(`document.querySelector("#error").textContent !== ""`, 5*time.Second)
+			if e := b.text("#error"); !strings.HasPrefix(e, "line 3, column 19: ply 3, move a1-a3: illegal move") {
+				t.Errorf("bad PDN: error %q", e)
+			}
+			b.shot(s.name + "-bad-pdn")
+			b.run(chromedp.SetValue("#fenin", "W:Wa1,zz:B", chromedp.ByID))
+			b.eval(`document.querySelector("#fenform button").click()`, nil)
+			b.waitFor(`document.querySelector("#error").textContent.indexOf("FEN, at character") === 0`, 5*time.Second)
+		})
+	}
+}

@@ -1,0 +1,69 @@
+//go:build js && wasm
+
+// Command wasm is the rules and the engine of the static site (hexdame
+// serve -export), built with GOOS=js GOARCH=wasm. Run in a Web Worker by
+// the site's worker.js, it defines two functions for it:
+//
+//	hexdameDo(request) -> response
+//	hexdameSearch(request, report) -> final report
+//
+// hexdameDo carries out a web.Request on the worker's one session and
+// returns the web.Response, both as JSON text, as hexdame serve's
+// /api/do does. hexdameSearch runs a web.SearchRequest, calling report
+// with each web.Report as JSON text, and returns the last one, as
+// /api/search and /api/analyse do. A search holds the worker until it
+// ends: the page stops one by ending the worker.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"syscall/js"
+
+	"github.com/hexdame/hexdame/engine"
+	"github.com/hexdame/hexdame/internal/web"
+)
+
+// hashMiB is the engine's table in the browser.
+const hashMiB = 16
+
+func main() {
+	session := web.NewSession(nil)
+	var eng *engine.Engine
+	js.Global().Set("hexdameDo", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		var req web.Request
+		if len(args) < 1 || json.Unmarshal([]byte(args[0].String()), &req) != nil {
+			return `{"error":"the request is not JSON"}`
+		}
+		return marshal(session.Do(req))
+	}))
+	js.Global().Set("hexdameSearch", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		var req web.SearchRequest
+		if len(args) < 2 || json.Unmarshal([]byte(args[0].String()), &req) != nil {
+			return `{"done":true,"error":"the request is not JSON"}`
+		}
+		if eng == nil {
+			var err error
+			if eng, err = engine.New(engine.Options{HashMiB: hashMiB}); err != nil {
+				return marshal(web.Report{Done: true, Error: err.Error()})
+			}
+		}
+		report := args[1]
+		rep, err := web.Search(context.Background(), eng, req, func(r web.Report) {
+			report.Invoke(marshal(r))
+		})
+		if err != nil {
+			rep = web.Report{Done: true, Error: err.Error()}
+		}
+		return marshal(rep)
+	}))
+	select {}
+}
+
+func marshal(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return `{"error":"internal error"}`
+	}
+	return string(b)
+}
