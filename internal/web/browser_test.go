@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -415,11 +416,13 @@ func TestBrowserAnalysis(t *testing.T) {
 			before := b.attr("data-node")
 			b.click("#lines li")
 			b.waitFor(`document.body.getAttribute("data-node") !== `+quoteJS(before), 5*time.Second)
+			// The analysis goes on in the new position.
+			b.waitFor(`hexdame.timings.firstLine.length >= 2`, 10*time.Second)
 			b.click("#analyse") // off
 			noSearchLeft(t, s)
 			var first []float64
 			b.eval(`hexdame.timings.firstLine`, &first)
-			t.Logf("speed: %s: first analysis line after %.1f ms (over %d analyses)", s.name, first[0], len(first))
+			t.Logf("speed: %s: first analysis line after %.1f ms, then after a move %.1f ms", s.name, first[0], first[1])
 		})
 	}
 }
@@ -535,4 +538,47 @@ func TestBrowserSharedAddress(t *testing.T) {
 			b.waitFor(`document.querySelector("#error").textContent.indexOf("FEN, at character") === 0`, 5*time.Second)
 		})
 	}
+}
+
+// TestBrowserEngineSpeed compares the engine's speed in the browser, as
+// WebAssembly, with its speed here: searches to a fixed depth of five
+// middle-game positions, in turns, each with a 16 MiB table (in the
+// browser after a first search of another position, which gives the
+// browser the time to compile the hot functions with its optimizing
+// compiler: a first search runs at about half the speed).
+func TestBrowserEngineSpeed(t *testing.T) {
+	chromiumPath(t)
+	if testing.Short() {
+		t.Skip("the static site is not built with -short")
+	}
+	s := staticSite(t)
+	b := newTab(t)
+	b.open(s.url)
+	const depth = 13
+	var rep Report
+	b.eval(`hexdame.backend.search({fen: `+quoteJS(hexdame.StartPosition().FEN())+`, depth: 11})`, &rep)
+	var ratios []float64
+	for seed := range uint64(5) {
+		g := hexdame.RandomGame(rand.New(rand.NewPCG(29, seed)), 12)
+		if !g.Position().HasLegalMoves() {
+			continue
+		}
+		b.eval(`hexdame.backend.search({fen: `+quoteJS(g.Position().FEN())+`, depth: `+strconv.Itoa(depth)+`})`, &rep)
+		eng, err := engine.New(engine.Options{HashMiB: 16})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := eng.Search(context.Background(), g.Position(), engine.SearchOptions{Limits: engine.Limits{Depth: depth}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Depth != depth || rep.NPS <= 0 {
+			t.Fatalf("the browser's search: %+v", rep)
+		}
+		ratios = append(ratios, rep.NPS/res.NodesPerSecond())
+		t.Logf("speed: engine to depth %d: WebAssembly %d nodes in %d ms, %.0f nodes/s; native %d nodes in %d ms, %.0f nodes/s; ratio %.2f",
+			depth, rep.Nodes, rep.Millis, rep.NPS, res.Nodes, res.Time.Milliseconds(), res.NodesPerSecond(), rep.NPS/res.NodesPerSecond())
+	}
+	slices.Sort(ratios)
+	t.Logf("speed: WebAssembly against native nodes per second: median ratio %.2f of %d positions", ratios[len(ratios)/2], len(ratios))
 }

@@ -68,12 +68,13 @@
     };
   }
 
-  // staticBackend runs the rules and the engine as WebAssembly in two Web
-  // Workers: one keeps the game, the other searches, and is replaced to
-  // stop a search (a search never yields to its worker's messages).
+  // staticBackend runs the rules and the engine as WebAssembly in Web
+  // Workers: one keeps the game, another searches, and is replaced to stop
+  // a search (a search never yields to its worker's messages) by a spare
+  // one started beforehand, so that the next search starts at once.
   function staticBackend() {
-    var module = null, rules = null, engine = null, seq = 0, pending = {};
-    function spawn() {
+    var module = null, rules = null, engine = null, spare = null, seq = 0, pending = {};
+    function spawn(role) {
       var w = new Worker("worker.js");
       var ready = new Promise(function (resolve, reject) {
         w.onmessage = function (e) {
@@ -87,7 +88,7 @@
         };
         w.onerror = function (e) { reject(new Error(e.message || "the worker failed")); };
       });
-      w.postMessage({ module: module });
+      w.postMessage({ module: module, role: role });
       return ready;
     }
     function call(wp, kind, req, onReport) {
@@ -111,15 +112,16 @@
         }) : fetch("hexdame.wasm").then(function (r) { return r.arrayBuffer(); }).then(WebAssembly.compile);
         return load.then(function (m) {
           module = m;
-          rules = spawn();
-          engine = spawn();
+          rules = spawn("rules");
+          engine = spawn("engine");
+          spare = spawn("engine");
           return Promise.all([rules, engine]);
         }).then(function () { timings.wasmReady = performance.now() - t0; });
       },
       do: function (req) { return call(rules, "do", req); },
       search: function (req) { return call(engine, "search", req); },
       analyse: function (req, onReport) {
-        var stopped = false, id;
+        var stopped = false;
         var done = call(engine, "search", req, function (r) { if (!stopped) { onReport(r); } });
         done.then(function (r) { if (!stopped) { onReport(r); } });
         return {
@@ -129,8 +131,8 @@
             // The search holds its worker: end the worker, start another.
             engine.then(function (w) { w.terminate(); });
             Object.keys(pending).forEach(function (k) { if (pending[k].onReport) { delete pending[k]; } });
-            engine = spawn();
-            void id;
+            engine = spare;
+            spare = spawn("engine");
           }
         };
       }

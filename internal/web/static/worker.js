@@ -1,6 +1,8 @@
 // The static site's Web Worker: the rules and the engine, compiled from
 // Go to WebAssembly, answering the page's messages. The page sends the
-// compiled module first; the worker answers {ready: true}. Then each
+// compiled module and the worker's role first ("engine": the engine is
+// made before the worker says it is ready); the worker answers {ready:
+// true}. Then each
 // {id, kind: "do" | "search", req} gets {id, result}, and a search also
 // {id, report} after each depth.
 importScripts("wasm_exec.js");
@@ -10,6 +12,7 @@ onmessage = function (e) {
     var go = new Go();
     WebAssembly.instantiate(m.module, go.importObject).then(function (inst) {
       go.run(inst);
+      if (m.role === "engine") { hexdameWarm(); }
       postMessage({ ready: true });
     }).catch(function (err) { postMessage({ failed: String(err) }); });
     return;
