@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -22,31 +21,18 @@ import (
 	"github.com/hexdame/hexdame"
 	"github.com/hexdame/hexdame/endgame"
 	"github.com/hexdame/hexdame/engine"
+	"github.com/hexdame/hexdame/internal/browsertest"
 )
 
 // The browser tests drive Debian's Chromium with chromedp (the DevTools
-// protocol from Go, without a driver program to install). They take a
-// minute or two, so they run only with HEXDAME_BROWSER=1, as .ci/run
-// runs them; in CI (HEXDAME_REQUIRE_RENDERERS=1) a missing browser fails
-// them. Each takes screenshots into HEXDAME_SCREENSHOTS, when set (the
-// README's picture is doc/board.png, made with HEXDAME_SCREENSHOTS=doc).
+// protocol from Go, without a driver program to install). They take
+// about six minutes, so they run only with HEXDAME_BROWSER=1, as .ci/run
+// runs them (see browsertest.Chromium). They take screenshots into the
+// directory HEXDAME_SCREENSHOTS, when set; the README's picture,
+// doc/board.png, is TestBrowserReadmePicture's. The speed figures of
+// BENCHMARKS.md are logged ("speed: ..."), not asserted.
 
-func chromiumPath(t *testing.T) string {
-	t.Helper()
-	if os.Getenv("HEXDAME_BROWSER") != "1" {
-		t.Skip("the browser tests run with HEXDAME_BROWSER=1 (a minute or two; .ci/run runs them)")
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if path, err := exec.LookPath(name); err == nil {
-			return path
-		}
-	}
-	if os.Getenv("HEXDAME_REQUIRE_RENDERERS") != "" {
-		t.Fatal("headless Chromium is not installed (Debian package chromium)")
-	}
-	t.Skip("headless Chromium is not installed (Debian package chromium)")
-	return ""
-}
+func chromiumPath(t *testing.T) string { return browsertest.Chromium(t) }
 
 // A tab is a page in headless Chromium.
 type tab struct {
@@ -402,6 +388,11 @@ func TestBrowserAnalysis(t *testing.T) {
 		t.Run(s.name, func(t *testing.T) {
 			b := newTab(t)
 			b.open(s.url + "#moves=d4-e5,f6xd4,c3xe5")
+			if s.server == nil {
+				// The static site's engine starts after the page is
+				// ready: the time to the first line is the analysis's.
+				b.waitFor(`hexdame.timings.engineReady`, 30*time.Second)
+			}
 			b.click("#analyse")
 			b.waitFor(`+document.body.getAttribute("data-depth") >= 6 && document.querySelectorAll("#lines li").length === 3`, 30*time.Second)
 			if d := b.text("#depth"); !strings.Contains(d, "nodes/s") {
@@ -525,7 +516,9 @@ func TestBrowserSharedAddress(t *testing.T) {
 				b.eval(`hexdame.timings.ready`, &r)
 				again = append(again, r)
 			}
-			t.Logf("speed: %s: page ready %.0f ms after the navigation began in a browser just started, then %.0f ms", s.name, ready, again)
+			var detail string
+			b.eval(`JSON.stringify(hexdame.timings)`, &detail)
+			t.Logf("speed: %s: page ready %.0f ms after the navigation began in a browser just started, then %.0f ms (%s)", s.name, ready, again, detail)
 			b.run(chromedp.SetValue("#pdnin", "[Event \"x\"]\n\n1. d4-e5 f6xd4 2. a1-a3 *\n", chromedp.ByID))
 			b.click("#import")
 			b.waitFor(`document.querySelector("#error").textContent !== ""`, 5*time.Second)
@@ -581,4 +574,83 @@ func TestBrowserEngineSpeed(t *testing.T) {
 	}
 	slices.Sort(ratios)
 	t.Logf("speed: WebAssembly against native nodes per second: median ratio %.2f of %d positions", ratios[len(ratios)/2], len(ratios))
+}
+
+// TestBrowserPlayControls plays the engine with clocks: a move, a take
+// back, a draw offer, and a resignation.
+func TestBrowserPlayControls(t *testing.T) {
+	for _, s := range sites(t) {
+		t.Run(s.name, func(t *testing.T) {
+			b := newTab(t)
+			b.open(s.url)
+			b.run(chromedp.SetValue("#level", "1", chromedp.ByID), chromedp.SetValue("#minutes", "1", chromedp.ByID), chromedp.SetValue("#increment", "2", chromedp.ByID))
+			b.click("#newgame")
+			b.waitFor(`document.querySelector("#clock-white").textContent !== ""`, 5*time.Second)
+			if c := b.text("#clock-white"); c != "White 1:00" && c != "White 0:59" {
+				t.Errorf("White's clock %q", c)
+			}
+			start := hexdame.StartPosition()
+			b.play(start, start.MustParseMove("d4-e5"))
+			b.waitFor(`document.body.getAttribute("data-fen").charAt(0) === "W"`, 10*time.Second)
+			b.shot(s.name + "-clocks")
+			if c := b.text("#clock-red"); !strings.HasPrefix(c, "Red 1:0") && !strings.HasPrefix(c, "Red 0:") {
+				t.Errorf("Red's clock after its move %q", c)
+			}
+			b.click("#takeback")
+			b.waitFor(`document.body.getAttribute("data-node") === "0"`, 5*time.Second)
+			if b.position() != start {
+				t.Errorf("after the take back: %v", b.position())
+			}
+			b.play(start, start.MustParseMove("c4-c5"))
+			b.waitFor(`document.body.getAttribute("data-fen").charAt(0) === "W"`, 10*time.Second)
+			b.click("#offerdraw")
+			b.waitFor(`/accepts|declines/.test(document.querySelector("#playstatus").textContent)`, 10*time.Second)
+			if strings.Contains(b.text("#playstatus"), "accepts") {
+				b.waitFor(`document.body.getAttribute("data-over").indexOf("1-1") === 0`, 5*time.Second)
+				return
+			}
+			b.click("#resign")
+			b.waitFor(`document.body.getAttribute("data-over").indexOf("0-2") === 0`, 5*time.Second)
+		})
+	}
+}
+
+// TestBrowserReadmePicture makes the README's picture of the page, with
+// HEXDAME_PICTURE=FILE: a game with variations and comments, at its end,
+// with the analysis on.
+//
+//	HEXDAME_BROWSER=1 HEXDAME_PICTURE=$PWD/doc/board.png go test -run TestBrowserReadmePicture ./internal/web
+func TestBrowserReadmePicture(t *testing.T) {
+	file := os.Getenv("HEXDAME_PICTURE")
+	chromiumPath(t)
+	if file == "" {
+		t.Skip("HEXDAME_PICTURE=FILE makes the README's picture")
+	}
+	pdn := `[Event "Club evening"]
+[White "Ann"]
+[Black "Ben"]
+
+1. d4-e5 f6xd4 2. c3xe5 {the usual recapture} h6-h5 (2... g7-f6 3. e5xg5 {or} (3. e5xe7)) 3. b4-c5 i7-h6 4. c4-d5 $1 *
+`
+	s := serve(t, Config{})
+	b := newTab(t)
+	b.open(s.url)
+	b.run(chromedp.SetValue("#pdnin", pdn, chromedp.ByID))
+	b.click("#import")
+	b.waitFor(`document.querySelector("#movetext .move")`, 5*time.Second)
+	if e := b.text("#error"); e != "" {
+		t.Fatalf("the picture's game: %s", e)
+	}
+	b.eval(`document.querySelector("#pdnin").value = ""`, nil)
+	b.click("#last")
+	b.waitFor(`document.body.getAttribute("data-node") !== "0"`, 5*time.Second)
+	b.click("#analyse")
+	b.waitFor(`+document.body.getAttribute("data-depth") >= 10`, 30*time.Second)
+	var png []byte
+	b.run(chromedp.CaptureScreenshot(&png))
+	if err := os.WriteFile(file, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b.click("#analyse")
+	noSearchLeft(t, s)
 }

@@ -112,11 +112,15 @@
         }) : fetch("hexdame.wasm").then(function (r) { return r.arrayBuffer(); }).then(WebAssembly.compile);
         return load.then(function (m) {
           module = m;
+          // The page is ready with the rules; the engines start after.
           rules = spawn("rules");
+          return rules;
+        }).then(function () {
+          timings.rulesReady = performance.now() - t0;
           engine = spawn("engine");
           spare = spawn("engine");
-          return Promise.all([rules, engine]);
-        }).then(function () { timings.wasmReady = performance.now() - t0; });
+          engine.then(function () { timings.engineReady = performance.now() - t0; });
+        });
       },
       do: function (req) { return call(rules, "do", req); },
       search: function (req) { return call(engine, "search", req); },
@@ -199,7 +203,7 @@
   function show(s) {
     var changedPosition = !st || st.fen !== s.fen || st.node !== s.node;
     st = s;
-    if (s.tree) { tree = s.tree; drawTree(); }
+    if (s.tree) { tree = s.tree; drawTree(); drawTags(); }
     if (!editor) { drawBoard(s.svg); }
     markCurrent();
     drawStatus();
@@ -290,12 +294,12 @@
     var g = document.createElementNS(SVGNS, "g");
     g.setAttribute("class", "arrow");
     g.setAttribute("stroke", "#2e7d32");
-    g.setAttribute("stroke-width", "3");
-    g.setAttribute("stroke-opacity", "0.75");
+    g.setAttribute("stroke-width", "3.5");
+    g.setAttribute("stroke-opacity", "0.8");
     g.setAttribute("stroke-linecap", "round");
     g.setAttribute("fill", "none");
     var defs = document.createElementNS(SVGNS, "defs");
-    defs.innerHTML = '<marker id="best-arrow" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="3" markerHeight="3" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#2e7d32"/></marker>';
+    defs.innerHTML = '<marker id="best-arrow" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="2.2" markerHeight="2.2" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#2e7d32"/></marker>';
     g.appendChild(defs);
     var path = lastLines[0].path;
     for (var i = 1; i < path.length; i++) {
@@ -360,6 +364,18 @@
     });
     box.textContent = "";
     box.appendChild(stack[0]);
+  }
+
+  // drawTags writes the game's tags on one line: the players, the event,
+  // the date, the result.
+  function drawTags() {
+    var tags = {};
+    (st.tags || []).forEach(function (t) { tags[t[0]] = t[1]; });
+    var parts = [];
+    if (tags.White || tags.Black) { parts.push((tags.White || "?") + " – " + (tags.Black || "?")); }
+    ["Event", "Site", "Date", "Round"].forEach(function (k) { if (tags[k]) { parts.push(tags[k]); } });
+    if (parts.length || st.result !== "*") { parts.push(st.result); }
+    $("tags").textContent = parts.join(", ");
   }
 
   function markCurrent() {
@@ -455,6 +471,7 @@
 
   function drawEvalBar(line, side) {
     var fill = $("evalfill"), text = $("evalscore");
+    $("evalbar").classList.toggle("off", !line);
     if (!line) { fill.style.height = "50%"; text.textContent = ""; return; }
     var v = whiteView(line, side), frac = 0.5 + 0.5 * Math.tanh(v / 3);
     fill.style.height = (frac * 100).toFixed(1) + "%";
@@ -712,7 +729,10 @@
       sc.className = "score";
       sc.textContent = scoreText(l.score, side || s.side);
       li.appendChild(sc);
-      li.appendChild(document.createTextNode(" " + numbered(l.moves, s)));
+      var pv = document.createElement("span");
+      pv.className = "pv";
+      pv.textContent = numbered(l.moves, s);
+      li.appendChild(pv);
       li.title = "play this line into the game";
       li.addEventListener("click", function () { send({ op: "play", node: s.node, moves: l.moves }); });
       box.appendChild(li);
