@@ -681,3 +681,49 @@ func TestBrowserReadmePicture(t *testing.T) {
 	b.click("#analyse")
 	noSearchLeft(t, s)
 }
+
+// TestBrowserBoardInput moves a piece by dragging it, types a move in
+// numeric notation, goes back by a click on the graph, turns the board,
+// and writes the game as PDN in numeric notation.
+func TestBrowserBoardInput(t *testing.T) {
+	for _, s := range sites(t) {
+		t.Run(s.name, func(t *testing.T) {
+			b := newTab(t)
+			b.open(s.url)
+			centre := func(c string) []float64 {
+				var xy []float64
+				b.eval(`(function(){var r=document.querySelector('#board polygon.cell[data-cell="`+c+`"]').getBoundingClientRect();return [r.x+r.width/2,r.y+r.height/2];})()`, &xy)
+				return xy
+			}
+			from, to := centre("d4"), centre("e5")
+			b.run(
+				chromedp.MouseEvent("mousePressed", from[0], from[1], chromedp.ButtonLeft),
+				chromedp.MouseEvent("mouseMoved", (from[0]+to[0])/2, (from[1]+to[1])/2, chromedp.ButtonLeft),
+				chromedp.MouseEvent("mouseMoved", to[0], to[1], chromedp.ButtonLeft),
+				chromedp.MouseEvent("mouseReleased", to[0], to[1], chromedp.ButtonLeft),
+			)
+			b.waitFor(`document.body.getAttribute("data-node") === "1"`, 5*time.Second)
+			p := b.position()
+			m := p.MustParseMove("f6xd4")
+			b.run(chromedp.SetValue("#moveinput", p.FormatMove(m, hexdame.Numeric), chromedp.ByID))
+			b.eval(`document.querySelector("#moveform button").click()`, nil)
+			b.waitFor(`document.body.getAttribute("data-node") === "2"`, 5*time.Second)
+			if got, want := b.position(), p.PlayUnchecked(m); got != want {
+				t.Errorf("after the typed move: %v, want %v", got, want)
+			}
+			// The graph's left end is the start.
+			var r []float64
+			b.eval(`(function(){var r=document.querySelector("#graph").getBoundingClientRect();return [r.x+2,r.y+r.height/2];})()`, &r)
+			b.run(chromedp.MouseClickXY(r[0], r[1]))
+			b.waitFor(`document.body.getAttribute("data-node") === "0"`, 5*time.Second)
+			// Turned, the board has i9 at the bottom.
+			b.click("#flip")
+			b.waitFor(`(function(){function y(c){return document.querySelector('#board polygon.cell[data-cell="'+c+'"]').getBoundingClientRect().y;} return y("i9") > y("a1");})()`, 5*time.Second)
+			var pdn string
+			b.eval(`hexdame.backend.do({op: "pdn", notation: "numeric"}).then(function(r){return r.pdn})`, &pdn)
+			if !strings.Contains(pdn, "1. 40-31 22x40") {
+				t.Errorf("the PDN in numeric notation:\n%s", pdn)
+			}
+		})
+	}
+}
