@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -39,5 +40,20 @@ func TestServe(t *testing.T) {
 		if !strings.Contains(help, s) {
 			t.Errorf("help serve does not say %q", s)
 		}
+	}
+}
+
+// Outside a module that holds the source, -export says where to run it
+// and writes nothing.
+func TestServeExportWithoutSource(t *testing.T) {
+	dir := t.TempDir()
+	site := dir + "/site"
+	t.Chdir(dir)
+	status, out, errOut := runCLI(t, "", "serve", "-export", site)
+	if status != 2 || out != "" || !strings.Contains(errOut, "run the export in a clone of it") || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("exit %d, stdout %q, stderr %q", status, out, errOut)
+	}
+	if entries, _ := os.ReadDir(site); len(entries) != 0 {
+		t.Errorf("the export wrote %d files", len(entries))
 	}
 }

@@ -55,6 +55,12 @@
 // when the tree does, and a request that names a node of an older version
 // is refused.
 //
+// The analysis streams by Server-Sent Events, read by a fetch rather
+// than EventSource (which cannot POST), not by a WebSocket: the reports
+// flow one way, and the page stops a search by aborting the fetch, which
+// closes the connection and ends the request's context in net/http. So
+// the standard library serves it, with no WebSocket library to keep up.
+//
 // An analysis streams a Report after each completed depth until the page
 // stops it (by closing the connection), the position is solved, or the
 // server's AnalysisTime passes; the last report has Done. Reports the page

@@ -63,7 +63,8 @@ type entry struct {
 	s  *Session
 }
 
-// NewServer returns a server with configuration cfg.
+// NewServer returns a server with configuration cfg; its fields that are
+// zero or negative take their defaults.
 func NewServer(cfg Config) *Server {
 	if cfg.Searches <= 0 {
 		cfg.Searches = 2
