@@ -880,6 +880,8 @@
       drawBoard(r.edit.svg);
       $("board").querySelectorAll("polygon.cell").forEach(function (p) { p.classList.add("edit"); });
       $("editproblem").textContent = r.edit.problem || "";
+      $("status").textContent = "Editing the position (" + (r.edit.side === "white" ? "White" : "Red") + " to move): click a cell to put the piece chosen there";
+      $("fen").textContent = r.edit.fen;
       $("editside").value = r.edit.side;
       $("editdone").disabled = !!r.edit.problem;
     }, function (e) { showError(String(e.message || e)); });
