@@ -39,6 +39,9 @@ type Config struct {
 	// WriteTimeout is the longest a response, or one report of a stream,
 	// may wait for the client to take it: 0 for 30 seconds.
 	WriteTimeout time.Duration
+	// ReadTimeout is the longest a client may take to send a request
+	// (HTTPServer's ReadTimeout): 0 for 30 seconds.
+	ReadTimeout time.Duration
 }
 
 // A Server serves the page and its protocol (see the package
@@ -81,6 +84,9 @@ func NewServer(cfg Config) *Server {
 	if cfg.WriteTimeout <= 0 {
 		cfg.WriteTimeout = 30 * time.Second
 	}
+	if cfg.ReadTimeout <= 0 {
+		cfg.ReadTimeout = 30 * time.Second
+	}
 	s := &Server{
 		cfg:      cfg,
 		files:    http.FileServer(http.FS(pageFiles())),
@@ -111,7 +117,7 @@ func (s *Server) HTTPServer(addr string) *http.Server {
 		Addr:              addr,
 		Handler:           s,
 		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       30 * time.Second,
+		ReadTimeout:       s.cfg.ReadTimeout,
 		IdleTimeout:       60 * time.Second,
 		MaxHeaderBytes:    16 << 10,
 	}

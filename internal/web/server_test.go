@@ -164,6 +164,26 @@ func TestServerAnalysis(t *testing.T) {
 	}
 }
 
+// An analysis outlives the server's read timeout, which bounds the time
+// a client takes to send its request, not the stream it asked for.
+func TestAnalysisOutlivesReadTimeout(t *testing.T) {
+	s := NewServer(Config{Engine: engineOptions(), ReadTimeout: 200 * time.Millisecond})
+	base := testServer(t, s)
+	b, _ := json.Marshal(SearchRequest{FEN: hexdame.StartPosition().FEN(), MultiPV: 5})
+	resp, err := http.Post(base+"/api/analyse", "application/json", bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	start := time.Now()
+	sc := bufio.NewScanner(resp.Body)
+	for time.Since(start) < time.Second && sc.Scan() {
+	}
+	if time.Since(start) < time.Second || s.Searching() != 1 {
+		t.Errorf("the analysis ended after %v (%d searches running)", time.Since(start), s.Searching())
+	}
+}
+
 // Hostile clients. Each test checks that the server stays within its
 // bounds and leaves no search behind.
 
