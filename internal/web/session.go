@@ -255,41 +255,12 @@ func (s *Session) do(req Request, resp *Response) error {
 		}
 		s.changed()
 		s.cur = s.game.End()
-	case "promote", "mainline", "delete":
+	case "promote", "mainline", "delete", "comment", "nags":
 		x, err := s.node(req)
 		if err != nil {
 			return err
 		}
-		switch req.Op {
-		case "promote":
-			err = x.Promote()
-		case "mainline":
-			err = x.PromoteToMain()
-		default:
-			p := x.Parent()
-			if err = x.Remove(); err == nil && !s.cur.IsInTree() {
-				s.cur = p
-			}
-		}
-		if err != nil {
-			return err
-		}
-		s.changed()
-	case "comment":
-		x, err := s.node(req)
-		if err != nil {
-			return err
-		}
-		if err := x.SetComment(req.Text); err != nil {
-			return err
-		}
-		s.changed()
-	case "nags":
-		x, err := s.node(req)
-		if err != nil {
-			return err
-		}
-		if err := x.SetNAGs(req.NAGs); err != nil {
+		if err := s.editNode(x, req); err != nil {
 			return err
 		}
 		s.changed()
@@ -330,6 +301,29 @@ func (s *Session) do(req Request, resp *Response) error {
 		return fmt.Errorf("unknown operation %q", req.Op)
 	}
 	return nil
+}
+
+// editNode makes the change req.Op asks of node x: a variation promoted
+// or made the main line, a move deleted with what follows it (the
+// current node, if among them, becomes x's parent), its comment or NAGs
+// set.
+func (s *Session) editNode(x *hexdame.Node, req Request) error {
+	switch req.Op {
+	case "promote":
+		return x.Promote()
+	case "mainline":
+		return x.PromoteToMain()
+	case "comment":
+		return x.SetComment(req.Text)
+	case "nags":
+		return x.SetNAGs(req.NAGs)
+	}
+	p := x.Parent()
+	err := x.Remove()
+	if err == nil && !s.cur.IsInTree() {
+		s.cur = p
+	}
+	return err
 }
 
 // newGame starts a game from the start position or req.FEN, which must be
