@@ -402,6 +402,20 @@ func TestBrowserImportAndKeys(t *testing.T) {
 			alt.PlayText("i6-h5")
 			b.waitFor(`document.body.getAttribute("data-fen") === `+quoteJS(alt.Position().FEN()), 5*time.Second)
 			b.shot(s.name + "-import")
+			// The variation made the main line, a comment and a NAG on
+			// its move, then the move deleted.
+			b.click("#mainline")
+			b.waitFor(`document.querySelector("#movetext .move").textContent === "1. c4-c5"`, 5*time.Second)
+			b.run(chromedp.SetValue("#comment", "the other way", chromedp.ByID))
+			b.eval(`document.querySelector("#commentform button").click()`, nil)
+			b.waitFor(`document.querySelector("#movetext").textContent.indexOf("i6-h5 {the other way}") >= 0`, 5*time.Second)
+			b.eval(`(function(){var n=document.querySelector("#nag"); n.value="5"; n.dispatchEvent(new Event("change"));})()`, nil)
+			b.waitFor(`/i6-h5 .*!\?/.test(document.querySelector("#movetext").textContent)`, 5*time.Second)
+			b.click("#delete")
+			b.waitFor(`document.querySelector("#movetext").textContent.indexOf("i6-h5") < 0`, 5*time.Second)
+			if got, want := b.attr("data-fen"), hexdame.StartPosition().PlayUnchecked(hexdame.StartPosition().MustParseMove("c4-c5")).FEN(); got != want {
+				t.Errorf("after the delete: %s, want %s", got, want)
+			}
 			b.eval(`document.querySelectorAll("#games li")[1].click()`, nil)
 			b.waitFor(`document.querySelector("#movetext").textContent.indexOf("51x16x43x19(?)") >= 0`, 5*time.Second)
 		})
