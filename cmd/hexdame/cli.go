@@ -55,7 +55,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{cmdShow, cmdMoves, cmdPlay, cmdPerft, cmdValidate, cmdConvert, cmdRandom, cmdSVG, cmdHTML, cmdSolve, cmdAnalyse, cmdMatch, cmdHub, cmdHubRandom, cmdEndgame}
+	commands = []*command{cmdShow, cmdMoves, cmdPlay, cmdPerft, cmdValidate, cmdConvert, cmdRandom, cmdSVG, cmdHTML, cmdSolve, cmdAnalyse, cmdMatch, cmdHub, cmdHubRandom, cmdEndgame, cmdServe}
 }
 
 func findCommand(name string) *command {

@@ -259,6 +259,7 @@ var writeFailureCases = []struct {
 	{"hub", []string{"hub", "-hash", "1"}},
 	{"hub-random", []string{"hub-random"}},
 	{"endgame", []string{"endgame", "materials", "-pieces", "5"}}, // probe and stats: endgame_test.go
+	{"serve", []string{"serve", "-addr", "127.0.0.1:0", "-hash", "1"}},
 	{"help", []string{"help"}},
 	{"help", []string{"help", "perft"}},
 	{"help", []string{"perft", "-h"}},

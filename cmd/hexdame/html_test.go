@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/internal/browsertest"
 )
 
 const viewerPDN = `[Event "Good"]
@@ -33,25 +34,9 @@ const viewerPDN = `[Event "Good"]
 1. h7-i8 c3-c2 /FEN "W:WKe1:BKa2,Ka3,c7,d7,e6,g5"/ 1. e1xe8xb5xh5 *
 `
 
-// browser finds headless Chromium; in CI (HEXDAME_REQUIRE_RENDERERS=1) a
-// missing browser fails the test, elsewhere it is skipped. The browser
-// test takes 15 s to a minute, so it runs only with HEXDAME_BROWSER=1.
-func browser(t *testing.T) string {
-	t.Helper()
-	if os.Getenv("HEXDAME_BROWSER") != "1" {
-		t.Skip("the browser test runs with HEXDAME_BROWSER=1 (15 s to a minute; .ci/run runs it)")
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if path, err := exec.LookPath(name); err == nil {
-			return path
-		}
-	}
-	if os.Getenv("HEXDAME_REQUIRE_RENDERERS") != "" {
-		t.Fatal("headless Chromium is not installed (Debian package chromium)")
-	}
-	t.Skip("headless Chromium is not installed (Debian package chromium); skipping the browser test")
-	return ""
-}
+// browser finds headless Chromium for the browser test, which runs only
+// with HEXDAME_BROWSER=1 (15 s to a minute; see browsertest.Chromium).
+func browser(t *testing.T) string { return browsertest.Chromium(t) }
 
 // viewerPage writes the viewer for viewerPDN and returns its path.
 func viewerPage(t *testing.T) string {

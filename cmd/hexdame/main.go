@@ -22,6 +22,7 @@
 //	hexdame endgame probe [-fen FEN] [-numeric] [-pieces N] DIR
 //	hexdame endgame stats [-pieces N] [-distances] DIR
 //	hexdame endgame materials [-pieces N]
+//	hexdame serve [-addr HOST:PORT] [-tables DIR] [-hash MiB] [-threads N] [-export DIR]
 //	hexdame help [COMMAND]
 //
 // show prints the diagram of a position followed by its FEN on the last
@@ -75,6 +76,12 @@
 // tables), probes a position in them ("win N", "loss N" or "draw", then a
 // best move), prints per-material statistics, or lists the materials in
 // build order ("LEVEL MATERIAL").
+//
+// serve serves the board in the browser (package internal/web) at
+// 127.0.0.1:8080 until interrupted: play the engine, analyse, read and
+// write games, set up positions, probe the tables; with -export DIR it
+// writes the same page as a static site, the rules and the engine built
+// for the browser as WebAssembly.
 //
 // "hexdame help COMMAND" and "hexdame COMMAND -h" describe a command's
 // arguments and flags.

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/hexdame/hexdame/engine"
+	"github.com/hexdame/hexdame/internal/web"
+)
+
+var cmdServe = &command{
+	name:    "serve",
+	args:    "[-addr HOST:PORT] [-tables DIR] [-hash MiB] [-threads N] [-export DIR]",
+	summary: "serve the board in a browser: play the engine, analyse, read and write games",
+	about: "Serves one page, embedded in the tool, at http://ADDR/: the board, play against\n" +
+		"the engine at levels 1 to 10 with clocks, the analysis (lines, evaluation,\n" +
+		"depth, an evaluation graph), the game tree with variations and comments, PDN and\n" +
+		"FEN in and out, a position editor, and with -tables the endgame tables' verdicts.\n" +
+		"Each browser tab has its own game. It prints the address on standard output and\n" +
+		"serves until interrupted.\n" +
+		"\n" +
+		"It binds to 127.0.0.1 (this machine only) by default. On a public address\n" +
+		"anyone who reaches it can use it, without a password or TLS; it protects itself\n" +
+		"against the usual abuse: request bodies over 2 MiB are refused, at most 2\n" +
+		"searches run at once (each with its own -hash table) and 8 analysis streams are\n" +
+		"open, an analysis ends after 10 minutes and when its page stops it, leaves or\n" +
+		"closes, at most 64 games are kept (the one unused longest is dropped), a game\n" +
+		"holds at most 20,000 moves, PDN imports are bounded in size and work, and slow\n" +
+		"or idle clients are dropped after timeouts.\n" +
+		"\n" +
+		"With -export DIR it writes the same page as a static site into DIR instead, in\n" +
+		"which the rules and the engine run in the browser as WebAssembly (in Web\n" +
+		"Workers): any static file host serves it. The WebAssembly is built from the\n" +
+		"module's source with the go command (GOOS=js GOARCH=wasm go build), so -export\n" +
+		"runs in a clone of the module with Go installed.",
+	setup: func(fs *flag.FlagSet) func(e *env) error {
+		addr := fs.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT`")
+		tablesDir := addTablesFlag(fs)
+		hash := fs.Int("hash", engine.DefaultHashMiB, "the `MiB` of each search's transposition table")
+		threads := fs.Int("threads", 1, "the `threads` of each search")
+		export := fs.String("export", "", "write the static site into `DIR` and exit")
+		return func(e *env) error {
+			if err := noArgs(e); err != nil {
+				return err
+			}
+			if *export != "" {
+				files, err := web.Export(*export)
+				if err != nil {
+					return usageError{"-export: " + err.Error()}
+				}
+				for _, f := range files {
+					if _, err := fmt.Fprintln(e.stdout, f); err != nil {
+						return err
+					}
+				}
+				return nil
+			}
+			if *hash < 1 || *hash > engine.MaxHashMiB {
+				return usageError{fmt.Sprintf("-hash must be from 1 to %d, not %d", engine.MaxHashMiB, *hash)}
+			}
+			if *threads < 1 || *threads > engine.MaxThreads {
+				return usageError{fmt.Sprintf("-threads must be from 1 to %d, not %d", engine.MaxThreads, *threads)}
+			}
+			tables, err := openTables(*tablesDir)
+			if err != nil {
+				return err
+			}
+			opts := withTables(engine.Options{HashMiB: *hash, Threads: *threads}, tables)
+			if _, err := engine.New(opts); err != nil { // the options checked, the memory tried, before serving
+				return usageError{err.Error()}
+			}
+			ln, err := net.Listen("tcp", *addr)
+			if err != nil {
+				return usageError{"-addr: " + errMessage(err)}
+			}
+			srv := web.NewServer(web.Config{Engine: opts, Tables: tables}).HTTPServer(*addr)
+			if _, err := fmt.Fprintf(e.stdout, "serving the board at http://%s/\n", ln.Addr()); err != nil {
+				ln.Close()
+				return err
+			}
+			served := make(chan error, 1)
+			go func() { served <- srv.Serve(ln) }()
+			select {
+			case err := <-served:
+				return usageError{errMessage(err)}
+			case <-serveStop():
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			if err := srv.Shutdown(ctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				srv.Close()
+			}
+			return nil
+		}
+	},
+}
+
+// serveStop returns the channel that stops the server: closed on an
+// interrupt or a termination signal. Tests replace it.
+var serveStop = func() <-chan struct{} {
+	c := make(chan os.Signal, 1)
+	signal.Notify(c, os.Interrupt, syscall.SIGTERM)
+	stop := make(chan struct{})
+	go func() {
+		<-c
+		signal.Stop(c)
+		close(stop)
+	}()
+	return stop
+}

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+func init() {
+	// The tests' servers stop as soon as they have started and said where.
+	serveStop = func() <-chan struct{} {
+		c := make(chan struct{})
+		close(c)
+		return c
+	}
+}
+
+func TestServe(t *testing.T) {
+	status, out, errOut := runCLI(t, "", "serve", "-addr", "127.0.0.1:0")
+	if status != 0 || !strings.HasPrefix(out, "serving the board at http://127.0.0.1:") || errOut != "" {
+		t.Errorf("serve: exit %d, stdout %q, stderr %q", status, out, errOut)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"serve", "-addr", "nonsense"}, "hexdame serve: -addr: "},
+		{[]string{"serve", "-hash", "0"}, "hexdame serve: -hash must be from 1 to"},
+		{[]string{"serve", "-threads", "0"}, "hexdame serve: -threads must be from 1 to"},
+		{[]string{"serve", "-tables", t.TempDir()}, "hexdame serve: -tables: "},
+		{[]string{"serve", "extra"}, "hexdame serve: "},
+	} {
+		status, _, errOut := runCLI(t, "", tc.args...)
+		if status != 2 || !strings.HasPrefix(errOut, tc.want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%q: exit %d, stderr %q; want exit 2 and %q", tc.args, status, errOut, tc.want)
+		}
+	}
+	_, help, _ := runCLI(t, "", "help", "serve")
+	for _, s := range []string{"127.0.0.1", "public address", "-export", "WebAssembly"} {
+		if !strings.Contains(help, s) {
+			t.Errorf("help serve does not say %q", s)
+		}
+	}
+}
+
+// Outside a module that holds the source, -export says where to run it
+// and writes nothing.
+func TestServeExportWithoutSource(t *testing.T) {
+	dir := t.TempDir()
+	site := dir + "/site"
+	t.Chdir(dir)
+	status, out, errOut := runCLI(t, "", "serve", "-export", site)
+	if status != 2 || out != "" || !strings.Contains(errOut, "run the export in a clone of it") || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("exit %d, stdout %q, stderr %q", status, out, errOut)
+	}
+	if entries, _ := os.ReadDir(site); len(entries) != 0 {
+		t.Errorf("the export wrote %d files", len(entries))
+	}
+}

@@ -1,0 +1,743 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	cdruntime "github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/endgame"
+	"github.com/hexdame/hexdame/engine"
+	"github.com/hexdame/hexdame/internal/browsertest"
+)
+
+// The browser tests drive Debian's Chromium with chromedp (the DevTools
+// protocol from Go, without a driver program to install). They take
+// about six minutes, so they run only with HEXDAME_BROWSER=1, as .ci/run
+// runs them (see browsertest.Chromium). They take screenshots into the
+// directory HEXDAME_SCREENSHOTS, when set; the README's picture,
+// doc/board.png, is TestBrowserReadmePicture's. The speed figures of
+// BENCHMARKS.md are logged ("speed: ..."), not asserted.
+
+func chromiumPath(t *testing.T) string { return browsertest.Chromium(t) }
+
+// A tab is a page in headless Chromium.
+type tab struct {
+	t   *testing.T
+	ctx context.Context
+}
+
+// newTab starts Chromium with a fresh profile and returns a tab that ends
+// with the test.
+func newTab(t *testing.T) *tab {
+	t.Helper()
+	path := chromiumPath(t)
+	// The profile is removed after the browser has ended, as well as it
+	// can be: Chromium's helpers may still be writing to it.
+	profile, err := os.MkdirTemp("", "hexdame-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(profile),
+		chromedp.WindowSize(1300, 950),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	ctx, cancelTime := context.WithTimeout(ctx, 4*time.Minute)
+	t.Cleanup(func() {
+		cancelTime()
+		cancel()
+		cancelAlloc()
+		if os.RemoveAll(profile) != nil {
+			time.Sleep(200 * time.Millisecond)
+			os.RemoveAll(profile)
+		}
+	})
+	if err := chromedp.Run(ctx); err != nil {
+		t.Fatalf("starting Chromium: %v", err)
+	}
+	return &tab{t: t, ctx: ctx}
+}
+
+func (b *tab) run(actions ...chromedp.Action) {
+	b.t.Helper()
+	if err := chromedp.Run(b.ctx, actions...); err != nil {
+		b.t.Fatal(err)
+	}
+}
+
+// eval evaluates a JavaScript expression, awaiting a promise.
+func (b *tab) eval(expr string, res any) {
+	b.t.Helper()
+	b.run(chromedp.Evaluate(expr, res, func(p *cdruntime.EvaluateParams) *cdruntime.EvaluateParams { return p.WithAwaitPromise(true) }))
+}
+
+// open loads the page and waits for it to be ready.
+func (b *tab) open(url string) {
+	b.t.Helper()
+	b.run(chromedp.Navigate(url), chromedp.WaitVisible(`body[data-ready="1"]`))
+}
+
+func (b *tab) attr(name string) string {
+	b.t.Helper()
+	var v string
+	b.eval(`document.body.getAttribute(`+quoteJS(name)+`) || ""`, &v)
+	return v
+}
+
+func (b *tab) text(sel string) string {
+	b.t.Helper()
+	var v string
+	b.eval(`(document.querySelector(`+quoteJS(sel)+`) || {}).textContent || ""`, &v)
+	return v
+}
+
+func quoteJS(s string) string { return fmt.Sprintf("%q", s) }
+
+// waitFor polls a JavaScript condition until it holds.
+func (b *tab) waitFor(cond string, within time.Duration) {
+	b.t.Helper()
+	deadline := time.Now().Add(within)
+	for {
+		var ok bool
+		b.eval("!!("+cond+")", &ok)
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			b.shot("timeout")
+			b.t.Fatalf("waited %v for %s; status %q, error %q", within, cond, b.text("#status"), b.text("#error"))
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// clickCell clicks the centre of a cell of the board.
+func (b *tab) clickCell(c string) {
+	b.t.Helper()
+	var xy []float64
+	b.eval(`(function(){var r=document.querySelector('#board polygon.cell[data-cell="`+c+`"]').getBoundingClientRect();return [r.x+r.width/2,r.y+r.height/2];})()`, &xy)
+	b.run(chromedp.MouseClickXY(xy[0], xy[1]))
+}
+
+func (b *tab) click(sel string) {
+	b.t.Helper()
+	b.eval(`document.querySelector(`+quoteJS(sel)+`).click()`, nil)
+}
+
+// shot saves a screenshot as NAME.png in HEXDAME_SCREENSHOTS, if set.
+func (b *tab) shot(name string) {
+	dir := os.Getenv("HEXDAME_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	var png []byte
+	if err := chromedp.Run(b.ctx, chromedp.FullScreenshot(&png, 100)); err != nil {
+		b.t.Logf("screenshot %s: %v", name, err)
+		return
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+		b.t.Error(err)
+	}
+}
+
+// site is what a test drives: the page served by a Server, or the
+// static export.
+type site struct {
+	url    string
+	server *Server // nil for the static site
+	name   string
+}
+
+func serve(t *testing.T, cfg Config) *site {
+	t.Helper()
+	if cfg.Engine.HashMiB == 0 {
+		cfg.Engine.HashMiB = 16
+	}
+	s := NewServer(cfg)
+	ts := httptest.NewServer(s)
+	t.Cleanup(ts.Close)
+	return &site{url: ts.URL + "/", server: s, name: "serve"}
+}
+
+// staticSite serves the static site with a plain file server: no
+// hexdame serve. The site is exported once for all the tests.
+func staticSite(t *testing.T) *site {
+	t.Helper()
+	export.once.Do(func() {
+		export.dir, export.err = os.MkdirTemp("", "hexdame-site-")
+		if export.err != nil {
+			return
+		}
+		start := time.Now()
+		var files []string
+		if files, export.err = Export(export.dir); export.err != nil {
+			return
+		}
+		info, err := os.Stat(filepath.Join(export.dir, "hexdame.wasm"))
+		if export.err = err; err == nil {
+			t.Logf("speed: export of %d files in %v; hexdame.wasm is %d bytes", len(files), time.Since(start).Round(time.Millisecond), info.Size())
+		}
+	})
+	if export.err != nil {
+		t.Fatal(export.err)
+	}
+	ts := httptest.NewServer(http.FileServer(http.Dir(export.dir)))
+	t.Cleanup(ts.Close)
+	return &site{url: ts.URL + "/", name: "static"}
+}
+
+// export is the static site of the tests, removed by TestMain.
+var export struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if export.dir != "" {
+		os.RemoveAll(export.dir)
+	}
+	os.Exit(code)
+}
+
+// sites returns the served page and, unless -short, the static one.
+func sites(t *testing.T) []*site {
+	chromiumPath(t)
+	out := []*site{serve(t, Config{})}
+	if !testing.Short() {
+		out = append(out, staticSite(t))
+	}
+	return out
+}
+
+// noSearchLeft waits for the server's searches to end: after a stop, none
+// is left running.
+func noSearchLeft(t *testing.T, s *site) {
+	t.Helper()
+	if s.server == nil {
+		return
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for s.server.Searching() > 0 || s.server.Streams() > 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d searches and %d streams still running after the stop", s.server.Searching(), s.server.Streams())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// play plays move m of position p by clicks: its start and its end,
+// then, while the page asks for landing cells (when other captures end
+// there too), the landing cells along its path.
+func (b *tab) play(p hexdame.Position, m hexdame.Move) {
+	b.t.Helper()
+	before := b.attr("data-node")
+	path := p.Path(m)
+	b.clickCell(path[0].String())
+	b.clickCell(path[len(path)-1].String())
+	for _, c := range path[1 : len(path)-1] {
+		var choosing bool
+		b.eval(`!!document.querySelector("#board polygon.cell.via")`, &choosing)
+		if !choosing {
+			break
+		}
+		done := b.attr("data-done")
+		b.clickCell(c.String())
+		b.waitFor(`document.body.getAttribute("data-done") !== `+quoteJS(done), 10*time.Second)
+	}
+	b.waitFor(`document.body.getAttribute("data-node") !== `+quoteJS(before), 10*time.Second)
+}
+
+func (b *tab) position() hexdame.Position {
+	b.t.Helper()
+	p, err := hexdame.ParseFEN(b.attr("data-fen"))
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	return p
+}
+
+// TestBrowserPlayLevel1 plays a whole game against level 1 by clicks,
+// from a position where White's first move is a capture that two paths
+// with different pieces make to one cell: the page asks for the landing
+// cells, and a click on one chooses. White's moves are the engine's to
+// depth 8, so that the game ends soon, with the 25-king-move rule on.
+func TestBrowserPlayLevel1(t *testing.T) {
+	for _, s := range sites(t) {
+		t.Run(s.name, func(t *testing.T) {
+			b := newTab(t)
+			b.open(s.url + "#fen=" + twoPaths)
+			b.run(chromedp.SetValue("#level", "1", chromedp.ByID), chromedp.SetValue("#minutes", "0", chromedp.ByID))
+			b.click("#kingrule") // 25 moves each of kings alone draw: the game ends
+			b.click("#newhere")
+			b.waitFor(`!document.querySelector("#takeback").disabled`, 5*time.Second)
+			// The capture: g3 to a1 names two moves; the page asks.
+			b.clickCell("g3")
+			b.clickCell("a1")
+			b.waitFor(`document.querySelectorAll("#board polygon.cell.via").length === 2`, 5*time.Second)
+			var via []string
+			b.eval(`Array.from(document.querySelectorAll("#board polygon.cell.via")).map(function(p){return p.getAttribute("data-cell")}).sort()`, &via)
+			if !slices.Equal(via, []string{"e3", "g5"}) || !strings.Contains(b.text("#status"), "click the landing cells") {
+				t.Errorf("choosing the capture: landing cells %v, status %q", via, b.text("#status"))
+			}
+			b.shot(s.name + "-capture-choice")
+			b.clickCell("e3")
+			start := hexdame.MustParseFEN(twoPaths)
+			want := start.PlayUnchecked(start.MustParseMove("g3xe3xe5xc3xa1"))
+			b.waitFor(`document.body.getAttribute("data-node") !== "0"`, 5*time.Second)
+			if got := b.position(); got != want {
+				t.Fatalf("after the chosen capture: %v, want %v", got, want)
+			}
+			eng, err := engine.New(engine.Options{HashMiB: 16})
+			if err != nil {
+				t.Fatal(err)
+			}
+			history := []hexdame.Position{start, want} // for the engine to see repetitions
+			for moves := 0; b.attr("data-over") == ""; moves++ {
+				if moves > 200 {
+					t.Fatal("the game did not end in 200 moves")
+				}
+				// The engine's reply, then ours.
+				b.waitFor(`document.body.getAttribute("data-over") || document.body.getAttribute("data-fen").charAt(0) === "W"`, 20*time.Second)
+				if b.attr("data-over") != "" {
+					break
+				}
+				p := b.position()
+				res, err := eng.Search(context.Background(), p, engine.SearchOptions{History: history, Limits: engine.Limits{Depth: 8}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				history = append(history, p, p.PlayUnchecked(res.Move))
+				b.play(p, res.Move)
+				if moves == 3 {
+					b.shot(s.name + "-game")
+				}
+			}
+			b.shot(s.name + "-game-over")
+			// White, with an extra man and the engine at depth 8 against
+			// level 1, wins most games; the rules may also draw one.
+			over := b.attr("data-over")
+			t.Logf("the game ended %s", over)
+			if over != "2-0 (no legal move)" && over != "1-1 (threefold repetition)" && over != "1-1 (king-move rule)" {
+				t.Errorf("the game ended %q, not as the rules end a game", over)
+			}
+			var clicks []float64
+			b.eval(`hexdame.timings.clicks`, &clicks)
+			slices.Sort(clicks)
+			t.Logf("speed: %s: destinations lit after a click: median %.1f ms, most %.1f ms, over %d clicks", s.name, clicks[len(clicks)/2], clicks[len(clicks)-1], len(clicks))
+		})
+	}
+}
+
+// TestBrowserImportAndKeys imports a PDN file of several games with
+// variations and comments, steps through the first with the keys, and
+// picks another from the list.
+func TestBrowserImportAndKeys(t *testing.T) {
+	pdn, err := os.ReadFile("../../testdata/pdn/features.pdn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := hexdame.NewGame()
+	var want []hexdame.Position
+	want = append(want, g.Position())
+	for _, m := range []string{"d4-e5", "f6xd4", "c3xe5", "g7-f6", "e5xg5"} {
+		g.PlayText(m)
+		want = append(want, g.Position())
+	}
+	for _, s := range sites(t) {
+		t.Run(s.name, func(t *testing.T) {
+			b := newTab(t)
+			b.open(s.url)
+			b.run(chromedp.SetValue("#pdnin", string(pdn), chromedp.ByID))
+			b.click("#import")
+			b.waitFor(`document.querySelectorAll("#games li").length >= 3`, 5*time.Second)
+			if mt := b.text("#movetext"); !strings.Contains(mt, "{alternative}") || !strings.Contains(mt, "(1... i6-i5?)") {
+				t.Errorf("movetext %q lacks the comment or the variation", mt)
+			}
+			b.run(chromedp.Click("#board", chromedp.ByID)) // the focus off the text area
+			for _, tc := range []struct {
+				key string
+				ply int
+			}{{kb.Home, 0}, {kb.ArrowRight, 1}, {kb.ArrowRight, 2}, {kb.ArrowRight, 3}, {kb.ArrowLeft, 2}, {kb.End, 5}, {kb.Home, 0}} {
+				before := b.attr("data-fen")
+				b.run(chromedp.KeyEvent(tc.key))
+				if want[tc.ply].FEN() != before {
+					b.waitFor(`document.body.getAttribute("data-fen") !== `+quoteJS(before), 5*time.Second)
+				}
+				if got := b.position(); got != want[tc.ply] {
+					t.Errorf("after %q: %v, want ply %d: %v", tc.key, got, tc.ply, want[tc.ply])
+				}
+			}
+			// Click the variation's second move.
+			b.eval(`Array.from(document.querySelectorAll("#movetext .move")).filter(function(m){return m.textContent.indexOf("i6-h5")>=0})[0].click()`, nil)
+			alt := hexdame.NewGame()
+			alt.PlayText("c4-c5")
+			alt.PlayText("i6-h5")
+			b.waitFor(`document.body.getAttribute("data-fen") === `+quoteJS(alt.Position().FEN()), 5*time.Second)
+			b.shot(s.name + "-import")
+			// The variation made the main line, a comment and a NAG on
+			// its move, then the move deleted.
+			b.click("#mainline")
+			b.waitFor(`document.querySelector("#movetext .move").textContent === "1. c4-c5"`, 5*time.Second)
+			b.run(chromedp.SetValue("#comment", "the other way", chromedp.ByID))
+			b.eval(`document.querySelector("#commentform button").click()`, nil)
+			b.waitFor(`document.querySelector("#movetext").textContent.indexOf("i6-h5 {the other way}") >= 0`, 5*time.Second)
+			b.eval(`(function(){var n=document.querySelector("#nag"); n.value="5"; n.dispatchEvent(new Event("change"));})()`, nil)
+			b.waitFor(`/i6-h5 .*!\?/.test(document.querySelector("#movetext").textContent)`, 5*time.Second)
+			b.click("#delete")
+			b.waitFor(`document.querySelector("#movetext").textContent.indexOf("i6-h5") < 0`, 5*time.Second)
+			if got, want := b.attr("data-fen"), hexdame.StartPosition().PlayUnchecked(hexdame.StartPosition().MustParseMove("c4-c5")).FEN(); got != want {
+				t.Errorf("after the delete: %s, want %s", got, want)
+			}
+			b.eval(`document.querySelectorAll("#games li")[1].click()`, nil)
+			b.waitFor(`document.querySelector("#movetext").textContent.indexOf("51x16x43x19(?)") >= 0`, 5*time.Second)
+		})
+	}
+}
+
+// TestBrowserAnalysis starts the analysis, sees lines and depths arrive,
+// and stops it: no search is left on the server.
+func TestBrowserAnalysis(t *testing.T) {
+	for _, s := range sites(t) {
+		t.Run(s.name, func(t *testing.T) {
+			b := newTab(t)
+			b.open(s.url + "#moves=d4-e5,f6xd4,c3xe5")
+			if s.server == nil {
+				// The static site's engine starts after the page is
+				// ready: the time to the first line is the analysis's.
+				b.waitFor(`hexdame.timings.engineReady`, 30*time.Second)
+			}
+			b.click("#analyse")
+			b.waitFor(`+document.body.getAttribute("data-depth") >= 6 && document.querySelectorAll("#lines li").length === 3`, 30*time.Second)
+			if d := b.text("#depth"); !strings.Contains(d, "nodes/s") {
+				t.Errorf("depth line %q", d)
+			}
+			b.waitFor(`document.querySelector("#board g.arrow line")`, 5*time.Second)
+			b.shot(s.name + "-analysis")
+			if s.server != nil && s.server.Searching() != 1 {
+				t.Errorf("%d searches running during the analysis, want 1", s.server.Searching())
+			}
+			// A line played into the tree.
+			before := b.attr("data-node")
+			b.click("#lines li")
+			b.waitFor(`document.body.getAttribute("data-node") !== `+quoteJS(before), 5*time.Second)
+			// The analysis goes on in the new position.
+			b.waitFor(`hexdame.timings.firstLine.length >= 2`, 10*time.Second)
+			b.click("#analyse") // off
+			noSearchLeft(t, s)
+			var first []float64
+			b.eval(`hexdame.timings.firstLine`, &first)
+			t.Logf("speed: %s: first analysis line after %.1f ms, then after a move %.1f ms", s.name, first[0], first[1])
+		})
+	}
+}
+
+// TestBrowserEditor sets up a position in the editor and has the engine
+// play in it.
+func TestBrowserEditor(t *testing.T) {
+	for _, s := range sites(t) {
+		t.Run(s.name, func(t *testing.T) {
+			b := newTab(t)
+			b.open(s.url)
+			b.click("#edit")
+			b.waitFor(`!document.querySelector("#edittools").hidden`, 5*time.Second)
+			b.click("#editclear")
+			b.waitFor(`document.querySelector("#editproblem").textContent !== ""`, 5*time.Second)
+			place := func(piece, cell string) {
+				done := b.attr("data-done")
+				b.eval(`document.querySelector('input[name="piece"][value="`+piece+`"]').checked = true`, nil)
+				b.clickCell(cell)
+				b.waitFor(`document.body.getAttribute("data-done") !== `+quoteJS(done), 5*time.Second)
+			}
+			place("w", "i8") // a man on White's crowning row: unreachable
+			b.waitFor(`document.querySelector("#editproblem").textContent.indexOf("unreachable") >= 0`, 5*time.Second)
+			place(".", "i8")
+			place("W", "e5")
+			place("w", "c3")
+			place("r", "g7")
+			place("R", "b6")
+			b.waitFor(`document.querySelector("#editproblem").textContent === ""`, 5*time.Second)
+			b.shot(s.name + "-editor")
+			b.click("#editdone")
+			want := "W:Wc3,Ke5:BKb6,g7"
+			b.waitFor(`document.body.getAttribute("data-fen") === `+quoteJS(want), 5*time.Second)
+			// The engine plays White from here.
+			b.run(chromedp.SetValue("#you", "red", chromedp.ByID), chromedp.SetValue("#minutes", "0", chromedp.ByID))
+			b.click("#newhere")
+			b.waitFor(`document.body.getAttribute("data-fen").charAt(0) === "B"`, 10*time.Second)
+			if p := b.position(); p.Pieces(hexdame.White).IsEmpty() || p.FEN() == want {
+				t.Errorf("after the engine's move: %v", p)
+			}
+		})
+	}
+}
+
+// TestBrowserTables shows the tables' verdicts in a 3-piece ending.
+func TestBrowserTables(t *testing.T) {
+	chromiumPath(t)
+	dir := t.TempDir()
+	if err := endgame.BuildAll(context.Background(), dir, 3, endgame.BuildOptions{Workers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	tables, err := endgame.Load(dir, endgame.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := serve(t, Config{Tables: tables})
+	b := newTab(t)
+	fen := "W:WKe5,c3:BKg7"
+	b.open(s.url + "#fen=" + fen)
+	v, d, _ := tables.Probe(hexdame.MustParseFEN(fen))
+	plies := "plies"
+	if d == 1 {
+		plies = "ply"
+	}
+	want := "Endgame tables: White " + map[endgame.Value]string{endgame.Win: "wins in", endgame.Loss: "loses in"}[v] + fmt.Sprintf(" %d %s", d, plies)
+	if v == endgame.Draw {
+		want = "Endgame tables: a draw"
+	}
+	got := b.text("#tables")
+	if !strings.HasPrefix(got, want) || !strings.Contains(got, "e5x") {
+		t.Errorf("tables: %q, want %q and each move's verdict", got, want)
+	}
+	b.shot("serve-tables")
+}
+
+// TestBrowserSharedAddress opens a shared address and sees its position;
+// a bad PDN shows its located error.
+func TestBrowserSharedAddress(t *testing.T) {
+	for _, s := range sites(t) {
+		t.Run(s.name, func(t *testing.T) {
+			b := newTab(t)
+			b.open(s.url + "#moves=d4-e5,f6xd4,c3xe5")
+			g := hexdame.NewGame()
+			for _, m := range []string{"d4-e5", "f6xd4", "c3xe5"} {
+				g.PlayText(m)
+			}
+			if got := b.position(); got != g.Position() {
+				t.Errorf("shared address: %v, want %v", got, g.Position())
+			}
+			if !strings.Contains(b.text("#movetext"), "2. c3xe5") {
+				t.Errorf("movetext %q", b.text("#movetext"))
+			}
+			var ready float64
+			b.eval(`hexdame.timings.ready`, &ready)
+			// Again, in the browser now started.
+			var again []float64
+			for range 3 {
+				b.open(s.url + "?again=" + strconv.Itoa(len(again)) + "#moves=d4-e5,f6xd4")
+				var r float64
+				b.eval(`hexdame.timings.ready`, &r)
+				again = append(again, r)
+			}
+			var detail string
+			b.eval(`JSON.stringify(hexdame.timings)`, &detail)
+			t.Logf("speed: %s: page ready %.0f ms after the navigation began in a browser just started, then %.0f ms (%s)", s.name, ready, again, detail)
+			b.run(chromedp.SetValue("#pdnin", "[Event \"x\"]\n\n1. d4-e5 f6xd4 2. a1-a3 *\n", chromedp.ByID))
+			b.click("#import")
+			b.waitFor(`document.querySelector("#error").textContent !== ""`, 5*time.Second)
+			if e := b.text("#error"); !strings.HasPrefix(e, "line 3, column 19: ply 3, move a1-a3: illegal move") {
+				t.Errorf("bad PDN: error %q", e)
+			}
+			b.shot(s.name + "-bad-pdn")
+			b.run(chromedp.SetValue("#fenin", "W:Wa1,zz:B", chromedp.ByID))
+			b.eval(`document.querySelector("#fenform button").click()`, nil)
+			b.waitFor(`document.querySelector("#error").textContent.indexOf("FEN, at character") === 0`, 5*time.Second)
+		})
+	}
+}
+
+// TestBrowserEngineSpeed compares the engine's speed in the browser, as
+// WebAssembly, with its speed here: searches to a fixed depth of five
+// middle-game positions, in turns, each with a 16 MiB table (in the
+// browser after a first search of another position, which gives the
+// browser the time to compile the hot functions with its optimizing
+// compiler: a first search runs at about half the speed).
+func TestBrowserEngineSpeed(t *testing.T) {
+	chromiumPath(t)
+	if testing.Short() {
+		t.Skip("the static site is not built with -short")
+	}
+	s := staticSite(t)
+	b := newTab(t)
+	b.open(s.url)
+	const depth = 13
+	var rep Report
+	b.eval(`hexdame.backend.search({fen: `+quoteJS(hexdame.StartPosition().FEN())+`, depth: 11})`, &rep)
+	var ratios []float64
+	for seed := range uint64(5) {
+		g := hexdame.RandomGame(rand.New(rand.NewPCG(29, seed)), 12)
+		if !g.Position().HasLegalMoves() {
+			continue
+		}
+		b.eval(`hexdame.backend.search({fen: `+quoteJS(g.Position().FEN())+`, depth: `+strconv.Itoa(depth)+`})`, &rep)
+		eng, err := engine.New(engine.Options{HashMiB: 16})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := eng.Search(context.Background(), g.Position(), engine.SearchOptions{Limits: engine.Limits{Depth: depth}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Depth != depth || rep.NPS <= 0 {
+			t.Fatalf("the browser's search: %+v", rep)
+		}
+		ratios = append(ratios, rep.NPS/res.NodesPerSecond())
+		t.Logf("speed: engine to depth %d: WebAssembly %d nodes in %d ms, %.0f nodes/s; native %d nodes in %d ms, %.0f nodes/s; ratio %.2f",
+			depth, rep.Nodes, rep.Millis, rep.NPS, res.Nodes, res.Time.Milliseconds(), res.NodesPerSecond(), rep.NPS/res.NodesPerSecond())
+	}
+	slices.Sort(ratios)
+	t.Logf("speed: WebAssembly against native nodes per second: median ratio %.2f of %d positions", ratios[len(ratios)/2], len(ratios))
+}
+
+// TestBrowserPlayControls plays the engine with clocks: a move, a take
+// back, a draw offer, and a resignation.
+func TestBrowserPlayControls(t *testing.T) {
+	for _, s := range sites(t) {
+		t.Run(s.name, func(t *testing.T) {
+			b := newTab(t)
+			b.open(s.url)
+			b.run(chromedp.SetValue("#level", "1", chromedp.ByID), chromedp.SetValue("#minutes", "1", chromedp.ByID), chromedp.SetValue("#increment", "2", chromedp.ByID))
+			b.click("#newgame")
+			b.waitFor(`document.querySelector("#clock-white").textContent !== ""`, 5*time.Second)
+			if c := b.text("#clock-white"); c != "White 1:00" && c != "White 0:59" {
+				t.Errorf("White's clock %q", c)
+			}
+			start := hexdame.StartPosition()
+			b.play(start, start.MustParseMove("d4-e5"))
+			b.waitFor(`document.body.getAttribute("data-fen").charAt(0) === "W"`, 10*time.Second)
+			b.shot(s.name + "-clocks")
+			if c := b.text("#clock-red"); !strings.HasPrefix(c, "Red 1:0") && !strings.HasPrefix(c, "Red 0:") {
+				t.Errorf("Red's clock after its move %q", c)
+			}
+			b.click("#takeback")
+			b.waitFor(`document.body.getAttribute("data-node") === "0"`, 5*time.Second)
+			if b.position() != start {
+				t.Errorf("after the take back: %v", b.position())
+			}
+			b.play(start, start.MustParseMove("c4-c5"))
+			b.waitFor(`document.body.getAttribute("data-fen").charAt(0) === "W"`, 10*time.Second)
+			b.click("#offerdraw")
+			b.waitFor(`/accepts|declines/.test(document.querySelector("#playstatus").textContent)`, 10*time.Second)
+			if strings.Contains(b.text("#playstatus"), "accepts") {
+				b.waitFor(`document.body.getAttribute("data-over").indexOf("1-1") === 0`, 5*time.Second)
+				return
+			}
+			b.click("#resign")
+			b.waitFor(`document.body.getAttribute("data-over").indexOf("0-2") === 0`, 5*time.Second)
+		})
+	}
+}
+
+// TestBrowserReadmePicture makes the README's picture of the page, with
+// HEXDAME_PICTURE=FILE: a game with variations and comments, at its end,
+// with the analysis on.
+//
+//	HEXDAME_BROWSER=1 HEXDAME_PICTURE=$PWD/doc/board.png go test -run TestBrowserReadmePicture ./internal/web
+func TestBrowserReadmePicture(t *testing.T) {
+	file := os.Getenv("HEXDAME_PICTURE")
+	chromiumPath(t)
+	if file == "" {
+		t.Skip("HEXDAME_PICTURE=FILE makes the README's picture")
+	}
+	pdn := `[Event "Club evening"]
+[White "Ann"]
+[Black "Ben"]
+
+1. d4-e5 f6xd4 2. c3xe5 {the usual recapture} h6-h5 (2... g7-f6 3. e5xg5 {or} (3. e5xe7)) 3. b4-c5 i7-h6 4. c4-d5 $1 *
+`
+	s := serve(t, Config{})
+	b := newTab(t)
+	b.open(s.url)
+	b.run(chromedp.SetValue("#pdnin", pdn, chromedp.ByID))
+	b.click("#import")
+	b.waitFor(`document.querySelector("#movetext .move")`, 5*time.Second)
+	if e := b.text("#error"); e != "" {
+		t.Fatalf("the picture's game: %s", e)
+	}
+	b.eval(`document.querySelector("#pdnin").value = ""`, nil)
+	b.click("#last")
+	b.waitFor(`document.body.getAttribute("data-node") !== "0"`, 5*time.Second)
+	b.click("#analyse")
+	b.waitFor(`+document.body.getAttribute("data-depth") >= 10`, 30*time.Second)
+	var png []byte
+	b.run(chromedp.CaptureScreenshot(&png))
+	if err := os.WriteFile(file, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b.click("#analyse")
+	noSearchLeft(t, s)
+}
+
+// TestBrowserBoardInput moves a piece by dragging it, types a move in
+// numeric notation, goes back by a click on the graph, turns the board,
+// and writes the game as PDN in numeric notation.
+func TestBrowserBoardInput(t *testing.T) {
+	for _, s := range sites(t) {
+		t.Run(s.name, func(t *testing.T) {
+			b := newTab(t)
+			b.open(s.url)
+			centre := func(c string) []float64 {
+				var xy []float64
+				b.eval(`(function(){var r=document.querySelector('#board polygon.cell[data-cell="`+c+`"]').getBoundingClientRect();return [r.x+r.width/2,r.y+r.height/2];})()`, &xy)
+				return xy
+			}
+			from, to := centre("d4"), centre("e5")
+			b.run(
+				chromedp.MouseEvent("mousePressed", from[0], from[1], chromedp.ButtonLeft),
+				chromedp.MouseEvent("mouseMoved", (from[0]+to[0])/2, (from[1]+to[1])/2, chromedp.ButtonLeft),
+				chromedp.MouseEvent("mouseMoved", to[0], to[1], chromedp.ButtonLeft),
+				chromedp.MouseEvent("mouseReleased", to[0], to[1], chromedp.ButtonLeft),
+			)
+			b.waitFor(`document.body.getAttribute("data-node") === "1"`, 5*time.Second)
+			p := b.position()
+			m := p.MustParseMove("f6xd4")
+			b.run(chromedp.SetValue("#moveinput", p.FormatMove(m, hexdame.Numeric), chromedp.ByID))
+			b.eval(`document.querySelector("#moveform button").click()`, nil)
+			b.waitFor(`document.body.getAttribute("data-node") === "2"`, 5*time.Second)
+			if got, want := b.position(), p.PlayUnchecked(m); got != want {
+				t.Errorf("after the typed move: %v, want %v", got, want)
+			}
+			// The graph's left end is the start.
+			var r []float64
+			b.eval(`(function(){var r=document.querySelector("#graph").getBoundingClientRect();return [r.x+2,r.y+r.height/2];})()`, &r)
+			b.run(chromedp.MouseClickXY(r[0], r[1]))
+			b.waitFor(`document.body.getAttribute("data-node") === "0"`, 5*time.Second)
+			// Turned, the board has i9 at the bottom.
+			b.click("#flip")
+			b.waitFor(`(function(){function y(c){return document.querySelector('#board polygon.cell[data-cell="'+c+'"]').getBoundingClientRect().y;} return y("i9") > y("a1");})()`, 5*time.Second)
+			var pdn string
+			b.eval(`hexdame.backend.do({op: "pdn", notation: "numeric"}).then(function(r){return r.pdn})`, &pdn)
+			if !strings.Contains(pdn, "1. 40-31 22x40") {
+				t.Errorf("the PDN in numeric notation:\n%s", pdn)
+			}
+		})
+	}
+}

@@ -1,0 +1,78 @@
+// Package web is the board in the browser: the page that hexdame serve
+// serves, its server, and the static site of hexdame serve -export, which
+// runs the same Go code as WebAssembly in the browser.
+//
+// # One copy of the rules
+//
+// The page (static/app.js) holds no rule of the game: every action goes
+// to a Session, which keeps the game's tree with package hexdame's Game
+// and answers with the State to draw (the board as hexdame svg draws it,
+// the legal moves with their paths, the movetext, the outcome). Searches
+// go to Search, which runs package engine. On hexdame serve the Session
+// and the searches run in the server; on the static site they run in the
+// browser, compiled to WebAssembly (package main in ./wasm), each in a
+// Web Worker: one keeps the Session, the other searches, so that the page
+// never waits for the engine. The page talks to either through one small
+// interface (do, search, analyse), so both sites are the same page.
+//
+// # The protocol
+//
+// Every request and answer is JSON. On the server:
+//
+//	POST /api/session             -> {"session": ID}
+//	POST /api/do?s=ID   Request   -> Response
+//	POST /api/search    SearchRequest -> Report (the engine's move: Done and Best)
+//	POST /api/analyse   SearchRequest -> text/event-stream of "data: Report" events
+//
+// A session is one tab's game: the page makes one when it loads (and
+// restores its game from the address), and an unknown session (the server
+// keeps the 64 used last) answers 404. Request.Op is one of:
+//
+//	state                       the state, nothing changed
+//	new      fen, moves         a new game from the start or a FEN (a position a game
+//	                            reaches: Position.CheckReachable), with moves played
+//	goto     node               go to a node; first, prev, next, last move along the tree
+//	play     node, move | moves play moves from the node (the current one by default):
+//	                            along the tree where it has them, else as a variation
+//	                            (or the main line's continuation at its end); an
+//	                            ambiguous capture answers its Candidates
+//	takeback count              take back the main line's last moves
+//	promote, mainline, delete   a variation one up, to the main line, or removed
+//	comment  node, text         the comment after a move; nags: node, nags
+//	result   result             a result the players decide (resignation, agreement)
+//	drawrules kingMoves         DrawRules.KingMoves (0: none)
+//	import   pdn                read PDN: one game loaded, several listed (Games) and
+//	                            the first loaded; problems located by line and column
+//	pick     game               load game N of the last import
+//	pdn                         the game as PDN, in the request's notation
+//	svg                         the position as an SVG document
+//	edit     fen, cell, piece, side  the position editor's next position (Edit)
+//
+// Every request may carry notation (of the moves shown), flip (the
+// board drawn with Red at the bottom) and version, the tree the page
+// holds: the State leaves the Tree out when it is that one. Nodes are
+// numbered in the order of the movetext, the root 0; the numbers change
+// when the tree does, and a request that names a node of an older version
+// is refused.
+//
+// The analysis streams by Server-Sent Events, read by a fetch rather
+// than EventSource (which cannot POST), not by a WebSocket: the reports
+// flow one way, and the page stops a search by aborting the fetch, which
+// closes the connection and ends the request's context in net/http. So
+// the standard library serves it, with no WebSocket library to keep up.
+//
+// An analysis streams a Report after each completed depth until the page
+// stops it (by closing the connection), the position is solved, or the
+// server's AnalysisTime passes; the last report has Done. Reports the page
+// has not read yet are replaced by newer ones.
+//
+// # Bounds
+//
+// The Server bounds what a page may make it hold or do: request bodies
+// (2 MiB), sessions (64, the one unused longest dropped), a game tree
+// (MaxNodes), PDN imports (MaxPDN, MaxGames, and the work of their capture
+// searches), searches at once (2, each with its own engine), analysis
+// streams (8), an analysis's time (10 minutes), and how long a client may
+// take to read an answer (30 seconds). HTTPServer adds timeouts for slow
+// and idle clients. Busy, the server answers 503.
+package web

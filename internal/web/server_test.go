@@ -1,0 +1,427 @@
+package web
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/engine"
+)
+
+// testServer serves s on a real http.Server (with HTTPServer's timeouts)
+// and returns its address.
+func testServer(t *testing.T, s *Server) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := s.HTTPServer("")
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	return "http://" + ln.Addr().String()
+}
+
+func post(t *testing.T, url string, body any) (int, map[string]any) {
+	t.Helper()
+	b, _ := json.Marshal(body)
+	resp, err := http.Post(url, "application/json", bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var v map[string]any
+	json.NewDecoder(resp.Body).Decode(&v)
+	return resp.StatusCode, v
+}
+
+func newSessionID(t *testing.T, base string) string {
+	t.Helper()
+	status, v := post(t, base+"/api/session", struct{}{})
+	id, _ := v["session"].(string)
+	if status != 200 || id == "" {
+		t.Fatalf("new session: %d %v", status, v)
+	}
+	return id
+}
+
+// waitIdle waits until no search runs and no stream is open.
+func waitIdle(t *testing.T, s *Server, within time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(within)
+	for s.Searching() > 0 || s.Streams() > 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d searches and %d streams left after %v", s.Searching(), s.Streams(), within)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func heap() uint64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapInuse
+}
+
+func TestServerProtocol(t *testing.T) {
+	s := NewServer(Config{Engine: engineOptions()})
+	base := testServer(t, s)
+	id := newSessionID(t, base)
+	status, v := post(t, base+"/api/do?s="+id, Request{Op: "play", Move: "d4-e5"})
+	if st, _ := v["state"].(map[string]any); status != 200 || st["node"] != 1.0 {
+		t.Errorf("play: %d %v", status, v)
+	}
+	if status, _ := post(t, base+"/api/do?s=nonsense", Request{Op: "state"}); status != 404 {
+		t.Errorf("unknown session: %d", status)
+	}
+	resp, err := http.Post(base+"/api/do?s="+id, "application/json", strings.NewReader("{not json"))
+	if err != nil || resp.StatusCode != 400 {
+		t.Errorf("bad JSON: %v %v", resp.StatusCode, err)
+	}
+	if resp, err := http.Get(base + "/api/do"); err != nil || resp.StatusCode != 405 {
+		t.Errorf("GET /api/do: %v", err)
+	}
+	status, v = post(t, base+"/api/search", SearchRequest{FEN: hexdame.StartPosition().FEN(), Level: 1, Depth: 3})
+	if best, _ := v["best"].(map[string]any); status != 200 || best["text"] == nil {
+		t.Errorf("search: %d %v", status, v)
+	}
+	status, v = post(t, base+"/api/search", SearchRequest{FEN: "B:Wa1:B", Depth: 3})
+	if status != 400 || !strings.Contains(fmt.Sprint(v["error"]), "no legal move") {
+		t.Errorf("search without a move: %d %v", status, v)
+	}
+	// The page: its files, no directory listing of the API.
+	for _, path := range []string{"/", "/app.js", "/app.css", "/worker.js"} {
+		resp, err := http.Get(base + path)
+		if err != nil || resp.StatusCode != 200 {
+			t.Errorf("GET %s: %v", path, err)
+		}
+	}
+	waitIdle(t, s, 5*time.Second)
+}
+
+// engineOptions are the test servers' engines: small tables.
+func engineOptions() engine.Options { return engine.Options{HashMiB: 1} }
+
+// analyse opens an analysis stream and returns the reports it reads until
+// it has n or the stream ends.
+func analyse(t *testing.T, ctx context.Context, base string, req SearchRequest, n int) ([]Report, int) {
+	b, _ := json.Marshal(req)
+	hr, _ := http.NewRequestWithContext(ctx, "POST", base+"/api/analyse", bytes.NewReader(b))
+	resp, err := http.DefaultClient.Do(hr)
+	if err != nil {
+		return nil, 0
+	}
+	defer resp.Body.Close()
+	var reps []Report
+	sc := bufio.NewScanner(resp.Body)
+	for sc.Scan() && len(reps) < n {
+		line, ok := strings.CutPrefix(sc.Text(), "data: ")
+		if !ok {
+			continue
+		}
+		var r Report
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Errorf("report %q: %v", line, err)
+		}
+		reps = append(reps, r)
+	}
+	return reps, resp.StatusCode
+}
+
+func TestServerAnalysis(t *testing.T) {
+	s := NewServer(Config{Engine: engineOptions()})
+	base := testServer(t, s)
+	ctx, cancel := context.WithCancel(context.Background())
+	reps, status := analyse(t, ctx, base, SearchRequest{FEN: hexdame.StartPosition().FEN(), MultiPV: 3}, 4)
+	cancel()
+	if status != 200 || len(reps) != 4 || len(reps[3].Lines) != 3 || reps[3].Depth < 4 {
+		t.Fatalf("analysis: status %d, %+v", status, reps)
+	}
+	waitIdle(t, s, 5*time.Second)
+	// A solved position ends its stream with the last report.
+	reps, _ = analyse(t, context.Background(), base, SearchRequest{FEN: "W:WKe5:Bi9", Depth: 5}, 100)
+	if len(reps) == 0 || !reps[len(reps)-1].Done || reps[len(reps)-1].Best == nil {
+		t.Errorf("a search with a limit: %+v", reps)
+	}
+	_, status = analyse(t, context.Background(), base, SearchRequest{FEN: "nonsense"}, 1)
+	if status != 400 {
+		t.Errorf("a bad position: status %d", status)
+	}
+}
+
+// An analysis outlives the server's read timeout, which bounds the time
+// a client takes to send its request, not the stream it asked for.
+func TestAnalysisOutlivesReadTimeout(t *testing.T) {
+	s := NewServer(Config{Engine: engineOptions(), ReadTimeout: 200 * time.Millisecond})
+	base := testServer(t, s)
+	b, _ := json.Marshal(SearchRequest{FEN: hexdame.StartPosition().FEN(), MultiPV: 5})
+	resp, err := http.Post(base+"/api/analyse", "application/json", bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	start := time.Now()
+	sc := bufio.NewScanner(resp.Body)
+	for time.Since(start) < time.Second && sc.Scan() {
+	}
+	if time.Since(start) < time.Second || s.Searching() != 1 {
+		t.Errorf("the analysis ended after %v (%d searches running)", time.Since(start), s.Searching())
+	}
+}
+
+// Hostile clients. Each test checks that the server stays within its
+// bounds and leaves no search behind.
+
+// A flood of requests: sessions, moves, searches at once.
+func TestHostileFlood(t *testing.T) {
+	s := NewServer(Config{Engine: engineOptions(), Sessions: 16})
+	base := testServer(t, s)
+	before := heap()
+	var wg sync.WaitGroup
+	var busy, ok atomic.Int64
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 32}}
+	for w := range 32 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 60 {
+				var path string
+				var body any = struct{}{}
+				switch i % 3 {
+				case 0:
+					path = "/api/session"
+				case 1:
+					path = "/api/do?s=nonsense"
+					body = Request{Op: "state"}
+				default:
+					path = "/api/search"
+					body = SearchRequest{FEN: hexdame.StartPosition().FEN(), Depth: 2 + w%3}
+				}
+				b, _ := json.Marshal(body)
+				resp, err := client.Post(base+path, "application/json", bytes.NewReader(b))
+				if err != nil {
+					continue
+				}
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				switch resp.StatusCode {
+				case 503:
+					busy.Add(1)
+				case 200, 404:
+					ok.Add(1)
+				default:
+					t.Errorf("%s: status %d", path, resp.StatusCode)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	waitIdle(t, s, 5*time.Second)
+	s.mu.Lock()
+	sessions := len(s.sessions)
+	s.mu.Unlock()
+	grown := int64(heap()) - int64(before)
+	t.Logf("flood: %d answered, %d busy; %d sessions kept; heap %+d KiB", ok.Load(), busy.Load(), sessions, grown>>10)
+	if sessions > 16 {
+		t.Errorf("%d sessions kept, more than the 16 allowed", sessions)
+	}
+	if grown > 64<<20 { // two engines of 1 MiB, 16 sessions: far less
+		t.Errorf("the heap grew by %d MiB", grown>>20)
+	}
+}
+
+// A 100 MB body is refused after the first few megabytes: the server
+// reads no more than its limit.
+func TestHostileHugeBody(t *testing.T) {
+	s := NewServer(Config{Engine: engineOptions()})
+	base := testServer(t, s)
+	id := newSessionID(t, base)
+	before := heap()
+	body := &countingReader{n: 100 << 20}
+	resp, err := http.Post(base+"/api/do?s="+id, "application/json", body)
+	if err == nil {
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusRequestEntityTooLarge {
+			t.Errorf("100 MB body: status %d", resp.StatusCode)
+		}
+	}
+	sent := 100<<20 - body.n
+	grown := int64(heap()) - int64(before)
+	t.Logf("100 MB body: the client sent %d MiB before the server closed; heap %+d KiB", sent>>20, grown>>10)
+	if sent > 40<<20 {
+		t.Errorf("the server read %d MiB of the body", sent>>20)
+	}
+	if grown > 16<<20 {
+		t.Errorf("the heap grew by %d MiB", grown>>20)
+	}
+	// The session still works.
+	if status, _ := post(t, base+"/api/do?s="+id, Request{Op: "state"}); status != 200 {
+		t.Errorf("after the huge body: status %d", status)
+	}
+}
+
+// countingReader yields n bytes of a JSON string that never ends.
+type countingReader struct{ n int }
+
+func (r *countingReader) Read(p []byte) (int, error) {
+	if r.n == 0 {
+		return 0, io.EOF
+	}
+	k := min(len(p), r.n)
+	for i := range k {
+		p[i] = 'x'
+	}
+	if r.n == 100<<20 && k > 0 {
+		copy(p, `{"op":"import","pdn":"`)
+	}
+	r.n -= k
+	return k, nil
+}
+
+// A PDN of deep variations: nesting beyond the rules package's limit is a
+// located error, and as deep as it allows loads and is drawn.
+func TestHostileDeepVariations(t *testing.T) {
+	s := NewSession(nil)
+	deep := func(n int) string {
+		return "1. d4-e5 " + strings.Repeat("(1. c4-c5 ", n) + strings.Repeat(")", n) + " *"
+	}
+	start := time.Now()
+	resp := s.Do(Request{Op: "import", PDN: deep(50_000)})
+	if !strings.HasPrefix(resp.Error, "line 1, column") || !strings.Contains(resp.Error, "nest") {
+		t.Errorf("50,000 nested variations: %q", resp.Error)
+	}
+	resp = s.Do(Request{Op: "import", PDN: deep(hexdame.MaxVariationDepth)})
+	if resp.Error != "" || len(resp.State.Tree.Items) < hexdame.MaxVariationDepth {
+		t.Errorf("%d nested variations: %q", hexdame.MaxVariationDepth, resp.Error)
+	}
+	// Every variation a sibling: as many nodes as the limit allows.
+	wide := "1. d4-e5 " + strings.Repeat("(1. c4-c5 i6-h5 2. d4-d5) ", 3000) + "*"
+	resp = s.Do(Request{Op: "import", PDN: wide})
+	if resp.Error != "" {
+		t.Errorf("3,000 variations: %q", resp.Error)
+	}
+	huge := "1. d4-e5 " + strings.Repeat("(1. c4-c5 i6-h5 2. d4-d5) ", 8000) + "*"
+	resp = s.Do(Request{Op: "import", PDN: huge})
+	if !strings.Contains(resp.Error, "nodes") {
+		t.Errorf("24,000 nodes: %q", resp.Error)
+	}
+	if d := time.Since(start); d > 20*time.Second {
+		t.Errorf("the imports took %v", d)
+	}
+}
+
+// A thousand analysis streams opened and dropped: those past the bound
+// are refused at once, the others' searches end with their connections.
+func TestHostileStreams(t *testing.T) {
+	s := NewServer(Config{Engine: engineOptions()})
+	base := testServer(t, s)
+	before := runtime.NumGoroutine()
+	var wg sync.WaitGroup
+	var opened, refused atomic.Int64
+	sem := make(chan struct{}, 50)
+	for i := range 1000 {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			b, _ := json.Marshal(SearchRequest{FEN: hexdame.StartPosition().FEN(), MultiPV: 1 + i%5})
+			hr, _ := http.NewRequestWithContext(ctx, "POST", base+"/api/analyse", bytes.NewReader(b))
+			resp, err := http.DefaultClient.Do(hr)
+			if err != nil {
+				return
+			}
+			if resp.StatusCode == 503 {
+				refused.Add(1)
+			} else {
+				opened.Add(1)
+				resp.Body.Read(make([]byte, 64)) // a little, then drop it
+			}
+			resp.Body.Close()
+		}()
+	}
+	wg.Wait()
+	waitIdle(t, s, 10*time.Second)
+	http.DefaultClient.CloseIdleConnections()
+	time.Sleep(100 * time.Millisecond)
+	after := runtime.NumGoroutine()
+	t.Logf("1000 streams: %d opened, %d refused; goroutines %d before, %d after", opened.Load(), refused.Load(), before, after)
+	if opened.Load()+refused.Load() != 1000 {
+		t.Errorf("%d streams answered of 1000", opened.Load()+refused.Load())
+	}
+	if after > before+20 {
+		t.Errorf("%d goroutines left behind", after-before)
+	}
+}
+
+// A client that reads nothing: its analysis ends at the server's bounds
+// (here a second), and so does a connection stuffed with requests whose
+// answers it never reads.
+func TestHostileClientReadsNothing(t *testing.T) {
+	s := NewServer(Config{Engine: engineOptions(), AnalysisTime: time.Second, WriteTimeout: 300 * time.Millisecond})
+	base := testServer(t, s)
+	addr := strings.TrimPrefix(base, "http://")
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	body, _ := json.Marshal(SearchRequest{FEN: hexdame.StartPosition().FEN(), MultiPV: 5})
+	fmt.Fprintf(conn, "POST /api/analyse HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
+	deadline := time.Now().Add(2 * time.Second)
+	for s.Searching() == 0 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if s.Searching() != 1 {
+		t.Fatalf("%d searches for the stream", s.Searching())
+	}
+	waitIdle(t, s, 5*time.Second)
+
+	// Requests for the board, never read: the server drops the
+	// connection when its writes time out.
+	id := newSessionID(t, base)
+	conn2, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn2.Close()
+	req, _ := json.Marshal(Request{Op: "state", Version: -1})
+	one := fmt.Sprintf("POST /api/do?s=%s HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", id, len(req), req)
+	conn2.SetWriteDeadline(time.Now().Add(5 * time.Second))
+	const sent = 5000 // answers of about 15 KB each: more than the kernel's buffers hold
+	for range sent {
+		if _, err := io.WriteString(conn2, one); err != nil {
+			break // the server stopped reading
+		}
+	}
+	time.Sleep(time.Second) // past the write timeout
+	conn2.SetReadDeadline(time.Now().Add(10 * time.Second))
+	data, err := io.ReadAll(conn2)
+	answered := bytes.Count(data, []byte("HTTP/1.1 200"))
+	t.Logf("a client that reads nothing: %d answers of %d were sent before the server dropped it (%v)", answered, sent, err)
+	if answered >= sent || errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Errorf("the server kept the connection: %d answers, %v", answered, err)
+	}
+	// The server still answers others.
+	if status, _ := post(t, base+"/api/do?s="+id, Request{Op: "state"}); status != 200 {
+		t.Errorf("after the client that reads nothing: status %d", status)
+	}
+}

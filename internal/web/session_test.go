@@ -1,0 +1,205 @@
+package web
+
+import (
+	"encoding/json"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/hexdame/hexdame"
+)
+
+// twoPaths is a position where White's man on g3 has two captures that
+// end on a1 with different pieces taken (by g5 or by e3), and one more.
+const twoPaths = "W:Wb4,c1,g3:Bb2,c2,d4,e4,f3,f5,g4"
+
+func do(t *testing.T, s *Session, req Request) Response {
+	t.Helper()
+	resp := s.Do(req)
+	if resp.State == nil {
+		t.Fatalf("%+v: no state", req)
+	}
+	return resp
+}
+
+func ok(t *testing.T, s *Session, req Request) *State {
+	t.Helper()
+	resp := do(t, s, req)
+	if resp.Error != "" {
+		t.Fatalf("%+v: %s", req, resp.Error)
+	}
+	return resp.State
+}
+
+func node(n int) *int { return &n }
+
+// texts returns the movetext's items as one string.
+func texts(tr *Tree) string {
+	var b []string
+	for _, it := range tr.Items {
+		switch it.Kind {
+		case "m", "s", "c":
+			b = append(b, it.Text)
+		case "n":
+			b = append(b, "$"+strconv.Itoa(it.NAG))
+		default:
+			b = append(b, it.Kind)
+		}
+	}
+	return strings.Join(strings.Fields(strings.Join(b, " ")), " ")
+}
+
+func TestSessionPlayAndTree(t *testing.T) {
+	s := NewSession(nil)
+	st := ok(t, s, Request{Op: "play", Moves: []string{"d4-e5", "f6xd4", "c3xe5"}})
+	if st.Node != 3 || len(st.Main) != 4 || !slices.Equal(st.Line, []string{"d4-e5", "f6xd4", "c3xe5"}) {
+		t.Fatalf("after three moves: node %d, main %v, line %v", st.Node, st.Main, st.Line)
+	}
+	if got := texts(st.Tree); got != "1. d4-e5 f6xd4 2. c3xe5" {
+		t.Errorf("movetext %q", got)
+	}
+	// A move off the main line makes a variation; the page that holds
+	// the current tree is not sent it again.
+	st = ok(t, s, Request{Op: "play", Node: node(0), Move: "c4-c5", Version: st.Version})
+	if st.Tree == nil || texts(st.Tree) != "1. d4-e5 ( 1. c4-c5 ) 1... f6xd4 2. c3xe5" {
+		t.Fatalf("variation: %+v", st.Tree)
+	}
+	v := st.Node
+	if st2 := ok(t, s, Request{Op: "prev", Version: st.Version}); st2.Tree != nil || st2.Node != 0 {
+		t.Errorf("prev: node %d, tree sent again %v", st2.Node, st2.Tree != nil)
+	}
+	st = ok(t, s, Request{Op: "promote", Node: node(v)})
+	if got := texts(st.Tree); got != "1. c4-c5 ( 1. d4-e5 f6xd4 2. c3xe5 )" {
+		t.Errorf("promoted: %q", got)
+	}
+	st = ok(t, s, Request{Op: "delete", Node: node(2)})
+	if got := texts(st.Tree); got != "1. c4-c5" || st.Node != 0 {
+		t.Errorf("deleted: %q at node %d", got, st.Node)
+	}
+	// A stale node number is refused.
+	if resp := do(t, s, Request{Op: "goto", Node: node(5), Version: st.Version}); resp.Error == "" {
+		t.Error("goto a node that is not there: no error")
+	}
+	if resp := do(t, s, Request{Op: "goto", Node: node(0), Version: st.Version - 1}); resp.Error == "" {
+		t.Error("goto in an old tree: no error")
+	}
+	st = ok(t, s, Request{Op: "last"})
+	st = ok(t, s, Request{Op: "comment", Text: "good", Node: node(st.Node)})
+	st = ok(t, s, Request{Op: "nags", NAGs: []int{1}, Node: node(st.Node)})
+	if got := texts(st.Tree); got != "1. c4-c5 good $1" || st.Comment != "good" {
+		t.Errorf("annotated: %q, comment %q", got, st.Comment)
+	}
+	st = ok(t, s, Request{Op: "takeback"})
+	if st.Node != 0 || len(st.Main) != 1 {
+		t.Errorf("takeback: node %d, main %v", st.Node, st.Main)
+	}
+}
+
+// A capture that several paths make with different pieces is never
+// guessed: the short text is ambiguous and names the candidates, and the
+// landing cells choose.
+func TestSessionCaptureChoice(t *testing.T) {
+	s := NewSession(nil)
+	st := ok(t, s, Request{Op: "new", FEN: twoPaths})
+	ending := 0
+	for _, m := range st.Moves {
+		if m.Path[0] == "g3" && m.Path[len(m.Path)-1] == "a1" {
+			ending++
+		}
+	}
+	if ending != 2 {
+		t.Fatalf("moves %+v: want two from g3 to a1", st.Moves)
+	}
+	resp := do(t, s, Request{Op: "play", Move: "g3xa1"})
+	if resp.Error == "" || len(resp.Candidates) != 2 || resp.State.Node != 0 {
+		t.Fatalf("g3xa1: error %q, candidates %+v, node %d", resp.Error, resp.Candidates, resp.State.Node)
+	}
+	st = ok(t, s, Request{Op: "play", Move: "g3xe3xa1"})
+	want := hexdame.MustParseFEN(twoPaths)
+	want = want.PlayUnchecked(want.MustParseMove("g3xe3xe5xc3xa1"))
+	if st.FEN != want.FEN() || st.Last == nil || !slices.Equal(st.Last.Path, []string{"g3", "e3", "e5", "c3", "a1"}) {
+		t.Errorf("g3xe3xa1: %s, last %+v", st.FEN, st.Last)
+	}
+	if !strings.Contains(st.SVG, `<g class="move"`) || !strings.Contains(st.SVG, `class="captured" data-cell="b2"`) || strings.Contains(st.SVG, "<?xml") {
+		t.Error("the board does not show the last move and its captures, or holds an XML declaration")
+	}
+}
+
+func TestSessionImport(t *testing.T) {
+	pdn, err := os.ReadFile("../../testdata/pdn/features.pdn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSession(nil)
+	resp := do(t, s, Request{Op: "import", PDN: string(pdn)})
+	if resp.Error != "" || len(resp.Games) < 3 || resp.State.Imported != len(resp.Games) {
+		t.Fatalf("import: error %q, %d games", resp.Error, len(resp.Games))
+	}
+	got := texts(resp.State.Tree)
+	want := "A HexDame record using every PDN feature the reader knows. A comment before the first move 1. d4-e5 ( 1. c4-c5 alternative 1... i6-h5 ( 1... i6-i5? ) 2. d4-d5 ) 1... f6xd4 2. c3xe5! $1 g7-f6!? a line comment 3. e5xg5 $14 three pieces are gone"
+	if !strings.HasPrefix(got, want) {
+		t.Errorf("the first game's movetext:\n%s\nwant it to begin\n%s", got, want)
+	}
+	st := ok(t, s, Request{Op: "pick", Game: 2})
+	if st.Notation != "numeric" || !strings.HasPrefix(texts(st.Tree), "1. 51x16x43x19(?) 29-34") {
+		t.Errorf("game 2: notation %s, %q", st.Notation, texts(st.Tree))
+	}
+	// Bad PDN: the problem is located; the game stops at its last legal
+	// move.
+	resp = do(t, s, Request{Op: "import", PDN: "[Event \"x\"]\n\n1. d4-e5 f6xd4 2. a1-a3 *\n"})
+	if !strings.HasPrefix(resp.Error, "line 3, column 19: ply 3, move a1-a3: illegal move") || len(resp.State.Main) != 3 {
+		t.Errorf("bad PDN: %q, main line %v", resp.Error, resp.State.Main)
+	}
+	resp = do(t, s, Request{Op: "import", PDN: "1. d4-e5 (((("})
+	if !strings.HasPrefix(resp.Error, "line 1, column") {
+		t.Errorf("unreadable PDN: %q", resp.Error)
+	}
+	if resp := do(t, s, Request{Op: "pdn"}); resp.Error != "" || !strings.Contains(resp.PDN, "1. d4-e5") {
+		t.Errorf("pdn: %q, %q", resp.Error, resp.PDN)
+	}
+}
+
+func TestSessionFENAndEditor(t *testing.T) {
+	s := NewSession(nil)
+	resp := do(t, s, Request{Op: "new", FEN: "W:Wa1,q3:Bi9"})
+	if !strings.HasPrefix(resp.Error, "FEN, at character") {
+		t.Errorf("bad FEN: %q", resp.Error)
+	}
+	resp = do(t, s, Request{Op: "new", FEN: "W:Wa1,i9:Bi8"})
+	if !strings.Contains(resp.Error, "unreachable") || resp.State.FEN != hexdame.StartPosition().FEN() {
+		t.Errorf("unreachable FEN: %q, %s", resp.Error, resp.State.FEN)
+	}
+	resp = do(t, s, Request{Op: "edit", FEN: "W:Wa1:Bi8", Cell: "i9", Piece: "w"})
+	if resp.Edit == nil || resp.Edit.FEN != "W:Wa1,i9:Bi8" || !strings.Contains(resp.Edit.Problem, "unreachable") || !strings.Contains(resp.Edit.SVG, `data-cell="i9"`) {
+		t.Errorf("edit: %+v", resp.Edit)
+	}
+	resp = do(t, s, Request{Op: "edit", FEN: "W:Wa1,i9:Bi8", Cell: "i9", Piece: "W", Side: "red"})
+	if resp.Edit == nil || resp.Edit.FEN != "B:Wa1,Ki9:Bi8" || resp.Edit.Problem != "" {
+		t.Errorf("edit: %+v", resp.Edit)
+	}
+	st := ok(t, s, Request{Op: "new", FEN: resp.Edit.FEN})
+	if st.Start != "B:Wa1,Ki9:Bi8" || st.Side != "red" {
+		t.Errorf("from the editor: %+v", st)
+	}
+}
+
+// The history is what a search needs: the positions since the last
+// capture or man move.
+func TestSessionHistory(t *testing.T) {
+	s := NewSession(nil)
+	st := ok(t, s, Request{Op: "new", FEN: "W:WKa1,b1:BKi9", Moves: []string{"b1-b2", "i9-i8", "a1-a2", "i8-i9"}})
+	want := []string{"B:WKa1,b2:BKi9", "W:WKa1,b2:BKi8", "B:WKa2,b2:BKi8"}
+	if !slices.Equal(st.History, want) {
+		t.Errorf("history %v, want %v", st.History, want)
+	}
+}
+
+func TestResponseJSON(t *testing.T) {
+	s := NewSession(nil)
+	b, err := json.Marshal(s.Do(Request{Op: "state"}))
+	if err != nil || !strings.Contains(string(b), `{"text":"a4-a5","path":["a4","a5"]}`) {
+		t.Errorf("%v: %.300s", err, b)
+	}
+}
