@@ -12,17 +12,17 @@ const NumCells = 61
 
 // A Cell is one of the 61 cells of the board. A cell has a file a..i and a
 // rank 1..9 (file index f and rank index r in 0..8 with |f-r| <= 4), and a
-// number 1..61 in the reading order of the standard diagram (i9 is 1, a1 is
-// 61).
+// number 1..61 in numeric notation, which reads the standard diagram row
+// by row from the top, each row from left to right: i9 is 1, e5 31, a1 61.
 //
-// Cell values are small and comparable. The zero Cell, NoCell, is not a
-// cell, as the zero netip.Addr is no address: a Cell left unset, or
+// A Cell's value is its number: Cell(1) is i9, Cell(31) e5 and
+// Cell(NumCells) a1, and bit n of a CellSet is Cell(n). Cells compare, and
+// CellSets list their cells, in that order. The zero Cell, NoCell, is not
+// a cell, as the zero netip.Addr is no address: a Cell left unset, or
 // decoded from JSON without a value, is invalid rather than a corner of
-// the board. The valid cells are Cell(1) through Cell(NumCells); their
-// order is the package's own (rank by rank, a1 first), and programs should
-// get cells from ParseCell, CellAt or CellFromNumber rather than from
-// integers. Methods on an invalid cell return zero values ("invalid cell"
-// from String, 0 from Number, -1 from File and Rank).
+// the board; so are the values above NumCells. Methods on an invalid cell
+// return zero values ("invalid cell" from String, 0 from Number, -1 from
+// File and Rank).
 type Cell uint8
 
 // NoCell is the zero Cell, which denotes no cell. It is returned with
@@ -102,9 +102,13 @@ var dirSteps = [NumDirections][2]int{{1, 0}, {0, 1}, {1, 1}, {-1, 0}, {0, -1}, {
 // package numbers the cells so that every line of that axis is a run of
 // consecutive bits, increasing in the axis's positive direction. A Position
 // keeps its pieces in all three numberings, so that stepping along any line
-// is a one-bit shift and sliding along it is a bit scan. Axis 0's numbering
-// is the Cell value itself.
-const numAxes = 3
+// is a one-bit shift and sliding along it is a bit scan, and in a fourth,
+// the Cell numbering (bit c for Cell c, as in CellSet), at index byCell.
+const (
+	numAxes      = 3
+	byCell       = numAxes     // the Cell numbering's index among a Position's numberings
+	numNumbering = numAxes + 1 // the axes' numberings and the Cell numbering
+)
 
 // allCells holds the bits of the 61 cells, 1 to 61, in every numbering.
 const allCells uint64 = (1<<NumCells - 1) << 1
@@ -116,15 +120,12 @@ const cellSlots = NumCells + 1
 // Board tables, computed once at package initialisation. The entries for
 // NoCell say it has no neighbour, no ray and no bit.
 var (
-	cellFile   [cellSlots]int8
-	cellRank   [cellSlots]int8
-	cellAt     [9][9]Cell                 // [file][rank], NoCell off the board
-	cellNumber [cellSlots]int8            // 1..61
-	numberCell [NumCells + 1]Cell         // inverse of cellNumber; [0] is NoCell
-	axisBit    [numAxes][cellSlots]uint64 // the cell's bit in each axis numbering
-	cellBits   [cellSlots][numAxes]uint64 // the same, grouped by cell
-	axisCell   [numAxes][64]Cell          // inverse of axisBit, NoCell for bits 0, 62 and 63
-	neighbor   [cellSlots][NumDirections]Cell
+	cellFile [cellSlots]int8
+	cellRank [cellSlots]int8
+	cellAt   [9][9]Cell                      // [file][rank], NoCell off the board
+	cellBits [cellSlots][numNumbering]uint64 // the cell's bit in each numbering
+	cellOf   [numNumbering][64]Cell          // the cell of each bit of a numbering (inverse of cellBits), NoCell for bits 0, 62 and 63
+	neighbor [cellSlots][NumDirections]Cell
 	// rays[c][d] lists the cells from c (exclusive) to the edge in direction d.
 	rays    [cellSlots][NumDirections][8]Cell
 	rayLen  [cellSlots][NumDirections]int8
@@ -134,9 +135,9 @@ var (
 	// negative direction; hasJump likewise for two cells.
 	hasStep [numAxes][2]uint64
 	hasJump [numAxes][2]uint64
-	// between[from][to]: canonical bitboard of the cells strictly between two
-	// cells of one line (0 when not on a line or adjacent); lineDir gives the
-	// direction from one to the other, or 255.
+	// between[from][to]: the cells strictly between two cells of one line
+	// (0 when not on a line or adjacent); lineDir gives the direction from
+	// one to the other, or 255.
 	between [cellSlots][cellSlots]uint64
 	lineDir [cellSlots][cellSlots]Direction
 	// crossing[a] holds the two axes other than a.
@@ -146,7 +147,7 @@ var (
 	// hi in a's numbering are runPrefix[a][b][hi+1] ^ runPrefix[a][b][lo]
 	// in b's.
 	runPrefix [numAxes][numAxes][64]uint64
-	// Promotion rows, canonical bitboards.
+	// Promotion rows.
 	backRow [2]uint64
 	// forwardSteps[color][c]: the cells a man of that color on c steps to.
 	forwardSteps [2][cellSlots]uint64
@@ -167,22 +168,25 @@ func init() {
 			lineDir[c][t] = 255
 		}
 	}
-	// Axis 0: rank by rank, files ascending. This is the Cell numbering,
-	// from 1.
+	// The Cell numbering is the numeric notation's: the diagram's rows
+	// (f+r constant) from the top, each left to right (files ascending).
 	n := 1
-	for r := 0; r < 9; r++ {
+	for s := 16; s >= 0; s-- {
 		for f := 0; f < 9; f++ {
-			if validFR(f, r) {
+			if r := s - f; validFR(f, r) {
 				cellFile[n], cellRank[n] = int8(f), int8(r)
 				cellAt[f][r] = Cell(n)
+				cellBits[n][byCell] = 1 << n
+				cellOf[byCell][n] = Cell(n)
 				n++
 			}
 		}
 	}
 	cellFile[NoCell], cellRank[NoCell] = -1, -1
-	// Axis 1: file by file, ranks ascending. Axis 2: column by column
-	// (f-r from -4 to 4), files ascending. Each numbering uses bits 1 to
-	// 61, as the Cell numbering does, so that allCells serves all three.
+	// Axis 0: rank by rank, files ascending. Axis 1: file by file, ranks
+	// ascending. Axis 2: column by column (f-r from -4 to 4), files
+	// ascending. Each numbering uses bits 1 to 61, as the Cell numbering
+	// does, so that allCells serves all four.
 	orders := [numAxes]func(yield func(f, r int)){
 		func(yield func(f, r int)) {
 			for r := 0; r < 9; r++ {
@@ -211,9 +215,8 @@ func init() {
 		orders[a](func(f, r int) {
 			if validFR(f, r) {
 				c := cellAt[f][r]
-				axisBit[a][c] = 1 << i
 				cellBits[c][a] = 1 << i
-				axisCell[a][i] = c
+				cellOf[a][i] = c
 				i++
 			}
 		})
@@ -221,20 +224,7 @@ func init() {
 	for a := range runPrefix {
 		for b := range runPrefix[a] {
 			for i := 1; i < 63; i++ {
-				runPrefix[a][b][i+1] = runPrefix[a][b][i] | axisBit[b][axisCell[a][i]]
-			}
-		}
-	}
-	// Numbers: diagram rows (f+r constant) from the top, left to right
-	// (files ascending).
-	n = 1
-	for s := 16; s >= 0; s-- {
-		for f := 0; f < 9; f++ {
-			if r := s - f; validFR(f, r) {
-				c := cellAt[f][r]
-				cellNumber[c] = int8(n)
-				numberCell[n] = c
-				n++
+				runPrefix[a][b][i+1] = runPrefix[a][b][i] | cellBits[cellOf[a][i]][b]
 			}
 		}
 	}
@@ -263,17 +253,17 @@ func init() {
 			var m, path uint64
 			for j := 0; j < k; j++ {
 				t := rays[c][d][j]
-				m |= axisBit[a][t]
+				m |= cellBits[t][a]
 				between[c][t] = path
 				lineDir[c][t] = d
 				path |= bit(t)
 			}
 			rayMask[a][back][c] = m
 			if k >= 1 {
-				hasStep[a][back] |= axisBit[a][c]
+				hasStep[a][back] |= cellBits[c][a]
 			}
 			if k >= 2 {
-				hasJump[a][back] |= axisBit[a][c]
+				hasJump[a][back] |= cellBits[c][a]
 			}
 		}
 		if r == 8 || f == 8 {
@@ -283,6 +273,7 @@ func init() {
 			backRow[Red] |= bit(c)
 		}
 	}
+	initZobrist()
 	startPosition = newStartPosition()
 }
 
@@ -297,12 +288,12 @@ func CellAt(f, r int) (c Cell, ok bool) {
 }
 
 // CellFromNumber returns the cell with the given number 1..61 in the numeric
-// notation. ok is false, and the cell NoCell, for other numbers.
+// notation, Cell(n). ok is false, and the cell NoCell, for other numbers.
 func CellFromNumber(n int) (c Cell, ok bool) {
 	if n < 1 || n > NumCells {
 		return NoCell, false
 	}
-	return numberCell[n], true
+	return Cell(n), true
 }
 
 // A CellError reports a cell name or number that does not denote a cell,
@@ -361,7 +352,7 @@ func parseCellBytes(s string) (Cell, bool) {
 		if n < 1 || n > NumCells {
 			return NoCell, false
 		}
-		return numberCell[n], true
+		return Cell(n), true
 	}
 	if len(s) != 2 {
 		return NoCell, false
@@ -394,13 +385,13 @@ func (c Cell) Rank() int {
 	return int(cellRank[c])
 }
 
-// Number returns the cell's number 1..61 in numeric notation, or 0 for an
-// invalid cell.
+// Number returns the cell's number 1..61 in numeric notation, its value, or
+// 0 for an invalid cell.
 func (c Cell) Number() int {
 	if !c.IsValid() {
 		return 0
 	}
-	return int(cellNumber[c])
+	return int(c)
 }
 
 // String returns the cell in algebraic notation, such as "e5", or
@@ -423,7 +414,7 @@ func (c Cell) appendTo(b []byte, n Notation) []byte {
 		return b
 	}
 	if n == Numeric {
-		return strconv.AppendInt(b, int64(cellNumber[c]), 10)
+		return strconv.AppendInt(b, int64(c), 10)
 	}
 	return append(b, 'a'+byte(cellFile[c]), '1'+byte(cellRank[c]))
 }
@@ -565,8 +556,18 @@ type valueError struct {
 func (e *valueError) Error() string { return "hexdame: invalid " + e.kind + " " + e.text }
 func (e *valueError) Unwrap() error { return e.err }
 
-// bit returns the bitboard of cell c in the Cell (axis 0) numbering.
+// bit returns the bitboard of cell c in the Cell numbering.
 func bit(c Cell) uint64 { return 1 << (c & 63) }
+
+// renumber returns the cells of s, given in the Cell numbering, in
+// numbering a.
+func renumber(s uint64, a int) uint64 {
+	var out uint64
+	for s != 0 {
+		out |= cellBits[popLowest(&s)][a]
+	}
+	return out
+}
 
 // popLowest removes the lowest set bit of *b and returns its index.
 func popLowest(b *uint64) int {

@@ -359,7 +359,7 @@ func ExampleMove_MarshalJSON() {
 	}{hexdame.Red, hexdame.Outcome{Result: hexdame.WhiteWins, Reason: hexdame.NoLegalMove}})
 	fmt.Println(string(data))
 	// Output:
-	// {"from":"c3","to":"g5","captured":["d4","f5"]}
+	// {"from":"c3","to":"g5","captured":["f5","d4"]}
 	// true
 	// {"Side":"Red","Outcome":{"result":"2-0","reason":"no legal move"}}
 }
