@@ -38,3 +38,21 @@ func TestHotPathsDoNotAllocate(t *testing.T) {
 		}
 	}
 }
+
+// The board's geometry costs a table lookup and a few bit operations.
+func TestGeometryDoesNotAllocate(t *testing.T) {
+	e5, occupied := MustParseCell("e5"), StartPosition().Pieces(White)
+	var sink CellSet
+	if n := testing.AllocsPerRun(100, func() {
+		for d := Direction(0); d < NumDirections; d++ {
+			free, stop := e5.Slide(d, occupied)
+			sink |= e5.Ray(d) | free | occupied.Neighbors(d) | CellSetOf(stop)
+			if d.IsForward(White) {
+				sink |= White.CrowningRow()
+			}
+		}
+	}); n != 0 {
+		t.Errorf("%v allocations", n)
+	}
+	_ = sink
+}

@@ -110,6 +110,21 @@ const (
 	numNumbering = numAxes + 1 // the axes' numberings and the Cell numbering
 )
 
+// maxStepShifts is the number of shifts that move the cells of the Cell
+// numbering one step in a direction: for UpRight, in the diagram's rows of
+// 1 to 5 cells, the step from one row to the next subtracts 1, 2, 3 or 4.
+const maxStepShifts = 4
+
+// A stepTable moves the cells of mask[i] by shift[i] bits in the Cell
+// numbering: a rotation to the left by a negative number along White's
+// forward directions (towards lower numbers), by a positive one along
+// Red's. No cell of a mask goes past bit 0 or 63, so each rotation is a
+// shift.
+type stepTable struct {
+	mask  [maxStepShifts]uint64
+	shift [maxStepShifts]int8
+}
+
 // allCells holds the bits of the 61 cells, 1 to 61, in every numbering.
 const allCells uint64 = (1<<NumCells - 1) << 1
 
@@ -126,9 +141,14 @@ var (
 	cellBits [cellSlots][numNumbering]uint64 // the cell's bit in each numbering
 	cellOf   [numNumbering][64]Cell          // the cell of each bit of a numbering (inverse of cellBits), NoCell for bits 0, 62 and 63
 	neighbor [cellSlots][NumDirections]Cell
-	// rays[c][d] lists the cells from c (exclusive) to the edge in direction d.
-	rays    [cellSlots][NumDirections][8]Cell
-	rayLen  [cellSlots][NumDirections]int8
+	// rays[c][d] lists the cells from c (exclusive) to the edge in
+	// direction d, nearest first; raySet[c][d] holds them.
+	rays   [cellSlots][NumDirections][8]Cell
+	rayLen [cellSlots][NumDirections]int8
+	raySet [cellSlots][NumDirections]uint64
+	// steps[d] says how a step in direction d moves the cells in the
+	// Cell numbering (see CellSet.Neighbors).
+	steps   [NumDirections]stepTable
 	rayMask [numAxes][2][cellSlots]uint64 // [axis][0 forward, 1 backward][cell], in the axis numbering
 	// hasStep[a][0] holds the cells (axis numbering) with a neighbour in the
 	// positive direction of axis a, hasStep[a][1] those with one in the
@@ -233,7 +253,15 @@ func init() {
 		for d := Direction(0); d < NumDirections; d++ {
 			df, dr := d.Step()
 			if validFR(f+df, r+dr) {
-				neighbor[c][d] = cellAt[f+df][r+dr]
+				n := cellAt[f+df][r+dr]
+				neighbor[c][d] = n
+				shift := int8(n) - int8(c)
+				t, i := &steps[d], 0
+				for t.shift[i] != 0 && t.shift[i] != shift {
+					i++ // past maxStepShifts, the index panics: TestNeighbors
+				}
+				t.shift[i] = shift
+				t.mask[i] |= bit(c)
 				if d.positive() {
 					forwardSteps[White][c] |= bit(neighbor[c][d])
 				} else {
@@ -259,6 +287,7 @@ func init() {
 				path |= bit(t)
 			}
 			rayMask[a][back][c] = m
+			raySet[c][d] = path
 			if k >= 1 {
 				hasStep[a][back] |= cellBits[c][a]
 			}
@@ -456,6 +485,59 @@ func (c Cell) Neighbor(d Direction) (n Cell, ok bool) {
 	}
 	n = neighbor[c][d]
 	return n, n != NoCell
+}
+
+// Ray returns the cells from c, not included, to the edge of the board in
+// direction d: the cells a king on c could reach along d on an empty
+// board. An invalid cell or direction gives the empty set.
+//
+// Cell numbers fall along White's forward directions (UpRight, UpLeft,
+// Up) and rise along Red's, as numeric notation numbers the rows from the
+// top: the cell of a ray nearest to c is its highest-numbered for the
+// first three, its lowest-numbered for the others.
+func (c Cell) Ray(d Direction) CellSet {
+	if !c.IsValid() || d >= NumDirections {
+		return 0
+	}
+	return CellSet(raySet[c][d])
+}
+
+// Slide returns what a king on c meets sliding in direction d over the
+// cells of occupied: free, the cells of c's ray before the first cell of
+// occupied, and stop, that cell (NoCell when the ray holds none). A
+// king's move along d goes to a cell of free; a capture along d takes
+// stop and lands on a cell of stop.Slide(d, occupied)'s free. Whether c
+// itself is in occupied does not matter. An invalid cell or direction
+// gives the empty set and NoCell.
+func (c Cell) Slide(d Direction, occupied CellSet) (free CellSet, stop Cell) {
+	free = c.Ray(d)
+	if blk := uint64(free & occupied); blk != 0 {
+		if d < 3 { // towards lower numbers: the nearest is the highest
+			stop = Cell(63 - bits.LeadingZeros64(blk))
+			free &^= 2<<stop - 1
+		} else {
+			stop = Cell(bits.TrailingZeros64(blk))
+			free &= 1<<stop - 1
+		}
+	}
+	return free, stop
+}
+
+// IsForward reports whether d is one of the forward directions of color
+// c, along which its men step: UpRight, UpLeft and Up for White, DownLeft,
+// DownRight and Down for Red. NoColor has none.
+func (d Direction) IsForward(c Color) bool {
+	return d < NumDirections && c <= Red && d.positive() == (c == White)
+}
+
+// CrowningRow returns the cells where a man of color c is crowned: for
+// White rank 9 and file i (e9 to i9 to i5), for Red rank 1 and file a
+// (a5 to a1 to e1). NoColor gives the empty set.
+func (c Color) CrowningRow() CellSet {
+	if c > Red {
+		return 0
+	}
+	return CellSet(backRow[c])
 }
 
 // A Notation selects how cells are written: algebraic ("e5") or numeric

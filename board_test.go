@@ -2,6 +2,8 @@ package hexdame
 
 import (
 	"errors"
+	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -19,8 +21,8 @@ func TestCells(t *testing.T) {
 	numbers := map[string]int{"i9": 1, "h9": 2, "i8": 3, "e5": 31, "b1": 60, "a1": 61, "a2": 59, "e9": 11, "a5": 47, "e1": 51}
 	for s, n := range numbers {
 		c := MustParseCell(s)
-		if c.Number() != n {
-			t.Errorf("%s.Number() = %d, want %d", s, c.Number(), n)
+		if c.Number() != n || c != Cell(n) {
+			t.Errorf("%s.Number() = %d, value %d; want %d", s, c.Number(), c, n)
 		}
 		if got, ok := CellFromNumber(n); !ok || got != c {
 			t.Errorf("CellFromNumber(%d) = %v, %v; want %s", n, got, ok, s)
@@ -85,6 +87,118 @@ func TestFEN(t *testing.T) {
 	for _, fen := range []string{"", "X:Wa1", "W:Wa6", "W:Wa1,a1", "W:Wa1:Ba1", "W:Wa1:Wb1", "W:Za1", "W:W9-3", "W:Wa1-a3", "W:W1-62", "W::B"} {
 		if _, err := ParseFEN(fen); !errors.Is(err, ErrInvalidFEN) {
 			t.Errorf("ParseFEN(%q): %v, want ErrInvalidFEN", fen, err)
+		}
+	}
+}
+
+// walk returns the cells from c to the edge in direction d, nearest first,
+// one Neighbor at a time.
+func walk(c Cell, d Direction) []Cell {
+	var cells []Cell
+	for n, ok := c.Neighbor(d); ok; n, ok = n.Neighbor(d) {
+		cells = append(cells, n)
+	}
+	return cells
+}
+
+func TestRayAndSlide(t *testing.T) {
+	rng := rand.New(rand.NewPCG(28, 3))
+	for c := Cell(1); c <= NumCells; c++ {
+		for d := Direction(0); d < NumDirections; d++ {
+			cells := walk(c, d)
+			ray := c.Ray(d)
+			if ray != CellSetOf(cells...) {
+				t.Errorf("%v.Ray(%v) = %v, want %v", c, d, ray, cells)
+			}
+			// Ray's doc: numbers fall along White's forward directions.
+			if rising := slices.IsSorted(cells); len(cells) > 1 && rising == d.IsForward(White) {
+				t.Errorf("%v.Ray(%v): %v runs the wrong way", c, d, cells)
+			}
+			for i := range 40 {
+				occupied := CellSet(rng.Uint64())
+				if i%2 == 0 {
+					occupied &= CellSet(rng.Uint64()) // sparser
+				}
+				k := slices.IndexFunc(cells, occupied.Has)
+				wantFree, wantStop := CellSetOf(cells...), NoCell
+				if k >= 0 {
+					wantFree, wantStop = CellSetOf(cells[:k]...), cells[k]
+				}
+				if free, stop := c.Slide(d, occupied); free != wantFree || stop != wantStop {
+					t.Fatalf("%v.Slide(%v, %v) = %v, %v; want %v, %v", c, d, occupied, free, stop, wantFree, wantStop)
+				}
+				if free, stop := c.Slide(d, occupied.With(c)); free != wantFree || stop != wantStop {
+					t.Fatalf("%v.Slide(%v, %v) = %v, %v; want %v, %v", c, d, occupied.With(c), free, stop, wantFree, wantStop)
+				}
+			}
+		}
+	}
+	for _, c := range []Cell{NoCell, NumCells + 1, 64, 255} {
+		if c.Ray(Up) != 0 {
+			t.Errorf("Cell(%d).Ray(Up) = %v", c, c.Ray(Up))
+		}
+		if free, stop := c.Slide(Up, AllCells); free != 0 || stop != NoCell {
+			t.Errorf("Cell(%d).Slide = %v, %v", c, free, stop)
+		}
+	}
+	e5 := MustParseCell("e5")
+	if e5.Ray(NumDirections) != 0 || e5.Ray(255) != 0 {
+		t.Error("a ray in an invalid direction")
+	}
+	if free, stop := e5.Slide(NumDirections, 0); free != 0 || stop != NoCell {
+		t.Error("a slide in an invalid direction")
+	}
+}
+
+func TestNeighbors(t *testing.T) {
+	rng := rand.New(rand.NewPCG(28, 4))
+	for d := Direction(0); d < NumDirections; d++ {
+		for c := Cell(1); c <= NumCells; c++ {
+			var want CellSet
+			if n, ok := c.Neighbor(d); ok {
+				want = CellSetOf(n)
+			}
+			if got := CellSetOf(c).Neighbors(d); got != want {
+				t.Errorf("{%v}.Neighbors(%v) = %v, want %v", c, d, got, want)
+			}
+		}
+		for range 200 {
+			s := CellSet(rng.Uint64()) // with the bits of no cell, which count for nothing
+			var want CellSet
+			for c := range s.All() {
+				if n, ok := c.Neighbor(d); ok {
+					want = want.With(n)
+				}
+			}
+			if got := s.Neighbors(d); got != want {
+				t.Fatalf("%v.Neighbors(%v) = %v, want %v", s, d, got, want)
+			}
+		}
+	}
+	if AllCells.Neighbors(NumDirections) != 0 || AllCells.Neighbors(255) != 0 {
+		t.Error("neighbours in an invalid direction")
+	}
+}
+
+func TestForwardAndCrowningRow(t *testing.T) {
+	for d := Direction(0); d < NumDirections; d++ {
+		white := d == UpRight || d == UpLeft || d == Up
+		if d.IsForward(White) != white || d.IsForward(Red) == white || d.IsForward(NoColor) {
+			t.Errorf("%v.IsForward: White %v, Red %v, NoColor %v", d, d.IsForward(White), d.IsForward(Red), d.IsForward(NoColor))
+		}
+	}
+	if Direction(NumDirections).IsForward(White) || Direction(255).IsForward(Red) {
+		t.Error("an invalid direction is forward")
+	}
+	// RULES.md §5.
+	for c, want := range map[Color]string{
+		White:   "{i9 h9 i8 g9 i7 f9 i6 e9 i5}",
+		Red:     "{a5 e1 a4 d1 a3 c1 a2 b1 a1}",
+		NoColor: "{}",
+		9:       "{}",
+	} {
+		if got := c.CrowningRow().String(); got != want {
+			t.Errorf("%v.CrowningRow() = %s, want %s", c, got, want)
 		}
 	}
 }

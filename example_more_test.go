@@ -103,6 +103,49 @@ func ExamplePosition_MovesFrom() {
 	// e4 d5 e5
 }
 
+// An evaluation looks at all the pieces at once: here the White men that
+// can step forward, and those with an empty cell straight behind them.
+func ExampleCellSet_Neighbors() {
+	p := hexdame.MustParseFEN("W:Wa1,b2,c3,e5,f5:Bf6,g6")
+	men := p.Men(hexdame.White)
+	empty := hexdame.AllCells &^ (p.Pieces(hexdame.White) | p.Pieces(hexdame.Red))
+	var mobile hexdame.CellSet
+	for d := range hexdame.Direction(hexdame.NumDirections) {
+		if d.IsForward(hexdame.White) {
+			// A man on c can step in d when c is a step back from an empty cell.
+			mobile |= men & empty.Neighbors(d.Opposite())
+		}
+	}
+	fmt.Println(mobile)
+	fmt.Println(men & empty.Neighbors(hexdame.Up))
+	// Output:
+	// {f5 e5 c3 b2 a1}
+	// {f5 e5}
+}
+
+// A king slides until it meets a piece, and captures an enemy piece it
+// meets when there are empty cells behind it.
+func ExampleCell_Slide() {
+	p := hexdame.MustParseFEN("W:WKc3:Be5,g7")
+	king, occupied := hexdame.MustParseCell("c3"), p.Pieces(hexdame.White)|p.Pieces(hexdame.Red)
+	for d := range hexdame.Direction(hexdame.NumDirections) {
+		free, stop := king.Slide(d, occupied)
+		if !p.Pieces(hexdame.Red).Has(stop) {
+			fmt.Println(d, free)
+			continue
+		}
+		landing, _ := stop.Slide(d, occupied)
+		fmt.Println(d, free, "then takes", stop, "landing on", landing)
+	}
+	// Output:
+	// up-right {g3 f3 e3 d3}
+	// up-left {c7 c6 c5 c4}
+	// up {d4} then takes e5 landing on {f6}
+	// down-left {b3 a3}
+	// down-right {c2 c1}
+	// down {b2 a1}
+}
+
 func ExampleCellAt() {
 	c, ok := hexdame.CellAt(4, 4) // file e, rank 5
 	fmt.Println(c, c.Number(), ok)
