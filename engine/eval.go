@@ -152,37 +152,42 @@ var (
 )
 
 func init() {
-	classOf := map[[2]int8]int8{}
-	for c := 0; c < 64; c++ {
-		f, r := cellFile[c], cellRank[c]
-		if f < 0 {
-			continue
-		}
-		key := [2]int8{min(f, r), max(f, r)}
-		k, ok := classOf[key]
-		if !ok {
-			k = int8(len(classOf))
-			classOf[key] = k
-		}
-		cellClass[0][c], cellClass[1][rotateCell(c)] = k, k
-		df, dr := int(f)-4, int(r)-4
-		if (df < 0) == (dr < 0) {
-			cellRing[c] = int8(max(abs(df), abs(dr)))
-		} else {
-			cellRing[c] = int8(abs(df) + abs(dr))
-		}
-		// A man set up on its crowning row counts as one step away.
-		runawayDist[0][c] = max(1, 8-max(f, r))
-		runawayDist[1][rotateCell(c)] = runawayDist[0][c]
-		for x := 0; x < 64; x++ {
-			if cellFile[x] >= f-1 && cellRank[x] >= r-1 && x != c {
-				runawayZone[0][c] |= 1 << x
+	// The cells go rank by rank, a1 first: the order that numbers the
+	// classes of a man's cell, which the tuned weights follow.
+	classOf := map[[2]int]int8{}
+	for r := range 9 {
+		for f := range 9 {
+			cell, ok := hexdame.CellAt(f, r)
+			if !ok {
+				continue
 			}
-		}
-		runawayZone[1][rotateCell(c)] = rotate(runawayZone[0][c])
-		if runawayDist[0][c] <= maxRunaway {
-			runawayFrom[0] |= 1 << c
-			runawayFrom[1] |= 1 << rotateCell(c)
+			c := int(cell)
+			key := [2]int{min(f, r), max(f, r)}
+			k, ok := classOf[key]
+			if !ok {
+				k = int8(len(classOf))
+				classOf[key] = k
+			}
+			cellClass[0][c], cellClass[1][rotateCell(c)] = k, k
+			df, dr := f-4, r-4
+			if (df < 0) == (dr < 0) {
+				cellRing[c] = int8(max(abs(df), abs(dr)))
+			} else {
+				cellRing[c] = int8(abs(df) + abs(dr))
+			}
+			// A man set up on its crowning row counts as one step away.
+			runawayDist[0][c] = int8(max(1, 8-max(f, r)))
+			runawayDist[1][rotateCell(c)] = runawayDist[0][c]
+			for x := hexdame.Cell(1); x <= hexdame.NumCells; x++ {
+				if x.File() >= f-1 && x.Rank() >= r-1 && x != cell {
+					runawayZone[0][c] |= 1 << x
+				}
+			}
+			runawayZone[1][rotateCell(c)] = rotate(runawayZone[0][c])
+			if runawayDist[0][c] <= maxRunaway {
+				runawayFrom[0] |= 1 << c
+				runawayFrom[1] |= 1 << rotateCell(c)
+			}
 		}
 	}
 	defaultEvaluator = newEvaluator(&tunedWeights)
@@ -194,10 +199,7 @@ func newEvaluator(w *[numFeatures]weight) *evaluator {
 	for i, x := range w {
 		ev.packed[i] = pack(x.mg, x.eg)
 	}
-	for c := 0; c < 64; c++ {
-		if cellFile[c] < 0 {
-			continue
-		}
+	for c := 1; c <= hexdame.NumCells; c++ {
 		k := w[fKingRing+int(cellRing[c])]
 		for col := range 2 {
 			m := w[fManCell+int(cellClass[col][c])]
@@ -212,10 +214,10 @@ func newEvaluator(w *[numFeatures]weight) *evaluator {
 func featureNames() []string {
 	names := make([]string, numFeatures)
 	names[fMan], names[fKing] = "man", "king"
-	for c := 0; c < 64; c++ {
-		if f, r := cellFile[c], cellRank[c]; f >= 0 && f <= r {
-			mirror, _ := hexdame.CellAt(int(r), int(f))
-			names[fManCell+int(cellClass[0][c])] = "man on " + hexdame.Cell(c).String() + "/" + mirror.String()
+	for c := hexdame.Cell(1); c <= hexdame.NumCells; c++ {
+		if f, r := c.File(), c.Rank(); f <= r {
+			mirror, _ := hexdame.CellAt(r, f)
+			names[fManCell+int(cellClass[0][c])] = "man on " + c.String() + "/" + mirror.String()
 		}
 	}
 	for i := range 5 {
@@ -347,9 +349,12 @@ func structureOf(wm, wk, rm, rk uint64, stm hexdame.Color) structure {
 	white, red := wm|wk, rm|rk
 	empty := allCells &^ (white | red)
 	// e[d]: the cells one step in direction d from an empty cell.
-	e := [6]uint64{step0(empty), step1(empty), step2(empty), step3(empty), step4(empty), step5(empty)}
-	up, upLeft, upRight := int(hexdame.Up), int(hexdame.UpLeft), int(hexdame.UpRight)
-	down, downLeft, downRight := int(hexdame.Down), int(hexdame.DownLeft), int(hexdame.DownRight)
+	var e [hexdame.NumDirections]uint64
+	for d := range e {
+		e[d] = step(empty, hexdame.Direction(d))
+	}
+	up, upLeft, upRight := hexdame.Up, hexdame.UpLeft, hexdame.UpRight
+	down, downLeft, downRight := hexdame.Down, hexdame.DownLeft, hexdame.DownRight
 	var s structure
 	// A White man on c steps up to c+Up when c is a step Down from an
 	// empty cell.
@@ -367,10 +372,12 @@ func structureOf(wm, wk, rm, rk uint64, stm hexdame.Color) structure {
 	if stm == hexdame.Red {
 		own, enemy, enemyKings = red, white, wk
 	}
-	h := step0(enemy)&e[3] | step1(enemy)&e[4] | step2(enemy)&e[5] |
-		step3(enemy)&e[0] | step4(enemy)&e[1] | step5(enemy)&e[2]
+	var h uint64
+	for d := range e {
+		h |= step(enemy, hexdame.Direction(d)) & e[hexdame.Direction(d).Opposite()]
+	}
 	for b := enemyKings; b != 0; b &= b - 1 {
-		h |= kingTargets(bits.TrailingZeros64(b), white|red, e)
+		h |= kingTargets(bits.TrailingZeros64(b), white|red, &e)
 	}
 	s.hanging[stm&1] = bits.OnesCount64(own & h)
 	ownKings := wk
@@ -385,40 +392,24 @@ func structureOf(wm, wk, rm, rk uint64, stm hexdame.Color) structure {
 // the first piece it meets, when the cell beyond that piece is empty (e
 // as structureOf makes it: e[d] holds the cells one step in direction d
 // from an empty cell, so a piece with an empty cell beyond it in direction
-// d is in e[d+3]). The pieces may be of either colour.
-func kingTargets(c int, occupied uint64, e [6]uint64) uint64 {
+// d is in e[d.Opposite()]). The pieces may be of either colour.
+func kingTargets(c int, occupied uint64, e *[hexdame.NumDirections]uint64) uint64 {
 	var t uint64
-	for d := range 3 {
-		if blk := rayMask[c][d] & occupied; blk != 0 {
-			t |= blk & -blk & e[d+3]
-		}
-	}
-	for d := 3; d < 6; d++ {
-		if blk := rayMask[c][d] & occupied; blk != 0 {
-			t |= 1 << (63 - bits.LeadingZeros64(blk)) & e[d-3]
+	for d := range hexdame.Direction(hexdame.NumDirections) {
+		if _, stop := hexdame.Cell(c).Slide(d, hexdame.CellSet(occupied)); stop != hexdame.NoCell {
+			t |= 1 << stop & e[d.Opposite()]
 		}
 	}
 	return t
 }
 
 // kingReach returns the number of empty cells a king on c reaches by
-// sliding: along each ray, the cells before the first occupied one (rays
-// in the forward directions run to higher bits, the others to lower).
+// sliding: along each ray, the cells before the first occupied one.
 func kingReach(c int, occupied uint64) int {
 	n := 0
-	for d := range 3 {
-		ray := rayMask[c][d]
-		if blk := ray & occupied; blk != 0 {
-			ray &= blk&-blk - 1
-		}
-		n += bits.OnesCount64(ray)
-	}
-	for d := 3; d < 6; d++ {
-		ray := rayMask[c][d]
-		if blk := ray & occupied; blk != 0 {
-			ray &^= 2<<(63-bits.LeadingZeros64(blk)) - 1
-		}
-		n += bits.OnesCount64(ray)
+	for d := range hexdame.Direction(hexdame.NumDirections) {
+		free, _ := hexdame.Cell(c).Slide(d, hexdame.CellSet(occupied))
+		n += bits.OnesCount64(uint64(free))
 	}
 	return n
 }

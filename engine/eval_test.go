@@ -84,10 +84,7 @@ func TestEvaluateSymmetric(t *testing.T) {
 // mirrorColours returns p turned half around with the colours swapped.
 func mirrorColours(p hexdame.Position) hexdame.Position {
 	var q hexdame.Position
-	for c := 0; c < 64; c++ {
-		if cellFile[c] < 0 {
-			continue
-		}
+	for c := 1; c <= hexdame.NumCells; c++ {
 		x := p.Piece(hexdame.Cell(c))
 		if !x.IsValid() {
 			continue
@@ -99,18 +96,43 @@ func mirrorColours(p hexdame.Position) hexdame.Position {
 
 func TestRotate(t *testing.T) {
 	for c := 0; c < 64; c++ {
-		if cellFile[c] < 0 {
+		cell := hexdame.Cell(c)
+		if !cell.IsValid() {
 			if rotate(1<<c)&allCells != 0 {
 				t.Errorf("bit %d, not a cell, rotates to %#x", c, rotate(1<<c))
 			}
 			continue
 		}
 		r := rotateCell(c)
-		if cellFile[r] != 8-cellFile[c] || cellRank[r] != 8-cellRank[c] {
-			t.Errorf("%v rotates to %v", hexdame.Cell(c), hexdame.Cell(r))
+		if want, _ := hexdame.CellAt(8-cell.File(), 8-cell.Rank()); hexdame.Cell(r) != want {
+			t.Errorf("%v rotates to %v, want %v", cell, hexdame.Cell(r), want)
 		}
 		if rotate(1<<c) != 1<<r {
 			t.Errorf("rotate(%v) = %#x, want bit %d", hexdame.Cell(c), rotate(1<<c), r)
+		}
+	}
+}
+
+// The evaluation of a few positions, pinned: the features' numbering and
+// the board's geometry must stay what the weights were tuned for.
+func TestEvaluatePinned(t *testing.T) {
+	for _, tc := range []struct {
+		fen  string
+		want int
+	}{
+		{"W:Wa1,a2,a3,b1,b2,b4,c1,c2,c4,d1,d3,e3,e4,f4:Bd6,e7,f6,f8,g6,g7,g8,h6,h7,h8,h9,i6,i7,i9", 2},
+		{"W:Wa5,b4,c2,e3,g4:Bd5,d7,e5,g9,h7,i5,i9", -109},
+		{"W:Wa1,a2,a3,a4,b1,b2,b3,b4,c1,c2,c5,d1,d2,d3,e5:Be7,e8,f6,f8,g7,g8,g9,h5,h7,h8,h9,i6,i7,i8,i9", -17},
+		{"B:Wa1,a2,a4,b6,c1,c3,d1,d5,e3:Be7,f9,g5,g7,g9,h9,i6,i8,i9", -12},
+		{"B:Wa1,a4,b5,c1,c3,c4,e5,f2:Bd6,d7,e7,g4,g6,g7,g9,h5,h9,i6", 94},
+		{"W:Wa1,a2,a4,a5,b1,b2,b3,c1,c6,d1,d4,e2:Be6,e9,f7,f8,g7,g9,h4,h8,h9,i6,i7,i9", 30},
+		{"W:Wa1,a2,a3,a4,b1,b2,b4,c1,c2,c3,c4,d3,d4,d5,f2:Be9,f6,f7,f8,f9,g5,g7,g8,h7,h8,h9,i6,i7,i8,i9", -31},
+		{"B:Wa1,a2,a3,a4,b1,b2,c1,c4,c5,d1,d3,e3:Be7,f6,f9,g7,g8,g9,h5,h9,i6,i7,i8,i9", 31},
+		{"W:WKb2,d1,Ke5,Kg3:BKc6,Kf8,Kh6,i9", 38},
+	} {
+		p := hexdame.MustParseFEN(tc.fen)
+		if got := defaultEvaluator.evaluate(&p); got != tc.want {
+			t.Errorf("evaluate(%s) = %d, want %d", tc.fen, got, tc.want)
 		}
 	}
 }
@@ -141,28 +163,23 @@ func BenchmarkEvaluate(b *testing.B) {
 	}
 }
 
-func TestStep(t *testing.T) {
-	for d := range 6 {
-		for c := 0; c < 64; c++ {
-			var want uint64
-			if n := neighbours[c][d]; n != noCell {
-				want = 1 << n
-			}
-			if got := step(1<<c, d); got != want {
-				t.Errorf("step(%v, %v) = %#x, want %#x", hexdame.Cell(c), hexdame.Direction(d), got, want)
-			}
-		}
+// ray returns the cells from c to the edge in direction d, nearest first.
+func ray(c hexdame.Cell, d hexdame.Direction) []hexdame.Cell {
+	var cells []hexdame.Cell
+	for n, ok := c.Neighbor(d); ok; n, ok = n.Neighbor(d) {
+		cells = append(cells, n)
 	}
+	return cells
 }
 
 // kingReach counts the empty cells along each ray up to the first piece.
 func TestKingReach(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		occupied := rapid.Uint64().Draw(t, "occupied") & allCells
-		c := rapid.IntRange(0, 63).Filter(func(c int) bool { return cellFile[c] >= 0 }).Draw(t, "cell")
+		c := rapid.IntRange(1, hexdame.NumCells).Draw(t, "cell")
 		want := 0
-		for d := range 6 {
-			for _, x := range rays[c][d][:rayLen[c][d]] {
+		for d := range hexdame.Direction(hexdame.NumDirections) {
+			for _, x := range ray(hexdame.Cell(c), d) {
 				if occupied&(1<<x) != 0 {
 					break
 				}
@@ -199,20 +216,20 @@ func TestHanging(t *testing.T) {
 		p := anyPosition().Draw(t, "position")
 		stm := p.SideToMove()
 		want := 0
-		for c := 0; c < 64; c++ {
-			x := p.Piece(hexdame.Cell(c))
-			if cellFile[c] < 0 || x == hexdame.NoPiece || x.Color() != stm {
+		for c := hexdame.Cell(1); c <= hexdame.NumCells; c++ {
+			x := p.Piece(c)
+			if x == hexdame.NoPiece || x.Color() != stm {
 				continue
 			}
 			hangs := false
-			for d := range 6 {
-				beyond := neighbours[c][(d+3)%6] // where a piece coming from d lands
-				if beyond == noCell || p.Piece(hexdame.Cell(beyond)) != hexdame.NoPiece {
+			for d := range hexdame.Direction(hexdame.NumDirections) {
+				beyond, ok := c.Neighbor(d.Opposite()) // where a piece coming from d lands
+				if !ok || p.Piece(beyond) != hexdame.NoPiece {
 					continue
 				}
 				// Walk from c in direction d over empty cells.
-				for k, y := range rays[c][d][:rayLen[c][d]] {
-					q := p.Piece(hexdame.Cell(y))
+				for k, y := range ray(c, d) {
+					q := p.Piece(y)
 					if q == hexdame.NoPiece {
 						continue
 					}

@@ -196,7 +196,8 @@ func (s *solver) solve(p hexdame.Position, plies int, opts SolveOptions) (Soluti
 	return sol, nil
 }
 
-// compareMoves orders moves by start, end and captured pieces.
+// compareMoves orders moves by start, end and captured pieces, in Cell
+// order.
 func compareMoves(a, b hexdame.Move) int {
 	if c := cmp.Compare(a.From(), b.From()); c != 0 {
 		return c
