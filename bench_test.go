@@ -189,10 +189,10 @@ func BenchmarkPerftParallel(b *testing.B) {
 func hashAfter(h uint64, p *Position, m Move) uint64 {
 	kind := func(c Cell) int {
 		k := 0
-		if p.pieces[byCell][Red]&bit(c) != 0 {
+		if p.pieces[0][Red]&bit(c) != 0 {
 			k = 2
 		}
-		if p.kings[byCell]&bit(c) != 0 {
+		if p.kings[0]&bit(c) != 0 {
 			k++
 		}
 		return k

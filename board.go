@@ -13,16 +13,22 @@ const NumCells = 61
 // A Cell is one of the 61 cells of the board. A cell has a file a..i and a
 // rank 1..9 (file index f and rank index r in 0..8 with |f-r| <= 4), and a
 // number 1..61 in numeric notation, which reads the standard diagram row
-// by row from the top, each row from left to right: i9 is 1, e5 31, a1 61.
+// by row from the top: i9 is 1, e5 31, a1 61.
 //
-// A Cell's value is its number: Cell(1) is i9, Cell(31) e5 and
-// Cell(NumCells) a1, and bit n of a CellSet is Cell(n). Cells compare, and
-// CellSets list their cells, in that order. The zero Cell, NoCell, is not
-// a cell, as the zero netip.Addr is no address: a Cell left unset, or
-// decoded from JSON without a value, is invalid rather than a corner of
-// the board; so are the values above NumCells. Methods on an invalid cell
-// return zero values ("invalid cell" from String, 0 from Number, -1 from
-// File and Rank).
+// A Cell's value is not its number. The valid cells are Cell(1) through
+// Cell(NumCells), counted rank by rank from a1, each rank from file a:
+// Cell(1) is a1, Cell(5) e1, Cell(6) a2, Cell(31) e5 and Cell(61) i9; bit
+// c of a CellSet is Cell(c), and cells compare and sets list their cells
+// in that order. It is the order of the move generator's bitboards, in
+// which the cells of a rank are consecutive bits: so a step along a rank
+// is a one-bit shift, and a Position's CellSets cost nothing to get.
+// Number and CellFromNumber convert a cell to its number and back.
+//
+// The zero Cell, NoCell, is not a cell, as the zero netip.Addr is no
+// address: a Cell left unset, or decoded from JSON without a value, is
+// invalid rather than a corner of the board; so is every value above
+// NumCells. Methods on an invalid cell return zero values ("invalid cell"
+// from String, 0 from Number, -1 from File and Rank).
 type Cell uint8
 
 // NoCell is the zero Cell, which denotes no cell. It is returned with
@@ -102,22 +108,18 @@ var dirSteps = [NumDirections][2]int{{1, 0}, {0, 1}, {1, 1}, {-1, 0}, {0, -1}, {
 // package numbers the cells so that every line of that axis is a run of
 // consecutive bits, increasing in the axis's positive direction. A Position
 // keeps its pieces in all three numberings, so that stepping along any line
-// is a one-bit shift and sliding along it is a bit scan, and in a fourth,
-// the Cell numbering (bit c for Cell c, as in CellSet), at index byCell.
-const (
-	numAxes      = 3
-	byCell       = numAxes     // the Cell numbering's index among a Position's numberings
-	numNumbering = numAxes + 1 // the axes' numberings and the Cell numbering
-)
+// is a one-bit shift and sliding along it is a bit scan. Axis 0's numbering
+// is the Cell value itself.
+const numAxes = 3
 
-// maxStepShifts is the number of shifts that move the cells of the Cell
-// numbering one step in a direction: for UpRight, in the diagram's rows of
-// 1 to 5 cells, the step from one row to the next subtracts 1, 2, 3 or 4.
+// maxStepShifts is the most shifts that move the cells of the Cell
+// numbering one step in a direction: a step along a rank adds 1, along a
+// file 5, 6, 7 or 8 (the ranks have 5 to 9 cells), along a column 6 to 9.
 const maxStepShifts = 4
 
 // A stepTable moves the cells of mask[i] by shift[i] bits in the Cell
-// numbering: a rotation to the left by a negative number along White's
-// forward directions (towards lower numbers), by a positive one along
+// numbering: a rotation to the left by a positive number along White's
+// forward directions (towards higher values), by a negative one along
 // Red's. No cell of a mask goes past bit 0 or 63, so each rotation is a
 // shift.
 type stepTable struct {
@@ -135,12 +137,15 @@ const cellSlots = NumCells + 1
 // Board tables, computed once at package initialisation. The entries for
 // NoCell say it has no neighbour, no ray and no bit.
 var (
-	cellFile [cellSlots]int8
-	cellRank [cellSlots]int8
-	cellAt   [9][9]Cell                      // [file][rank], NoCell off the board
-	cellBits [cellSlots][numNumbering]uint64 // the cell's bit in each numbering
-	cellOf   [numNumbering][64]Cell          // the cell of each bit of a numbering (inverse of cellBits), NoCell for bits 0, 62 and 63
-	neighbor [cellSlots][NumDirections]Cell
+	cellFile   [cellSlots]int8
+	cellRank   [cellSlots]int8
+	cellAt     [9][9]Cell                 // [file][rank], NoCell off the board
+	cellNumber [cellSlots]int8            // 1..61
+	numberCell [NumCells + 1]Cell         // inverse of cellNumber; [0] is NoCell
+	axisBit    [numAxes][cellSlots]uint64 // the cell's bit in each axis numbering
+	cellBits   [cellSlots][numAxes]uint64 // the same, grouped by cell
+	axisCell   [numAxes][64]Cell          // inverse of axisBit, NoCell for bits 0, 62 and 63
+	neighbor   [cellSlots][NumDirections]Cell
 	// rays[c][d] lists the cells from c (exclusive) to the edge in
 	// direction d, nearest first; raySet[c][d] holds them.
 	rays   [cellSlots][NumDirections][8]Cell
@@ -155,9 +160,9 @@ var (
 	// negative direction; hasJump likewise for two cells.
 	hasStep [numAxes][2]uint64
 	hasJump [numAxes][2]uint64
-	// between[from][to]: the cells strictly between two cells of one line
-	// (0 when not on a line or adjacent); lineDir gives the direction from
-	// one to the other, or 255.
+	// between[from][to]: canonical bitboard of the cells strictly between two
+	// cells of one line (0 when not on a line or adjacent); lineDir gives the
+	// direction from one to the other, or 255.
 	between [cellSlots][cellSlots]uint64
 	lineDir [cellSlots][cellSlots]Direction
 	// crossing[a] holds the two axes other than a.
@@ -167,7 +172,7 @@ var (
 	// hi in a's numbering are runPrefix[a][b][hi+1] ^ runPrefix[a][b][lo]
 	// in b's.
 	runPrefix [numAxes][numAxes][64]uint64
-	// Promotion rows.
+	// Promotion rows, canonical bitboards.
 	backRow [2]uint64
 	// forwardSteps[color][c]: the cells a man of that color on c steps to.
 	forwardSteps [2][cellSlots]uint64
@@ -188,25 +193,22 @@ func init() {
 			lineDir[c][t] = 255
 		}
 	}
-	// The Cell numbering is the numeric notation's: the diagram's rows
-	// (f+r constant) from the top, each left to right (files ascending).
+	// Axis 0: rank by rank, files ascending. This is the Cell numbering,
+	// from 1.
 	n := 1
-	for s := 16; s >= 0; s-- {
+	for r := 0; r < 9; r++ {
 		for f := 0; f < 9; f++ {
-			if r := s - f; validFR(f, r) {
+			if validFR(f, r) {
 				cellFile[n], cellRank[n] = int8(f), int8(r)
 				cellAt[f][r] = Cell(n)
-				cellBits[n][byCell] = 1 << n
-				cellOf[byCell][n] = Cell(n)
 				n++
 			}
 		}
 	}
 	cellFile[NoCell], cellRank[NoCell] = -1, -1
-	// Axis 0: rank by rank, files ascending. Axis 1: file by file, ranks
-	// ascending. Axis 2: column by column (f-r from -4 to 4), files
-	// ascending. Each numbering uses bits 1 to 61, as the Cell numbering
-	// does, so that allCells serves all four.
+	// Axis 1: file by file, ranks ascending. Axis 2: column by column
+	// (f-r from -4 to 4), files ascending. Each numbering uses bits 1 to
+	// 61, as the Cell numbering does, so that allCells serves all three.
 	orders := [numAxes]func(yield func(f, r int)){
 		func(yield func(f, r int)) {
 			for r := 0; r < 9; r++ {
@@ -235,8 +237,9 @@ func init() {
 		orders[a](func(f, r int) {
 			if validFR(f, r) {
 				c := cellAt[f][r]
+				axisBit[a][c] = 1 << i
 				cellBits[c][a] = 1 << i
-				cellOf[a][i] = c
+				axisCell[a][i] = c
 				i++
 			}
 		})
@@ -244,7 +247,20 @@ func init() {
 	for a := range runPrefix {
 		for b := range runPrefix[a] {
 			for i := 1; i < 63; i++ {
-				runPrefix[a][b][i+1] = runPrefix[a][b][i] | cellBits[cellOf[a][i]][b]
+				runPrefix[a][b][i+1] = runPrefix[a][b][i] | axisBit[b][axisCell[a][i]]
+			}
+		}
+	}
+	// Numbers: diagram rows (f+r constant) from the top, left to right
+	// (files ascending).
+	n = 1
+	for s := 16; s >= 0; s-- {
+		for f := 0; f < 9; f++ {
+			if r := s - f; validFR(f, r) {
+				c := cellAt[f][r]
+				cellNumber[c] = int8(n)
+				numberCell[n] = c
+				n++
 			}
 		}
 	}
@@ -281,7 +297,7 @@ func init() {
 			var m, path uint64
 			for j := 0; j < k; j++ {
 				t := rays[c][d][j]
-				m |= cellBits[t][a]
+				m |= axisBit[a][t]
 				between[c][t] = path
 				lineDir[c][t] = d
 				path |= bit(t)
@@ -289,10 +305,10 @@ func init() {
 			rayMask[a][back][c] = m
 			raySet[c][d] = path
 			if k >= 1 {
-				hasStep[a][back] |= cellBits[c][a]
+				hasStep[a][back] |= axisBit[a][c]
 			}
 			if k >= 2 {
-				hasJump[a][back] |= cellBits[c][a]
+				hasJump[a][back] |= axisBit[a][c]
 			}
 		}
 		if r == 8 || f == 8 {
@@ -302,7 +318,6 @@ func init() {
 			backRow[Red] |= bit(c)
 		}
 	}
-	initZobrist()
 	startPosition = newStartPosition()
 }
 
@@ -317,12 +332,13 @@ func CellAt(f, r int) (c Cell, ok bool) {
 }
 
 // CellFromNumber returns the cell with the given number 1..61 in the numeric
-// notation, Cell(n). ok is false, and the cell NoCell, for other numbers.
+// notation (which is not the Cell's value: CellFromNumber(1) is i9, Cell(1)
+// a1). ok is false, and the cell NoCell, for other numbers.
 func CellFromNumber(n int) (c Cell, ok bool) {
 	if n < 1 || n > NumCells {
 		return NoCell, false
 	}
-	return Cell(n), true
+	return numberCell[n], true
 }
 
 // A CellError reports a cell name or number that does not denote a cell,
@@ -381,7 +397,7 @@ func parseCellBytes(s string) (Cell, bool) {
 		if n < 1 || n > NumCells {
 			return NoCell, false
 		}
-		return Cell(n), true
+		return numberCell[n], true
 	}
 	if len(s) != 2 {
 		return NoCell, false
@@ -414,13 +430,13 @@ func (c Cell) Rank() int {
 	return int(cellRank[c])
 }
 
-// Number returns the cell's number 1..61 in numeric notation, its value, or
-// 0 for an invalid cell.
+// Number returns the cell's number 1..61 in numeric notation, or 0 for an
+// invalid cell.
 func (c Cell) Number() int {
 	if !c.IsValid() {
 		return 0
 	}
-	return int(c)
+	return int(cellNumber[c])
 }
 
 // String returns the cell in algebraic notation, such as "e5", or
@@ -443,7 +459,7 @@ func (c Cell) appendTo(b []byte, n Notation) []byte {
 		return b
 	}
 	if n == Numeric {
-		return strconv.AppendInt(b, int64(c), 10)
+		return strconv.AppendInt(b, int64(cellNumber[c]), 10)
 	}
 	return append(b, 'a'+byte(cellFile[c]), '1'+byte(cellRank[c]))
 }
@@ -491,36 +507,16 @@ func (c Cell) Neighbor(d Direction) (n Cell, ok bool) {
 // direction d: the cells a king on c could reach along d on an empty
 // board. An invalid cell or direction gives the empty set.
 //
-// Cell numbers fall along White's forward directions (UpRight, UpLeft,
-// Up) and rise along Red's, as numeric notation numbers the rows from the
-// top: the cell of a ray nearest to c is its highest-numbered for the
-// first three, its lowest-numbered for the others.
+// Cell values rise along White's forward directions (UpRight, UpLeft,
+// Up) and fall along Red's, as they count the cells rank by rank from a1
+// (see Cell). So the first piece a king on c meets along d, among the
+// occupied cells s, is the lowest cell of c.Ray(d) & s for the first
+// three, the highest for the others.
 func (c Cell) Ray(d Direction) CellSet {
 	if !c.IsValid() || d >= NumDirections {
 		return 0
 	}
 	return CellSet(raySet[c][d])
-}
-
-// Slide returns what a king on c meets sliding in direction d over the
-// cells of occupied: free, the cells of c's ray before the first cell of
-// occupied, and stop, that cell (NoCell when the ray holds none). A
-// king's move along d goes to a cell of free; a capture along d takes
-// stop and lands on a cell of stop.Slide(d, occupied)'s free. Whether c
-// itself is in occupied does not matter. An invalid cell or direction
-// gives the empty set and NoCell.
-func (c Cell) Slide(d Direction, occupied CellSet) (free CellSet, stop Cell) {
-	free = c.Ray(d)
-	if blk := uint64(free & occupied); blk != 0 {
-		if d < 3 { // towards lower numbers: the nearest is the highest
-			stop = Cell(63 - bits.LeadingZeros64(blk))
-			free &^= 2<<stop - 1
-		} else {
-			stop = Cell(bits.TrailingZeros64(blk))
-			free &= 1<<stop - 1
-		}
-	}
-	return free, stop
 }
 
 // IsForward reports whether d is one of the forward directions of color
@@ -638,18 +634,8 @@ type valueError struct {
 func (e *valueError) Error() string { return "hexdame: invalid " + e.kind + " " + e.text }
 func (e *valueError) Unwrap() error { return e.err }
 
-// bit returns the bitboard of cell c in the Cell numbering.
+// bit returns the bitboard of cell c in the Cell (axis 0) numbering.
 func bit(c Cell) uint64 { return 1 << (c & 63) }
-
-// renumber returns the cells of s, given in the Cell numbering, in
-// numbering a.
-func renumber(s uint64, a int) uint64 {
-	var out uint64
-	for s != 0 {
-		out |= cellBits[popLowest(&s)][a]
-	}
-	return out
-}
 
 // popLowest removes the lowest set bit of *b and returns its index.
 func popLowest(b *uint64) int {

@@ -50,31 +50,35 @@ func (p *Position) hasCapture() bool {
 	}
 	them := (p.side ^ 1) & 1
 	for k := p.pieces[0][p.side&1] & p.kings[0]; k != 0; {
-		if p.kingCanCapture(cellOf[0][popLowest(&k)], them) {
+		if p.kingCanCapture(Cell(popLowest(&k)), them) {
 			return true
 		}
 	}
 	return false
 }
 
-// capturers returns the pieces of the side to move that can capture, in
-// the numbering of axis 0: the capture search takes them in that order,
-// rank by rank. A man can when, along some axis and in either sense, the
-// next cell holds an enemy piece and the one after is empty; a king when
-// the first piece it meets along a line is an enemy with an empty cell
+// capturers returns the pieces of the side to move that can capture (in
+// the Cell numbering). A man can when, along some axis and in either sense,
+// the next cell holds an enemy piece and the one after is empty; a king
+// when the first piece it meets along a line is an enemy with an empty cell
 // right behind it.
 func (p *Position) capturers() uint64 {
 	us, them := p.side&1, (p.side^1)&1
-	found := p.manJumpers(0)
-	for a := 1; a < numAxes; a++ {
-		for m := p.manJumpers(a); m != 0; {
-			found |= cellBits[cellOf[a][popLowest(&m)]][0]
+	var found uint64
+	for a := 0; a < numAxes; a++ {
+		m := p.manJumpers(a)
+		if a == 0 {
+			found |= m
+			continue
+		}
+		for m != 0 {
+			found |= bit(axisCell[a][popLowest(&m)])
 		}
 	}
 	for k := p.pieces[0][us] & p.kings[0]; k != 0; {
-		i := popLowest(&k)
-		if p.kingCanCapture(cellOf[0][i], them) {
-			found |= 1 << i
+		c := Cell(popLowest(&k))
+		if p.kingCanCapture(c, them) {
+			found |= bit(c)
 		}
 	}
 	return found
@@ -133,15 +137,15 @@ func (p *Position) appendQuietMoves(dst []Move) []Move {
 	for a := 0; a < numAxes; a++ {
 		for t := p.manSteps(a); t != 0; {
 			i := popLowest(&t)
-			dst = append(dst, Move{from: cellOf[a][(i-back)&63], to: cellOf[a][i]})
+			dst = append(dst, Move{from: axisCell[a][(i-back)&63], to: axisCell[a][i]})
 		}
 	}
 	for k := p.pieces[0][p.side] & p.kings[0]; k != 0; {
-		c := cellOf[0][popLowest(&k)]
+		c := Cell(popLowest(&k))
 		for a := 0; a < numAxes; a++ {
 			for dir := 0; dir < 2; dir++ {
 				for t := p.kingSlides(c, a, dir == 1); t != 0; {
-					dst = append(dst, Move{from: c, to: cellOf[a][popLowest(&t)]})
+					dst = append(dst, Move{from: c, to: axisCell[a][popLowest(&t)]})
 				}
 			}
 		}
@@ -155,7 +159,7 @@ func (p *Position) countQuietMoves() int {
 	for a := 0; a < numAxes; a++ {
 		n += bits.OnesCount64(p.manSteps(a))
 	}
-	if p.pieces[byCell][p.side&1]&p.kings[byCell] == 0 {
+	if p.pieces[0][p.side&1]&p.kings[0] == 0 {
 		return n
 	}
 	for a := 0; a < numAxes; a++ {
@@ -320,7 +324,7 @@ func (p *Position) appendCapturesFrom(dst []Move, capturers uint64) []Move {
 // that would visit more than limit states stops soon after (the moves it
 // returns are then incomplete, and the states more than limit).
 func (p *Position) searchCaptures(dst []Move, capturers uint64, rec *pathRecorder, limit int) ([]Move, int) {
-	s := captureSearch{start: len(dst), enemy: p.pieces[byCell][p.side^1], rec: rec, limit: limit}
+	s := captureSearch{start: len(dst), enemy: p.pieces[0][p.side^1], rec: rec, limit: limit}
 	s.capturable = s.enemy
 	dst = s.run(p, dst, capturers)
 	if s.memo != nil {
@@ -337,11 +341,10 @@ func (p *Position) searchCaptures(dst []Move, capturers uint64, rec *pathRecorde
 // capture search and path search visited.
 var searchHook func(nodes int)
 
-// run searches the captures of each of the pieces, given in the numbering
-// of axis 0.
+// run searches the captures of each of the pieces.
 func (s *captureSearch) run(p *Position, dst []Move, pieces uint64) []Move {
 	for pieces != 0 {
-		c := cellOf[0][popLowest(&pieces)]
+		c := Cell(popLowest(&pieces))
 		s.from = c
 		s.occ = p.occupied() &^ bit(c)
 		if s.memo != nil {
@@ -349,7 +352,7 @@ func (s *captureSearch) run(p *Position, dst []Move, pieces uint64) []Move {
 			s.finals.reset()
 			s.capturable = capturable(s.occ, s.enemy)
 		}
-		if p.kings[byCell]&bit(c) != 0 {
+		if p.kings[0]&bit(c) != 0 {
 			for a := range s.axisOcc {
 				occ := (p.pieces[a][White] | p.pieces[a][Red]) &^ cellBits[c][a]
 				s.axisOcc[a] = occ
@@ -446,7 +449,7 @@ func (s *captureSearch) man(dst []Move, at Cell, captured uint64, n int) []Move 
 	if jumps == 0 {
 		s.nodes++
 		if n > 0 {
-			dst = s.add(dst, byCell, bit(at), captured, n)
+			dst = s.add(dst, 0, bit(at), captured, n)
 		}
 		return dst
 	}
@@ -544,7 +547,7 @@ func (s *captureSearch) jumpFrom(at Cell, a int, backward bool, captured uint64)
 		}
 		i = 63 - bits.LeadingZeros64(blk)
 	}
-	over = cellOf[a][i&63]
+	over = axisCell[a][i&63]
 	if s.enemy&^captured&bit(over) == 0 {
 		return NoCell, 0
 	}
@@ -556,7 +559,7 @@ func (s *captureSearch) jumpFrom(at Cell, a int, backward bool, captured uint64)
 // higher indexes) or backward, up to the next piece or the edge.
 func (s *captureSearch) runBeyond(a, i int, backward bool) uint64 {
 	occ := s.axisOcc[a]
-	c := cellOf[a][i&63]
+	c := axisCell[a][i&63]
 	if !backward {
 		ray := rayMask[a][0][c]
 		if next := ray & occ; next != 0 {
@@ -597,14 +600,14 @@ func (s *captureSearch) kingRun(dst []Move, a int, backward bool, run uint64, ca
 		near, edge, far = hi, lo, lo-1
 	}
 	var along uint64 // the run beyond that piece
-	if hasStep[a][b2i(backward)]&(1<<edge) != 0 && s.enemy&^captured&bit(cellOf[a][far&63]) != 0 {
+	if hasStep[a][b2i(backward)]&(1<<edge) != 0 && s.enemy&^captured&bit(axisCell[a][far&63]) != 0 {
 		along = s.runBeyond(a, far, backward)
 	}
 	// Turning onto a crossing line: the jumps the king can start from the
 	// cells of the run. A state that goes on along the line is not final
 	// whatever the turns, so it is looked up first, and a state met before
 	// costs no search for them.
-	if along != 0 && !s.explore(dst, cellOf[a][lo&63], captured, tagRun+uint16(a), n) {
+	if along != 0 && !s.explore(dst, axisCell[a][lo&63], captured, tagRun+uint16(a), n) {
 		return dst
 	}
 	// Whether it can turn anywhere is found for the whole run at once,
@@ -616,10 +619,10 @@ func (s *captureSearch) kingRun(dst []Move, a int, backward bool, run uint64, ca
 	}
 	var turns uint64 // the cells where it can turn, in a's numbering
 	for t := turn[0]; t != 0; {
-		turns |= cellBits[cellOf[b][popLowest(&t)]][a]
+		turns |= cellBits[axisCell[b][popLowest(&t)]][a]
 	}
 	for t := turn[1]; t != 0; {
-		turns |= cellBits[cellOf[c][popLowest(&t)]][a]
+		turns |= cellBits[axisCell[c][popLowest(&t)]][a]
 	}
 	if along == 0 {
 		if turns == 0 {
@@ -627,7 +630,7 @@ func (s *captureSearch) kingRun(dst []Move, a int, backward bool, run uint64, ca
 			s.nodes++
 			return s.add(dst, a, run, captured, n)
 		}
-		if !s.explore(dst, cellOf[a][lo&63], captured, tagRun+uint16(a), n) {
+		if !s.explore(dst, axisCell[a][lo&63], captured, tagRun+uint16(a), n) {
 			return dst
 		}
 	}
@@ -637,7 +640,7 @@ func (s *captureSearch) kingRun(dst []Move, a int, backward bool, run uint64, ca
 	cells := turns
 	if along != 0 {
 		cells &^= 1 << near
-		at := cellOf[a][near]
+		at := axisCell[a][near]
 		slot := a + 2*b2i(backward)
 		jumps := kingJumps(at, a, turn)
 		jumps = jumps&(1<<slot-1) | jumps>>slot<<(slot+1) | 1<<slot
@@ -646,7 +649,7 @@ func (s *captureSearch) kingRun(dst []Move, a int, backward bool, run uint64, ca
 			jumps &= jumps - 1
 			s.land(n, at)
 			if j == slot {
-				over := cellOf[a][far&63]
+				over := axisCell[a][far&63]
 				s.flip(over)
 				dst = s.kingRun(dst, a, backward, along, captured|bit(over), n+1)
 				s.flip(over)
@@ -671,7 +674,7 @@ func (s *captureSearch) kingRun(dst []Move, a int, backward bool, run uint64, ca
 		} else {
 			i = popLowest(&cells)
 		}
-		at := cellOf[a][i]
+		at := axisCell[a][i]
 		for jumps := kingJumps(at, a, turn); jumps != 0; jumps &= jumps - 1 {
 			j := bits.TrailingZeros(jumps)
 			x, back := crossing[a][j&1], j >= 2
@@ -720,8 +723,8 @@ func b2i(b bool) int {
 }
 
 // add records the finished sequences that capture the pieces in captured
-// (n of them) and end on one of the cells ends, given in numbering a (an
-// axis's, or byCell): majority capture keeps only the longest, and sequences with the
+// (n of them) and end on one of the cells ends, given in the numbering of
+// axis a: majority capture keeps only the longest, and sequences with the
 // same start, end and captured set are one move.
 func (s *captureSearch) add(dst []Move, a int, ends uint64, captured uint64, n int) []Move {
 	if n < s.best {
@@ -742,7 +745,7 @@ func (s *captureSearch) add(dst []Move, a int, ends uint64, captured uint64, n i
 		}
 	}
 	for ends != 0 {
-		to := cellOf[a][popLowest(&ends)]
+		to := axisCell[a][popLowest(&ends)]
 		if s.finals != nil && s.finals.insert(to, captured, 0) {
 			continue
 		}
@@ -900,7 +903,7 @@ func (p Position) findPath(dst []Cell, m Move, mode pathMode, via []Cell, work *
 		occ:    p.occupied() &^ bit(m.from),
 		target: m.captured,
 		to:     m.to,
-		king:   p.kings[byCell]&bit(m.from) != 0,
+		king:   p.kings[0]&bit(m.from) != 0,
 		mode:   mode,
 		limit:  work.left(),
 	}

@@ -5,10 +5,9 @@ import (
 	"math/bits"
 )
 
-// A CellSet is a set of cells: a bitboard, bit n holding Cell(n), the cell
-// numbered n (see Cell). It is a plain uint64, so sets combine with the
-// operators & (both), | (either) and &^ (the first without the second),
-// and compare with ==.
+// A CellSet is a set of cells: a bitboard, bit c holding Cell c. It is a
+// plain uint64, so sets combine with the operators & (both), | (either)
+// and &^ (the first without the second), and compare with ==.
 //
 // The sets the package returns hold only the bits 1 to 61 of the valid
 // cells. A CellSet made by a program may have other bits set (0, 62 and
@@ -54,8 +53,8 @@ func (s CellSet) Len() int { return bits.OnesCount64(uint64(s & AllCells)) }
 // IsEmpty reports whether the set holds no cell.
 func (s CellSet) IsEmpty() bool { return s&AllCells == 0 }
 
-// First returns the first cell of the set in Cell order (by number: i9,
-// h9, i8, ..., a1), and false for an empty set.
+// First returns the first cell of the set in Cell order (a1, b1, c1, ...
+// rank by rank), and false for an empty set.
 func (s CellSet) First() (Cell, bool) {
 	s &= AllCells
 	if s == 0 {
@@ -76,10 +75,11 @@ func (s CellSet) All() iter.Seq[Cell] {
 }
 
 // Neighbors returns the cells one step in direction d from the cells of
-// s: the neighbour in direction d of each cell of s that has one. It
-// costs a few bit operations, for an evaluation that looks at every piece
-// at once (s.Neighbors(Down) & empty holds White's men that have an
-// empty cell behind them... ). An invalid direction gives the empty set.
+// s: the neighbour in direction d of each cell of s that has one. With it
+// an evaluation looks at every piece at once: White's men with an empty
+// cell straight behind them are men & empty.Neighbors(Up). It costs a few
+// table lookups and bit operations. An invalid direction gives the empty
+// set.
 func (s CellSet) Neighbors(d Direction) CellSet {
 	if d >= NumDirections {
 		return 0
@@ -101,7 +101,7 @@ func (s CellSet) Cells() []Cell {
 func (s CellSet) AppendCells(dst []Cell) []Cell { return appendCells(dst, uint64(s&AllCells)) }
 
 // String returns the cells in algebraic notation between braces, in Cell
-// order: "{f5 d4}"; "{}" for the empty set.
+// order: "{d4 f5}"; "{}" for the empty set.
 func (s CellSet) String() string {
 	b := []byte{'{'}
 	for c := range s.All() {
@@ -114,7 +114,7 @@ func (s CellSet) String() string {
 }
 
 // MarshalJSON implements json.Marshaler: the cells as an array of
-// algebraic names in Cell order, such as ["f5","d4"]; [] for the empty set.
+// algebraic names in Cell order, such as ["d4","f5"]; [] for the empty set.
 func (s CellSet) MarshalJSON() ([]byte, error) {
 	b := []byte{'['}
 	for c := range s.All() {
@@ -135,7 +135,7 @@ func (s CellSet) MarshalJSON() ([]byte, error) {
 // ErrInvalidCell; the set is then unchanged.
 func (s *CellSet) UnmarshalJSON(data []byte) error {
 	var names []*string
-	if err := decodeJSON(data, &names, "cell set", `null or an array of cell names such as ["f5","d4"]`, ErrInvalidCell); err != nil {
+	if err := decodeJSON(data, &names, "cell set", `null or an array of cell names such as ["d4","f5"]`, ErrInvalidCell); err != nil {
 		return err
 	}
 	var v CellSet

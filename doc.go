@@ -9,7 +9,9 @@
 // rank 1..9, and exists when the file and rank indexes differ by at most 4
 // (a1, e5, i9, a5 and e1 exist; a6, f1 and i4 do not). In numeric notation
 // the cells are numbered 1..61 in the reading order of the standard diagram,
-// White at the bottom: i9 is 1, e5 is 31, a1 is 61.
+// White at the bottom: i9 is 1, e5 is 31, a1 is 61. A Cell's value is not
+// that number but its place rank by rank, a1 first (Cell(1) is a1), the
+// order of CellSet's bits.
 //
 // The six directions are UpRight (along a rank), UpLeft (along a file) and
 // Up (along a column, the a1-i9 line) and their opposites. White's men step

@@ -47,10 +47,10 @@ func TestInvalidCellFileRank(t *testing.T) {
 
 func TestCellsOfColor(t *testing.T) {
 	p := MustParseFEN("W:Wc3,a1,Ke5:Bi9,Kg7")
-	if got, want := p.Pieces(White).Cells(), []Cell{MustParseCell("e5"), MustParseCell("c3"), MustParseCell("a1")}; !slices.Equal(got, want) {
+	if got, want := p.Pieces(White).Cells(), []Cell{MustParseCell("a1"), MustParseCell("c3"), MustParseCell("e5")}; !slices.Equal(got, want) {
 		t.Errorf("Cells(White) = %v, want %v", got, want)
 	}
-	if got, want := p.Pieces(Red).Cells(), []Cell{MustParseCell("i9"), MustParseCell("g7")}; !slices.Equal(got, want) {
+	if got, want := p.Pieces(Red).Cells(), []Cell{MustParseCell("g7"), MustParseCell("i9")}; !slices.Equal(got, want) {
 		t.Errorf("Cells(Red) = %v, want %v", got, want)
 	}
 }

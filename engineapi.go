@@ -26,10 +26,10 @@ func (p Position) HashAfter(h uint64, m Move) uint64 {
 	}
 	us := p.side & 1
 	f := bit(m.from)
-	if p.pieces[byCell][us]&f == 0 {
+	if p.pieces[0][us]&f == 0 {
 		return h
 	}
-	mover := MakePiece(us, p.kings[byCell]&f != 0)
+	mover := MakePiece(us, p.kings[0]&f != 0)
 	h ^= zobristPieces[mover-1][m.from]
 	landed := mover
 	if !mover.IsKing() && backRow[us]&bit(m.to) != 0 {
@@ -37,9 +37,9 @@ func (p Position) HashAfter(h uint64, m Move) uint64 {
 	}
 	h ^= zobristPieces[landed-1][m.to]
 	them := us ^ 1
-	for c := m.captured & p.pieces[byCell][them]; c != 0; {
+	for c := m.captured & p.pieces[0][them]; c != 0; {
 		i := popLowest(&c)
-		x := MakePiece(them, p.kings[byCell]&(1<<i) != 0)
+		x := MakePiece(them, p.kings[0]&(1<<i) != 0)
 		h ^= zobristPieces[x-1][i]
 	}
 	return h

@@ -119,31 +119,37 @@ func ExampleCellSet_Neighbors() {
 	fmt.Println(mobile)
 	fmt.Println(men & empty.Neighbors(hexdame.Up))
 	// Output:
-	// {f5 e5 c3 b2 a1}
-	// {f5 e5}
+	// {a1 b2 c3 e5 f5}
+	// {e5 f5}
 }
 
-// A king slides until it meets a piece, and captures an enemy piece it
-// meets when there are empty cells behind it.
-func ExampleCell_Slide() {
-	p := hexdame.MustParseFEN("W:WKc3:Be5,g7")
-	king, occupied := hexdame.MustParseCell("c3"), p.Pieces(hexdame.White)|p.Pieces(hexdame.Red)
+// A king looks along its rays for the first piece it meets: along
+// White's forward directions the lowest occupied cell of the ray, along
+// Red's the highest.
+func ExampleCell_Ray() {
+	p := hexdame.MustParseFEN("W:WKc3,a1:Be5,g7")
+	occupied := p.Pieces(hexdame.White) | p.Pieces(hexdame.Red)
+	king := hexdame.MustParseCell("c3")
 	for d := range hexdame.Direction(hexdame.NumDirections) {
-		free, stop := king.Slide(d, occupied)
-		if !p.Pieces(hexdame.Red).Has(stop) {
-			fmt.Println(d, free)
+		ray := king.Ray(d)
+		met := (ray & occupied).Cells()
+		if len(met) == 0 {
+			fmt.Println(d, ray)
 			continue
 		}
-		landing, _ := stop.Slide(d, occupied)
-		fmt.Println(d, free, "then takes", stop, "landing on", landing)
+		first := met[0]
+		if !d.IsForward(hexdame.White) {
+			first = met[len(met)-1]
+		}
+		fmt.Println(d, ray, "meets", first)
 	}
 	// Output:
-	// up-right {g3 f3 e3 d3}
-	// up-left {c7 c6 c5 c4}
-	// up {d4} then takes e5 landing on {f6}
-	// down-left {b3 a3}
-	// down-right {c2 c1}
-	// down {b2 a1}
+	// up-right {d3 e3 f3 g3}
+	// up-left {c4 c5 c6 c7}
+	// up {d4 e5 f6 g7 h8 i9} meets e5
+	// down-left {a3 b3}
+	// down-right {c1 c2}
+	// down {a1 b2} meets a1
 }
 
 func ExampleCellAt() {
@@ -402,7 +408,7 @@ func ExampleMove_MarshalJSON() {
 	}{hexdame.Red, hexdame.Outcome{Result: hexdame.WhiteWins, Reason: hexdame.NoLegalMove}})
 	fmt.Println(string(data))
 	// Output:
-	// {"from":"c3","to":"g5","captured":["f5","d4"]}
+	// {"from":"c3","to":"g5","captured":["d4","f5"]}
 	// true
 	// {"Side":"Red","Outcome":{"result":"2-0","reason":"no legal move"}}
 }

@@ -119,7 +119,7 @@ func Example_server() {
 	}
 	// Output:
 	// 200 {"position":"B:Wg5:Bh8","legal":[{"from":"h8","to":"g8","captured":[]},{"from":"h8","to":"h7","captured":[]},{"from":"h8","to":"g7","captured":[]}],"outcome":{"result":"*","reason":"not over"}}
-	// 422 {"position":"W:Wc3:Bd4,f5,h8","legal":[{"from":"c3","to":"g5","captured":["f5","d4"]}],"outcome":{"result":"*","reason":"not over"},"error":"illegal move: not a legal move in this position; legal: c3xg5"}
+	// 422 {"position":"W:Wc3:Bd4,f5,h8","legal":[{"from":"c3","to":"g5","captured":["d4","f5"]}],"outcome":{"result":"*","reason":"not over"},"error":"illegal move: not a legal move in this position; legal: c3xg5"}
 	// 400 hexdame: invalid FEN "W:Wc3:Bz9" at offset 7: invalid cell "z9"
 	// 200 {"position":"W:W:Bd4,i9","reply":{"from":"f6","to":"d4","captured":["e5"]},"legal":[],"outcome":{"result":"0-2","reason":"no legal move"}}
 }

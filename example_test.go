@@ -98,7 +98,7 @@ func ExamplePosition_ParseMove() {
 	// Output:
 	// true
 	// hexdame: move "e1xh5": ambiguous move: several legal moves match; give the landing cells; candidates: e1xe8xb5xh5, e1xe9xa5xh5; legal: e1xe8xb5xh5, e1xe9xa5xh5, e1xe8xb5xi5, e1xe9xa5xi5
-	// e1xe8xb5xh5 {g5 d7 e6}
+	// e1xe8xb5xh5 {g5 e6 d7}
 }
 
 func ExamplePosition_Play() {

@@ -201,7 +201,7 @@ type DrawRules struct {
 type packedPosition [3]uint64
 
 func (p *Position) pack() packedPosition {
-	return packedPosition{p.pieces[byCell][White], p.pieces[byCell][Red], p.kings[byCell] | uint64(p.side&1)<<63}
+	return packedPosition{p.pieces[0][White], p.pieces[0][Red], p.kings[0] | uint64(p.side&1)<<63}
 }
 
 // isKingMove reports whether m, played in the position k packs, is a
@@ -213,18 +213,24 @@ func (k packedPosition) isKingMove(m Move) bool {
 
 // isKingMove is packedPosition.isKingMove for a Position.
 func (p *Position) isKingMove(m Move) bool {
-	return m.captured == 0 && p.kings[byCell]&bit(m.from) != 0
+	return m.captured == 0 && p.kings[0]&bit(m.from) != 0
 }
 
 // unpack returns the position k packs.
 func (k packedPosition) unpack() Position {
 	var p Position
 	p.side = Color(k[2] >> 63)
-	p.pieces[byCell] = [2]uint64{k[0], k[1]}
-	p.kings[byCell] = k[2] &^ (1 << 63)
-	for a := 0; a < numAxes; a++ {
-		p.pieces[a] = [2]uint64{renumber(k[0], a), renumber(k[1], a)}
-		p.kings[a] = renumber(p.kings[byCell], a)
+	p.pieces[0] = [2]uint64{k[0], k[1]}
+	p.kings[0] = k[2] &^ (1 << 63)
+	for a := 1; a < numAxes; a++ {
+		for col := White; col <= Red; col++ {
+			for b := k[col]; b != 0; {
+				p.pieces[a][col] |= axisBit[a][popLowest(&b)]
+			}
+		}
+		for b := p.kings[0]; b != 0; {
+			p.kings[a] |= axisBit[a][popLowest(&b)]
+		}
 	}
 	return p
 }
@@ -759,8 +765,7 @@ func (g *Game) SetNotation(n Notation) error {
 // undecided then is drawn by agreement. It is meant for tests and
 // demonstrations. The same rng state gives the same game in every version
 // of the package: the moves are drawn from the legal moves in a fixed
-// order (by start cell, end cell and captured pieces, rank by rank: a1,
-// b1, ..., e1, a2, ..., i9).
+// order (by start cell, end cell and captured pieces, in Cell order).
 func RandomGame(rng *rand.Rand, maxPlies int) *Game {
 	g := NewGame()
 	var buf []Move
@@ -777,16 +782,15 @@ func RandomGame(rng *rand.Rand, maxPlies int) *Game {
 }
 
 // compareMoves orders moves by start cell, end cell and captured pieces,
-// rank by rank (in the numbering of axis 0), the order RandomGame has
-// always drawn from.
+// in Cell order.
 func compareMoves(a, b Move) int {
-	if c := cmp.Compare(cellBits[a.from][0], cellBits[b.from][0]); c != 0 {
+	if c := cmp.Compare(a.from, b.from); c != 0 {
 		return c
 	}
-	if c := cmp.Compare(cellBits[a.to][0], cellBits[b.to][0]); c != 0 {
+	if c := cmp.Compare(a.to, b.to); c != 0 {
 		return c
 	}
-	return cmp.Compare(renumber(a.captured, 0), renumber(b.captured, 0))
+	return cmp.Compare(a.captured, b.captured)
 }
 
 // gameForm is the form of a Game's JSON that the errors of UnmarshalJSON

@@ -11,8 +11,8 @@ package hexdame
 //	z ^= z >> 31
 //
 // The first 4×61 numbers are the keys of the pieces (WhiteMan, WhiteKing,
-// RedMan, RedKing, in that order, each over the cells rank by rank, a1,
-// b1, ..., e1, a2, ..., i9), the next one the key of Red to move. A second set, the next
+// RedMan, RedKing, in that order, each over the cells in Cell order, a1
+// first), the next one the key of Red to move. A second set, the next
 // 4×61+1 numbers, gives an independent key that the perft table keeps to
 // check its entries.
 
@@ -26,9 +26,7 @@ var (
 	zobristRed2    uint64
 )
 
-// initZobrist draws the keys. The board's init calls it, once cellOf
-// holds the rank order.
-func initZobrist() {
+func init() {
 	state := uint64(zobristSeed)
 	next := func() uint64 {
 		state += 0x9E3779B97F4A7C15
@@ -38,14 +36,14 @@ func initZobrist() {
 		return z ^ z>>31
 	}
 	for k := range zobristPieces {
-		for i := 1; i <= NumCells; i++ {
-			zobristPieces[k][cellOf[0][i]] = next()
+		for c := 1; c <= NumCells; c++ {
+			zobristPieces[k][c] = next()
 		}
 	}
 	zobristRed = next()
 	for k := range zobristPieces2 {
-		for i := 1; i <= NumCells; i++ {
-			zobristPieces2[k][cellOf[0][i]] = next()
+		for c := 1; c <= NumCells; c++ {
+			zobristPieces2[k][c] = next()
 		}
 	}
 	zobristRed2 = next()
@@ -67,7 +65,7 @@ func (p *Position) hash(keys *[4][cellSlots]uint64, red uint64) uint64 {
 	if p.side == Red {
 		h = red
 	}
-	white, redPieces, kings := p.pieces[byCell][White], p.pieces[byCell][Red], p.kings[byCell]
+	white, redPieces, kings := p.pieces[0][White], p.pieces[0][Red], p.kings[0]
 	for k, b := range [4]uint64{white &^ kings, white & kings, redPieces &^ kings, redPieces & kings} {
 		for b != 0 {
 			h ^= keys[k][popLowest(&b)]

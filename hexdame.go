@@ -157,12 +157,11 @@ func (p *Piece) UnmarshalText(text []byte) error { return unmarshalWith(p, text,
 // The zero Position is the empty board with White to move (who has no move
 // and so has lost). StartPosition returns the initial position of a game.
 type Position struct {
-	// pieces[a][c] holds color c's pieces in numbering a (an axis's, or
-	// the Cell numbering at byCell), kings[a] both sides' kings in that
-	// numbering (see board.go). The four numberings always describe the
-	// same board.
-	pieces [numNumbering][2]uint64
-	kings  [numNumbering]uint64
+	// pieces[a][c] holds color c's pieces in the bit numbering of axis a,
+	// kings[a] both sides' kings in that numbering (see board.go). The three
+	// numberings always describe the same board.
+	pieces [numAxes][2]uint64
+	kings  [numAxes]uint64
 	side   Color
 }
 
@@ -187,8 +186,8 @@ func newStartPosition() Position {
 
 // put returns p with piece x (possibly NoPiece) on the valid cell c.
 func (p Position) put(c Cell, x Piece) Position {
-	for a := 0; a < numNumbering; a++ {
-		b := cellBits[c][a]
+	for a := 0; a < numAxes; a++ {
+		b := axisBit[a][c]
 		p.pieces[a][White] &^= b
 		p.pieces[a][Red] &^= b
 		p.kings[a] &^= b
@@ -230,8 +229,8 @@ func (p Position) Piece(c Cell) Piece {
 	}
 	b := bit(c)
 	for col := White; col <= Red; col++ {
-		if p.pieces[byCell][col]&b != 0 {
-			return MakePiece(col, p.kings[byCell]&b != 0)
+		if p.pieces[0][col]&b != 0 {
+			return MakePiece(col, p.kings[0]&b != 0)
 		}
 	}
 	return NoPiece
@@ -243,8 +242,8 @@ func (p Position) Count(c Color) (men, kings int) {
 	if c > Red {
 		return 0, 0
 	}
-	own := p.pieces[byCell][c]
-	k := bits.OnesCount64(own & p.kings[byCell])
+	own := p.pieces[0][c]
+	k := bits.OnesCount64(own & p.kings[0])
 	return bits.OnesCount64(own) - k, k
 }
 
@@ -254,14 +253,14 @@ func (p Position) Pieces(c Color) CellSet {
 	if c > Red {
 		return 0
 	}
-	return CellSet(p.pieces[byCell][c])
+	return CellSet(p.pieces[0][c])
 }
 
 // Men returns the cells holding the men of color c.
-func (p Position) Men(c Color) CellSet { return p.Pieces(c) &^ CellSet(p.kings[byCell]) }
+func (p Position) Men(c Color) CellSet { return p.Pieces(c) &^ CellSet(p.kings[0]) }
 
 // Kings returns the cells holding the kings of color c.
-func (p Position) Kings(c Color) CellSet { return p.Pieces(c) & CellSet(p.kings[byCell]) }
+func (p Position) Kings(c Color) CellSet { return p.Pieces(c) & CellSet(p.kings[0]) }
 
 func appendCells(dst []Cell, b uint64) []Cell {
 	for b != 0 {
@@ -356,7 +355,7 @@ func ParseFEN(s string) (Position, error) {
 				return fail(thisOff, "invalid cell "+quoteClipped(tok))
 			}
 			for n := first; n <= last; n++ {
-				c := Cell(n)
+				c := numberCell[n]
 				if occupied&bit(c) != 0 {
 					return fail(thisOff, "cell "+c.String()+" given twice")
 				}
@@ -396,16 +395,16 @@ func parseFENCells(tok string) (first, last int, ok bool) {
 	if lo, hi, isRange := strings.Cut(tok, "-"); isRange {
 		a, okA := parseCellBytes(lo)
 		b, okB := parseCellBytes(hi)
-		if !okA || !okB || lo[0] > '9' || hi[0] > '9' || a > b {
+		if !okA || !okB || lo[0] > '9' || hi[0] > '9' || cellNumber[a] > cellNumber[b] {
 			return 0, 0, false
 		}
-		return int(a), int(b), true
+		return int(cellNumber[a]), int(cellNumber[b]), true
 	}
 	c, ok := parseCellBytes(tok)
 	if !ok {
 		return 0, 0, false
 	}
-	return int(c), int(c), true
+	return int(cellNumber[c]), int(cellNumber[c]), true
 }
 
 // MustParseFEN is like ParseFEN but panics on an invalid FEN. It is for
@@ -433,25 +432,25 @@ func (p Position) AppendFEN(dst []byte, n Notation) []byte {
 		dst = append(dst, ':', "WB"[col])
 		first := true
 		emit := func(c Cell) {
-			if p.pieces[byCell][col]&bit(c) == 0 {
+			if p.pieces[0][col]&bit(c) == 0 {
 				return
 			}
 			if !first {
 				dst = append(dst, ',')
 			}
 			first = false
-			if p.kings[byCell]&bit(c) != 0 {
+			if p.kings[0]&bit(c) != 0 {
 				dst = append(dst, 'K')
 			}
 			dst = c.appendTo(dst, n)
 		}
 		if n == Numeric {
 			for k := 1; k <= NumCells; k++ {
-				emit(Cell(k))
+				emit(numberCell[k])
 			}
 		} else {
 			for i := 1; i <= NumCells; i++ {
-				emit(cellOf[1][i])
+				emit(axisCell[1][i])
 			}
 		}
 	}

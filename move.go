@@ -122,7 +122,7 @@ func (p Position) MovesFrom(c Cell) []Move { return p.AppendMovesFrom(make([]Mov
 // AppendMovesFrom appends MovesFrom(c) to dst. Like AppendLegalMoves it
 // allocates only when dst must grow.
 func (p Position) AppendMovesFrom(dst []Move, c Cell) []Move {
-	if !c.IsValid() || p.pieces[byCell][p.side&1]&bit(c) == 0 {
+	if !c.IsValid() || p.pieces[0][p.side&1]&bit(c) == 0 {
 		return dst
 	}
 	start := len(dst)
@@ -180,11 +180,11 @@ func (p *Position) isLegal(m *Move) bool {
 // that no capture exists). from and to must be valid cells.
 func (p *Position) quietMove(from, to Cell) (Move, bool) {
 	us, f, t := p.side&1, bit(from), bit(to)
-	if p.pieces[byCell][us]&f == 0 || p.occupied()&t != 0 {
+	if p.pieces[0][us]&f == 0 || p.occupied()&t != 0 {
 		return Move{}, false
 	}
 	m := Move{from: from, to: to}
-	if p.kings[byCell]&f != 0 {
+	if p.kings[0]&f != 0 {
 		return m, lineDir[from][to] < NumDirections && between[from][to]&p.occupied() == 0
 	}
 	return m, forwardSteps[us][from]&t != 0
@@ -193,7 +193,7 @@ func (p *Position) quietMove(from, to Cell) (Move, bool) {
 // forward reports whether d is a forward direction for the side to move.
 func (p *Position) forward(d Direction) bool { return d.positive() == (p.side == White) }
 
-func (p *Position) occupied() uint64 { return p.pieces[byCell][White] | p.pieces[byCell][Red] }
+func (p *Position) occupied() uint64 { return p.pieces[0][White] | p.pieces[0][Red] }
 
 // A MoveError reports a move that cannot be played or read: its text (when
 // it came from text), why, and the legal moves of the position. It wraps
@@ -339,7 +339,7 @@ func (p Position) sortedMoves(moves []Move, paths []MovePath, n Notation) []Move
 			return 1 << 10
 		}
 		if n == Numeric {
-			return int(c)
+			return int(cellNumber[c])
 		}
 		return int(cellFile[c])*9 + int(cellRank[c])
 	}
@@ -429,7 +429,7 @@ func (p Position) PlayUnchecked(m Move) Position {
 // its start, and it captures only the opponent's pieces.
 func (p *Position) canApply(m *Move) bool {
 	us := p.side & 1
-	own, them := p.pieces[byCell][us], p.pieces[byCell][us^1]
+	own, them := p.pieces[0][us], p.pieces[0][us^1]
 	// Cells beyond 63 would wrap around in bit; 0, 62 and 63 are no
 	// cells, and never among the pieces nor in allCells. A capture's
 	// pieces are the opponent's, so neither its start (ours) nor its end
@@ -446,7 +446,7 @@ func (p *Position) canApply(m *Move) bool {
 // no man of the side to move on m's start could make.
 func (p Position) Crowns(m Move) bool {
 	us := p.side & 1
-	return m.IsValid() && (p.pieces[byCell][us]&^p.kings[byCell])&bit(m.from) != 0 && backRow[us]&bit(m.to) != 0
+	return m.IsValid() && (p.pieces[0][us]&^p.kings[0])&bit(m.from) != 0 && backRow[us]&bit(m.to) != 0
 }
 
 // play returns the position after a move known to be legal.
@@ -460,31 +460,26 @@ func (p *Position) apply(m *Move) {
 	us, them := p.side&1, (p.side^1)&1
 	from, to := &cellBits[m.from], &cellBits[m.to]
 	// XOR moves the piece; it is zero when a capture returns to its start.
-	x0, x1, x2, x3 := from[0]^to[0], from[1]^to[1], from[2]^to[2], from[3]^to[3]
+	x0, x1, x2 := from[0]^to[0], from[1]^to[1], from[2]^to[2]
 	p.pieces[0][us] ^= x0
 	p.pieces[1][us] ^= x1
 	p.pieces[2][us] ^= x2
-	p.pieces[3][us] ^= x3
-	if p.kings[byCell]&from[byCell] != 0 {
+	if p.kings[0]&from[0] != 0 {
 		p.kings[0] ^= x0
 		p.kings[1] ^= x1
 		p.kings[2] ^= x2
-		p.kings[3] ^= x3
-	} else if backRow[us]&to[byCell] != 0 {
+	} else if backRow[us]&to[0] != 0 {
 		p.kings[0] |= to[0]
 		p.kings[1] |= to[1]
 		p.kings[2] |= to[2]
-		p.kings[3] |= to[3]
 	}
 	if m.captured != 0 {
-		p.pieces[byCell][them] &^= m.captured
-		p.kings[byCell] &^= m.captured
+		p.pieces[0][them] &^= m.captured
+		p.kings[0] &^= m.captured
 		for c := m.captured; c != 0; {
 			b := &cellBits[popLowest(&c)]
-			p.pieces[0][them] &^= b[0]
 			p.pieces[1][them] &^= b[1]
 			p.pieces[2][them] &^= b[2]
-			p.kings[0] &^= b[0]
 			p.kings[1] &^= b[1]
 			p.kings[2] &^= b[2]
 		}
@@ -502,7 +497,7 @@ type moveJSON struct {
 // MarshalJSON implements json.Marshaler. A move is an object with its
 // start and end cells and the captured cells in Cell order:
 //
-//	{"from":"c3","to":"g5","captured":["f5","d4"]}
+//	{"from":"c3","to":"g5","captured":["d4","f5"]}
 //
 // A Move that is not valid (the zero Move among them) is null.
 func (m Move) MarshalJSON() ([]byte, error) {
@@ -603,7 +598,7 @@ type movePathJSON struct {
 // MarshalJSON implements json.Marshaler: the move as Move writes it, with
 // its path,
 //
-//	{"from":"c3","to":"g5","captured":["f5","d4"],"path":["c3","e5","g5"]}
+//	{"from":"c3","to":"g5","captured":["d4","f5"],"path":["c3","e5","g5"]}
 //
 // and null for the zero MovePath.
 func (mp MovePath) MarshalJSON() ([]byte, error) {
@@ -682,9 +677,9 @@ func (p Position) AppendLegalMovePaths(dst []MovePath) []MovePath {
 
 // The JSON forms the errors of UnmarshalJSON describe.
 const (
-	moveForm     = `null or an object such as {"from":"c3","to":"g5","captured":["f5","d4"]}`
-	movePathForm = `null or an object such as {"from":"c3","to":"g5","captured":["f5","d4"],"path":["c3","e5","g5"]}`
-	plyForm      = `an object such as {"from":"c3","to":"g5","captured":["f5","d4"]}, or {"setup":FEN} for a setup`
+	moveForm     = `null or an object such as {"from":"c3","to":"g5","captured":["d4","f5"]}`
+	movePathForm = `null or an object such as {"from":"c3","to":"g5","captured":["d4","f5"],"path":["c3","e5","g5"]}`
+	plyForm      = `an object such as {"from":"c3","to":"g5","captured":["d4","f5"]}, or {"setup":FEN} for a setup`
 )
 
 // decodeJSON decodes data, the JSON of a value of a kind ("move"), into v,

@@ -619,7 +619,7 @@ func TestMovePathJSON(t *testing.T) {
 			}
 		}
 	}
-	if data, _ := json.Marshal(p.LegalMovePaths()[0]); string(data) != `{"from":"d3","to":"a4","captured":["f8","c6","c4","c3"],"path":["d3","b3","f7","f9","a4"]}` {
+	if data, _ := json.Marshal(p.LegalMovePaths()[0]); string(data) != `{"from":"d3","to":"a4","captured":["c3","c4","c6","f8"],"path":["d3","b3","f7","f9","a4"]}` {
 		t.Errorf("JSON %s", data)
 	}
 	if data, _ := json.Marshal(MovePath{}); string(data) != "null" {

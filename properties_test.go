@@ -284,15 +284,9 @@ func TestHashPinned(t *testing.T) {
 		return z ^ z>>31
 	}
 	for k := range 4 {
-		for r := 0; r < 9; r++ { // rank by rank, a1 first
-			for f := 0; f < 9; f++ {
-				c, ok := CellAt(f, r)
-				if !ok {
-					continue
-				}
-				if got := splitmix(); zobristPieces[k][c] != got {
-					t.Fatalf("key of piece %d on %v is %#x, SplitMix64 gives %#x", k+1, c, zobristPieces[k][c], got)
-				}
+		for c := Cell(1); c <= NumCells; c++ {
+			if got := splitmix(); zobristPieces[k][c] != got {
+				t.Fatalf("key of piece %d on %v is %#x, SplitMix64 gives %#x", k+1, Cell(c), zobristPieces[k][c], got)
 			}
 		}
 	}

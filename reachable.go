@@ -29,10 +29,10 @@ const maxPiecesPerSide = 16
 // It costs a few bit operations.
 func (p Position) CheckReachable() error {
 	for _, c := range [...]Color{White, Red} {
-		if n := bits.OnesCount64(p.pieces[byCell][c]); n > maxPiecesPerSide {
+		if n := bits.OnesCount64(p.pieces[0][c]); n > maxPiecesPerSide {
 			return &unreachableError{c.String() + " has " + strconv.Itoa(n) + " pieces, and a side has at most " + strconv.Itoa(maxPiecesPerSide)}
 		}
-		if men := p.pieces[byCell][c] &^ p.kings[byCell] & backRow[c]; men != 0 {
+		if men := p.pieces[0][c] &^ p.kings[0] & backRow[c]; men != 0 {
 			cell := Cell(bits.TrailingZeros64(men))
 			return &unreachableError{"a " + c.String() + " man stands on " + cell.String() + ", where it would have been crowned"}
 		}

@@ -27,12 +27,11 @@ var svgCases = []struct {
 }
 
 // Cells for the cases, which package variables cannot parse: the board's
-// tables are made by the package's init function, after them. A Cell is
-// its number in numeric notation.
+// tables are made by the package's init function, after them.
 const (
-	cellD5 Cell = 35
-	cellE4 Cell = 36
-	cellE5 Cell = 31
+	cellD5 Cell = 1 + 5 + 6 + 7 + 8 + 3 // a1..e1, a2..f2, a3..g3, a4..h4, then d5
+	cellE4 Cell = 1 + 5 + 6 + 7 + 4
+	cellE5 Cell = cellD5 + 1
 )
 
 // svgOf draws a case.

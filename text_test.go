@@ -133,7 +133,7 @@ func TestMoveJSON(t *testing.T) {
 	p := MustParseFEN("W:Wc3,g7:Bd4,f5,h8")
 	m := p.MustParseMove("c3xe5xg5")
 	js, _ := json.Marshal(m)
-	if want := `{"from":"c3","to":"g5","captured":["f5","d4"]}`; string(js) != want {
+	if want := `{"from":"c3","to":"g5","captured":["d4","f5"]}`; string(js) != want {
 		t.Errorf("json %s, want %s", js, want)
 	}
 	if js, _ := json.Marshal(Move{}); string(js) != "null" || (Move{}).String() != "invalid move" || (Move{}).IsValid() {
@@ -229,14 +229,14 @@ func TestJSONShapeErrors(t *testing.T) {
 		form string // what the error says
 		err  error
 	}{
-		{&Move{}, `"d4-e5"`, `a string, where a move is null or an object such as {"from":"c3","to":"g5","captured":["f5","d4"]}`, ErrMoveSyntax},
+		{&Move{}, `"d4-e5"`, `a string, where a move is null or an object such as {"from":"c3","to":"g5","captured":["d4","f5"]}`, ErrMoveSyntax},
 		{&Move{}, `{"from":1}`, `an object with a number in "from", where a move is`, ErrMoveSyntax},
-		{&MovePath{}, `[]`, `an array, where a move path is null or an object such as {"from":"c3","to":"g5","captured":["f5","d4"],"path":["c3","e5","g5"]}`, ErrMoveSyntax},
-		{new(CellSet), `"d4"`, `a string, where a cell set is null or an array of cell names such as ["f5","d4"]`, ErrInvalidCell},
+		{&MovePath{}, `[]`, `an array, where a move path is null or an object such as {"from":"c3","to":"g5","captured":["d4","f5"],"path":["c3","e5","g5"]}`, ErrMoveSyntax},
+		{new(CellSet), `"d4"`, `a string, where a cell set is null or an array of cell names such as ["d4","f5"]`, ErrInvalidCell},
 		{new(CellSet), `[4]`, `an array holding a number, where a cell set is`, ErrInvalidCell},
 		{&Game{}, `[]`, `an array, where a game is an object such as {"tags":`, nil},
 		{&Game{}, `{"moves":"d4-e5"}`, `an object with a string in "moves", where a game is`, nil},
-		{&Game{}, `{"moves":["d4-e5"]}`, `a string, where a move is an object such as {"from":"c3","to":"g5","captured":["f5","d4"]}, or {"setup":FEN} for a setup`, ErrMoveSyntax},
+		{&Game{}, `{"moves":["d4-e5"]}`, `a string, where a move is an object such as {"from":"c3","to":"g5","captured":["d4","f5"]}, or {"setup":FEN} for a setup`, ErrMoveSyntax},
 		{&Game{}, `{"moves":[{"setup":5}]}`, `a number, where a setup is a FEN string`, ErrInvalidFEN},
 		{&Game{}, `{"moves":[{"setup":null}]}`, `null, where a setup is a FEN string`, ErrInvalidFEN},
 	}
