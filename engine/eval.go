@@ -349,10 +349,7 @@ func structureOf(wm, wk, rm, rk uint64, stm hexdame.Color) structure {
 	white, red := wm|wk, rm|rk
 	empty := allCells &^ (white | red)
 	// e[d]: the cells one step in direction d from an empty cell.
-	var e [hexdame.NumDirections]uint64
-	for d := range e {
-		e[d] = step(empty, hexdame.Direction(d))
-	}
+	e := [hexdame.NumDirections]uint64{step0(empty), step1(empty), step2(empty), step3(empty), step4(empty), step5(empty)}
 	up, upLeft, upRight := hexdame.Up, hexdame.UpLeft, hexdame.UpRight
 	down, downLeft, downRight := hexdame.Down, hexdame.DownLeft, hexdame.DownRight
 	var s structure
@@ -372,10 +369,8 @@ func structureOf(wm, wk, rm, rk uint64, stm hexdame.Color) structure {
 	if stm == hexdame.Red {
 		own, enemy, enemyKings = red, white, wk
 	}
-	var h uint64
-	for d := range e {
-		h |= step(enemy, hexdame.Direction(d)) & e[hexdame.Direction(d).Opposite()]
-	}
+	h := step0(enemy)&e[downLeft] | step1(enemy)&e[downRight] | step2(enemy)&e[down] |
+		step3(enemy)&e[upRight] | step4(enemy)&e[upLeft] | step5(enemy)&e[up]
 	for b := enemyKings; b != 0; b &= b - 1 {
 		h |= kingTargets(bits.TrailingZeros64(b), white|red, &e)
 	}
@@ -392,12 +387,19 @@ func structureOf(wm, wk, rm, rk uint64, stm hexdame.Color) structure {
 // the first piece it meets, when the cell beyond that piece is empty (e
 // as structureOf makes it: e[d] holds the cells one step in direction d
 // from an empty cell, so a piece with an empty cell beyond it in direction
-// d is in e[d.Opposite()]). The pieces may be of either colour.
+// d is in e[d.Opposite()]). The pieces may be of either colour. Along
+// White's forward directions (0 to 2) the first piece is the lowest cell
+// of the ray, along the others the highest (see hexdame.Cell.Ray).
 func kingTargets(c int, occupied uint64, e *[hexdame.NumDirections]uint64) uint64 {
 	var t uint64
-	for d := range hexdame.Direction(hexdame.NumDirections) {
-		if _, stop := hexdame.Cell(c).Slide(d, hexdame.CellSet(occupied)); stop != hexdame.NoCell {
-			t |= 1 << stop & e[d.Opposite()]
+	for d := range 3 {
+		if blk := rays[c][d] & occupied; blk != 0 {
+			t |= blk & -blk & e[d+3]
+		}
+	}
+	for d := 3; d < hexdame.NumDirections; d++ {
+		if blk := rays[c][d] & occupied; blk != 0 {
+			t |= 1 << (63 - bits.LeadingZeros64(blk)) & e[d-3]
 		}
 	}
 	return t
@@ -407,9 +409,19 @@ func kingTargets(c int, occupied uint64, e *[hexdame.NumDirections]uint64) uint6
 // sliding: along each ray, the cells before the first occupied one.
 func kingReach(c int, occupied uint64) int {
 	n := 0
-	for d := range hexdame.Direction(hexdame.NumDirections) {
-		free, _ := hexdame.Cell(c).Slide(d, hexdame.CellSet(occupied))
-		n += bits.OnesCount64(uint64(free))
+	for d := range 3 {
+		ray := rays[c][d]
+		if blk := ray & occupied; blk != 0 {
+			ray &= blk&-blk - 1
+		}
+		n += bits.OnesCount64(ray)
+	}
+	for d := 3; d < hexdame.NumDirections; d++ {
+		ray := rays[c][d]
+		if blk := ray & occupied; blk != 0 {
+			ray &^= 2<<(63-bits.LeadingZeros64(blk)) - 1
+		}
+		n += bits.OnesCount64(ray)
 	}
 	return n
 }

@@ -163,6 +163,16 @@ func BenchmarkEvaluate(b *testing.B) {
 	}
 }
 
+func TestStep(t *testing.T) {
+	for d := range hexdame.Direction(hexdame.NumDirections) {
+		for c := 0; c < 64; c++ {
+			if got, want := step(1<<c, d), uint64(hexdame.CellSet(1<<c).Neighbors(d)); got != want {
+				t.Errorf("step(bit %d, %v) = %#x, want %#x", c, d, got, want)
+			}
+		}
+	}
+}
+
 // ray returns the cells from c to the edge in direction d, nearest first.
 func ray(c hexdame.Cell, d hexdame.Direction) []hexdame.Cell {
 	var cells []hexdame.Cell

@@ -134,6 +134,6 @@ func ExampleSolution_json() {
 	}{res.Score, res.Depth})
 	fmt.Println(string(data))
 	// Output:
-	// {"win":true,"plies":3,"line":[{"from":"b1","to":"c2","captured":[]},{"from":"a3","to":"a2","captured":[]},{"from":"a1","to":"a3","captured":["a2"]}],"keys":null,"nodes":0}
+	// {"win":true,"plies":3,"line":[{"from":"b1","to":"c1","captured":[]},{"from":"a3","to":"a2","captured":[]},{"from":"a1","to":"a3","captured":["a2"]}],"keys":null,"nodes":0}
 	// {"score":"win 3","depth":6}
 }

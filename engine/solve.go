@@ -196,8 +196,7 @@ func (s *solver) solve(p hexdame.Position, plies int, opts SolveOptions) (Soluti
 	return sol, nil
 }
 
-// compareMoves orders moves by start, end and captured pieces, in Cell
-// order.
+// compareMoves orders moves by start, end and captured pieces.
 func compareMoves(a, b hexdame.Move) int {
 	if c := cmp.Compare(a.From(), b.From()); c != 0 {
 		return c
