@@ -67,14 +67,6 @@ func textError(text string, col int, msg string, err error) *TextError {
 	return &TextError{Text: text, Column: col, Msg: msg, Err: err}
 }
 
-// cellByNumber maps a cell number (1-61) to its cell.
-var cellByNumber = func() (t [hexdame.NumCells + 1]hexdame.Cell) {
-	for n := 1; n <= hexdame.NumCells; n++ {
-		t[n], _ = hexdame.CellFromNumber(n)
-	}
-	return t
-}()
-
 // pieceLetters maps a piece to its letter: w W b B, e for an empty cell.
 func pieceLetter(x hexdame.Piece) byte {
 	if x == hexdame.NoPiece || !x.IsValid() {
@@ -125,7 +117,8 @@ func ParsePosition(s string) (hexdame.Position, error) {
 		default:
 			return hexdame.Position{}, textError(s, n+1, "cell "+strconv.Itoa(n)+" must be one of w W b B e", ErrPosition)
 		}
-		p = p.WithPiece(cellByNumber[n], x)
+		c, _ := hexdame.CellFromNumber(n)
+		p = p.WithPiece(c, x)
 	}
 	return p, nil
 }
@@ -138,7 +131,8 @@ func AppendPosition(dst []byte, p hexdame.Position) []byte {
 		dst = append(dst, 'B')
 	}
 	for n := 1; n <= hexdame.NumCells; n++ {
-		dst = append(dst, pieceLetter(p.Piece(cellByNumber[n])))
+		c, _ := hexdame.CellFromNumber(n)
+		dst = append(dst, pieceLetter(p.Piece(c)))
 	}
 	return dst
 }
