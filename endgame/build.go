@@ -310,8 +310,7 @@ func (g *generator) entry(i uint64) error {
 	children := g.children[:0]
 	for _, mv := range moves {
 		if !capture {
-			from, to := ourCell[uint8(mv.From())], ourCell[uint8(mv.To())]
-			if b.men[0]&(1<<from) == 0 || backRow[0]&(1<<to) == 0 {
+			if b.men[0]&bitOf(mv.From()) == 0 || backRow[0]&bitOf(mv.To()) == 0 {
 				if near {
 					after := b.after(mv, 0).swapped()
 					j, ok := p.partner.ix.index(&after)
@@ -577,26 +576,25 @@ func (q *buildPart) predecessors(b *board, dst []uint64) []uint64 {
 	}
 	for s := after.men[0]; s != 0; s &= s - 1 {
 		t := bits.TrailingZeros64(s)
-		for d := 3; d < 6; d++ { // backwards for a White man
-			f := neighbor[t][d]
-			if f < 0 || occ&(1<<f) != 0 {
+		for d := range hexdame.Direction(hexdame.NumDirections) {
+			if d.IsForward(hexdame.White) {
+				continue // a White man came from behind
+			}
+			n, ok := cellOf(t).Neighbor(d)
+			if !ok || occ&bitOf(n) != 0 {
 				continue
 			}
 			r := after
-			r.men[0] = r.men[0]&^(1<<t) | 1<<f
+			r.men[0] = r.men[0]&^(1<<t) | bitOf(n)
 			add(&r)
 		}
 	}
 	for s := after.kings[0]; s != 0; s &= s - 1 {
 		t := bits.TrailingZeros64(s)
-		for d := 0; d < 6; d++ {
-			for k := 0; k < int(rayLen[t][d]); k++ {
-				f := rays[t][d][k]
-				if occ&(1<<f) != 0 {
-					break
-				}
+		for d := range hexdame.Direction(hexdame.NumDirections) {
+			for n, ok := cellOf(t).Neighbor(d); ok && occ&bitOf(n) == 0; n, ok = n.Neighbor(d) {
 				r := after
-				r.kings[0] = r.kings[0]&^(1<<t) | 1<<f
+				r.kings[0] = r.kings[0]&^(1<<t) | bitOf(n)
 				add(&r)
 			}
 		}

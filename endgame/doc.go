@@ -49,9 +49,10 @@
 // Each side's men stand on the 52 cells off their own back row. The index
 // of a position (White to move) ranks each group of like pieces (White's
 // men, Red's men, White's kings, Red's kings, in that order) as a
-// combination of cells; see index.go for the exact numbering, which the
-// file format fixes. About 2.5% of the indexes up to 4 pieces are holes:
-// Red's men on White's men, or the mirror image of a kept position.
+// combination of cells; see board.go (the cells' numbers) and index.go
+// (the ranks) for the exact numbering, which the file format fixes.
+// About 2.5% of the indexes up to 4 pieces are holes: Red's men on
+// White's men, or the mirror image of a kept position.
 //
 // # Building
 //

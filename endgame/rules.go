@@ -19,30 +19,16 @@ func boardOf(p hexdame.Position) board {
 	return b
 }
 
-// fromLib maps a set of the rules package's cells (bit c for Cell c) to
-// ours.
-func fromLib(s uint64) uint64 {
-	if libShift >= 0 {
-		return s >> libShift
-	}
-	var out uint64
-	for s != 0 {
-		out |= 1 << ourCell[bits.TrailingZeros64(s)]
-		s &= s - 1
-	}
-	return out
-}
-
 // position returns the rules package's position of board b with side to
 // move.
 func (b *board) position(side hexdame.Color) hexdame.Position {
 	var p hexdame.Position
 	for c := hexdame.White; c <= hexdame.Red; c++ {
 		for s := b.men[c]; s != 0; s &= s - 1 {
-			p = p.WithPiece(libCell[bits.TrailingZeros64(s)], hexdame.MakePiece(c, false))
+			p = p.WithPiece(cellOf(bits.TrailingZeros64(s)), hexdame.MakePiece(c, false))
 		}
 		for s := b.kings[c]; s != 0; s &= s - 1 {
-			p = p.WithPiece(libCell[bits.TrailingZeros64(s)], hexdame.MakePiece(c, true))
+			p = p.WithPiece(cellOf(bits.TrailingZeros64(s)), hexdame.MakePiece(c, true))
 		}
 	}
 	return p.WithSideToMove(side)
@@ -52,7 +38,7 @@ func (b *board) position(side hexdame.Color) hexdame.Position {
 // moving piece goes from m.From() to m.To(), the captured pieces go, and a
 // man that ends on its back row is crowned. m must be a legal move of b.
 func (b board) after(m hexdame.Move, mover int) board {
-	from, to := uint64(1)<<ourCell[uint8(m.From())], uint64(1)<<ourCell[uint8(m.To())]
+	from, to := bitOf(m.From()), bitOf(m.To())
 	if b.kings[mover]&from != 0 {
 		b.kings[mover] = b.kings[mover]&^from | to
 	} else {
