@@ -1,11 +1,14 @@
 package engine
 
 import (
+	"fmt"
 	"math/bits"
+	"runtime"
 	"sync/atomic"
 	"unsafe"
 
 	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/internal/bigmem"
 )
 
 // The transposition table: a fixed number of buckets of four entries, 64
@@ -22,6 +25,7 @@ import (
 type table struct {
 	buckets []bucket
 	gen     uint8 // the search generation, for ageing
+	cleanup runtime.Cleanup
 }
 
 type bucket [4]entry
@@ -47,15 +51,33 @@ const (
 // bucketBytes is the size of a bucket.
 const bucketBytes = 64
 
-// newTable returns a table of mib MiB, its memory written once so that
-// the operating system has given it all before the first search (a fresh
-// table's first touches would otherwise cost a timed search dearly).
-func newTable(mib int) *table {
-	n := max(1, mib<<20/bucketBytes)
-	t := &table{}
-	t.buckets = allocBuckets(t, n)
+// newTable returns a table of mib MiB, or the system's error when it
+// refuses the memory. The buckets are mapped for the table alone (see
+// package bigmem) and marked for huge pages: a probe of a large table then
+// costs one cache miss instead of a cache miss and a page-table walk,
+// which makes the search a fifth faster or more. Their memory is written
+// once, so that the system has given it all before the first search (a
+// fresh table's first touches would otherwise cost a timed search
+// dearly). It is given back by free, or when the table is no longer
+// reachable.
+func newTable(mib int) (*table, error) {
+	buckets, err := bigmem.Make[bucket](max(1, mib<<20/bucketBytes))
+	if err != nil {
+		return nil, fmt.Errorf("hexdame/engine: a table of %d MiB: %w", mib, err)
+	}
+	bigmem.Huge(buckets)
+	t := &table{buckets: buckets}
+	t.cleanup = bigmem.Own(t, buckets)
 	t.clear()
-	return t
+	return t, nil
+}
+
+// free gives the table's memory back at once. The table must not be used
+// afterwards.
+func (t *table) free() {
+	t.cleanup.Stop()
+	bigmem.Free(t.buckets)
+	t.buckets = nil
 }
 
 // clear empties the table. No search may run meanwhile.

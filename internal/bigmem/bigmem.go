@@ -59,11 +59,13 @@ func Free[T any](s []T) {
 
 // Own frees block s, from Make, once owner is unreachable. Code that
 // uses s after its last use of owner must keep owner alive
-// (runtime.KeepAlive) until it is done with s.
-func Own[T, O any](owner *O, s []T) {
-	if len(bytesOf(s)) > 0 {
-		runtime.AddCleanup(owner, Free[T], s)
+// (runtime.KeepAlive) until it is done with s. To free s before, stop the
+// cleanup Own returns, then call Free.
+func Own[T, O any](owner *O, s []T) runtime.Cleanup {
+	if len(bytesOf(s)) == 0 {
+		return runtime.Cleanup{}
 	}
+	return runtime.AddCleanup(owner, Free[T], s)
 }
 
 // Huge asks for block s, from Make, to be backed by huge pages (2 MiB on
