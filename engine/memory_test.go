@@ -10,13 +10,12 @@ import (
 	"github.com/hexdame/hexdame/internal/aslimit"
 )
 
-// Under an address-space limit of 1 GiB, a table of 2 GiB is an error
+// With 512 MiB of address space to spare, a table of 2 GiB is an error
 // (ENOMEM) from New and SetOptions, not the end of the program; SetOptions
 // then changes nothing; and a change of size gives the old table's memory
-// back at once (tables of 80 and 110 MiB in turn fit only so: the test
-// binary starts with about 720 MiB of address space under that limit).
+// back at once (tables of 150 and 200 MiB in turn fit only so).
 func TestTableUnderAddressLimit(t *testing.T) {
-	if !aslimit.Child(t, 1<<30) {
+	if !aslimit.Child(t, 512<<20) {
 		return
 	}
 	if e, err := New(Options{HashMiB: 2048}); e != nil || !errors.Is(err, syscall.ENOMEM) {
@@ -33,7 +32,7 @@ func TestTableUnderAddressLimit(t *testing.T) {
 		t.Errorf("after a refused SetOptions: %+v, want the old options", o)
 	}
 	for i := range 6 {
-		mib := []int{80, 110}[i%2]
+		mib := []int{150, 200}[i%2]
 		if err := e.SetOptions(Options{HashMiB: mib}); err != nil {
 			t.Fatalf("change %d to a table of %d MiB: %v", i, mib, err)
 		}

@@ -3,22 +3,35 @@
 package aslimit
 
 import (
+	"bufio"
+	"bytes"
+	"errors"
 	"os"
+	"strconv"
+	"strings"
 	"syscall"
 )
 
 const supported = true
 
-// limitAndExec limits the address space to n bytes and runs the test
-// binary again, with the same arguments, in this process, with environment
-// env. It returns only on failure.
-func limitAndExec(n uint64, env []string) error {
-	if err := syscall.Setrlimit(syscall.RLIMIT_AS, &syscall.Rlimit{Cur: n, Max: n}); err != nil {
-		return err
-	}
-	exe, err := os.Executable()
+// limit limits the process's address space to room bytes above its size
+// now (VmSize in /proc/self/status).
+func limit(room uint64) error {
+	status, err := os.ReadFile("/proc/self/status")
 	if err != nil {
 		return err
 	}
-	return syscall.Exec(exe, os.Args, env)
+	sc := bufio.NewScanner(bytes.NewReader(status))
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) == 3 && f[0] == "VmSize:" && f[2] == "kB" {
+			kib, err := strconv.ParseUint(f[1], 10, 64)
+			if err != nil {
+				return err
+			}
+			n := kib<<10 + room
+			return syscall.Setrlimit(syscall.RLIMIT_AS, &syscall.Rlimit{Cur: n, Max: n})
+		}
+	}
+	return errors.New("no VmSize in /proc/self/status")
 }
