@@ -240,7 +240,9 @@ var cmdPerft = &command{
 				opts.Workers = runtime.GOMAXPROCS(0)
 			}
 			if *hash > 0 {
-				opts.Table = newPerftTable(*hash)
+				if opts.Table, err = newPerftTable(*hash); err != nil {
+					return usageError{errMessage(err)}
+				}
 			}
 			start := time.Now()
 			var total, last uint64

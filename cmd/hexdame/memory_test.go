@@ -22,7 +22,7 @@ func withMemory(t *testing.T, mib int) {
 		}
 		return uint64(mib) << 20, true
 	}
-	newPerftTable = func(size int) *hexdame.PerftTable {
+	newPerftTable = func(size int) (*hexdame.PerftTable, error) {
 		if s := floorPowerOfTwo(size); s > 512 || mib >= 0 && s > mib {
 			t.Errorf("perft made a table of %d MiB with %d MiB available", size, mib)
 			size = 1
