@@ -52,6 +52,9 @@ var cmdSolve = &command{
 			if *hash < 1 || *hash > engine.MaxHashMiB {
 				return usageError{"-hash must be from 1 to " + strconv.Itoa(engine.MaxHashMiB) + " MiB, not " + strconv.Itoa(*hash)}
 			}
+			if err := checkHashFits(*hash); err != nil {
+				return usageError{"-hash: " + err.Error()}
+			}
 			p, err := fen.position()
 			if err != nil {
 				return err
