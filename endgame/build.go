@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 
 	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/internal/bigmem"
 )
 
 // BuildOptions tunes a build. The zero value builds on one goroutine
@@ -166,6 +167,7 @@ const (
 
 func build(ctx context.Context, dir string, m Material, opts BuildOptions, bp *buildProgress) error {
 	var deps partSet
+	defer deps.free()
 	var missing []string
 	for _, d := range m.Dependencies() {
 		err := deps.load(dir, d)
@@ -180,10 +182,21 @@ func build(ctx context.Context, dir string, m Material, opts BuildOptions, bp *b
 	if len(missing) > 0 {
 		return fmt.Errorf("%s%s needs the tables of %s first: %w", errPrefix, m, strings.Join(missing, ", "), ErrMissingDependency)
 	}
+	// The working state: three bytes an entry, in one block given back
+	// when the build ends.
+	size := tableSize(m)
+	work, err := bigmem.Make[byte](int(3 * size))
+	if err != nil {
+		return fmt.Errorf("%s%s: the build's working state of %d bytes: %w", errPrefix, m, 3*size, err)
+	}
+	defer bigmem.Free(work)
 	var parts []*buildPart
+	rest := work
 	for _, x := range partsOf(m) {
 		ix := newIndexer(x)
-		parts = append(parts, &buildPart{mat: x, ix: ix, val: make([]byte, ix.size), cnt: make([]byte, ix.size), worst: make([]byte, ix.size)})
+		n := ix.size
+		parts = append(parts, &buildPart{mat: x, ix: ix, val: rest[:n:n], cnt: rest[n : 2*n : 2*n], worst: rest[2*n : 3*n : 3*n]})
+		rest = rest[3*n:]
 	}
 	parts[0].partner = parts[len(parts)-1]
 	parts[len(parts)-1].partner = parts[0]

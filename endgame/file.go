@@ -11,6 +11,8 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+
+	"github.com/hexdame/hexdame/internal/bigmem"
 )
 
 // The file format (version 1). A table file holds one canonical material
@@ -165,8 +167,10 @@ func partsOf(m Material) []Material {
 }
 
 // readTable reads and verifies the table file of canonical material m in
-// dir, returning its parts' entries.
-func readTable(dir string, m Material) ([][]byte, header, error) {
+// dir, returning its payload, in a block of memory from package bigmem
+// that the caller must free or give an owner, and its parts' entries
+// within the payload.
+func readTable(dir string, m Material) (block []byte, parts [][]byte, h header, err error) {
 	path := filepath.Join(dir, m.FileName())
 	named := func(err error) error {
 		var fe *FileError
@@ -181,43 +185,50 @@ func readTable(dir string, m Material) ([][]byte, header, error) {
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, header{}, named(err)
+		return nil, nil, h, named(err)
 	}
 	defer f.Close()
 	hb := make([]byte, headerSize)
 	if _, err := io.ReadFull(f, hb); err != nil {
 		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-			return nil, header{}, named(corrupt("truncated header"))
+			return nil, nil, h, named(corrupt("truncated header"))
 		}
-		return nil, header{}, named(err)
+		return nil, nil, h, named(err)
 	}
-	h, err := decodeHeader(hb, m)
+	h, err = decodeHeader(hb, m)
 	if err != nil {
-		return nil, h, named(err)
+		return nil, nil, h, named(err)
 	}
 	st, err := f.Stat()
 	if err != nil {
-		return nil, h, named(err)
+		return nil, nil, h, named(err)
 	}
 	total := h.sizes[0] + h.sizes[1]
 	if st.Size() != int64(headerSize+total) {
-		return nil, h, named(corrupt(fmt.Sprintf("%d bytes, want %d (truncated or extended)", st.Size(), headerSize+total)))
+		return nil, nil, h, named(corrupt(fmt.Sprintf("%d bytes, want %d (truncated or extended)", st.Size(), headerSize+total)))
 	}
-	payload := make([]byte, total)
+	payload, err := bigmem.Make[byte](int(total))
+	if err != nil {
+		return nil, nil, h, &FileError{Path: path, Err: err, Why: "for its " + strconv.FormatUint(total, 10) + " entries"}
+	}
+	fail := func(err error) ([]byte, [][]byte, header, error) {
+		bigmem.Free(payload)
+		return nil, nil, h, named(err)
+	}
 	if _, err := io.ReadFull(f, payload); err != nil {
 		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-			return nil, h, named(corrupt("truncated"))
+			return fail(corrupt("truncated"))
 		}
-		return nil, h, named(err)
+		return fail(err)
 	}
 	if crc32.Checksum(payload, castagnoli) != h.crc {
-		return nil, h, named(corrupt("payload checksum mismatch"))
+		return fail(corrupt("payload checksum mismatch"))
 	}
-	parts := [][]byte{payload[:h.sizes[0]]}
+	parts = [][]byte{payload[:h.sizes[0]]}
 	if h.parts == 2 {
 		parts = append(parts, payload[h.sizes[0]:])
 	}
-	return parts, h, nil
+	return payload, parts, h, nil
 }
 
 // checkHeader reports whether dir holds a table file for m whose header

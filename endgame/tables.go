@@ -3,11 +3,13 @@ package endgame
 import (
 	"errors"
 	"os"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/internal/bigmem"
 )
 
 // A Value is the game-theoretic value of a position for the side to move.
@@ -65,8 +67,21 @@ func (t *part) probe(b *board) (Value, int, bool) {
 	return decode(t.data[i])
 }
 
-// A set of parts by ordered material.
-type partSet [numCodes]*part
+// A partSet holds parts by ordered material, and the blocks of memory
+// (from package bigmem) that hold their entries.
+type partSet struct {
+	parts  [numCodes]*part
+	blocks [][]byte
+}
+
+// free gives the set's blocks back to the system: the set must not be
+// used afterwards.
+func (s *partSet) free() {
+	for _, b := range s.blocks {
+		bigmem.Free(b)
+	}
+	*s = partSet{}
+}
 
 // probeWhite returns the value of board b with White to move, from
 // White's side. A board on which White has no piece is lost at once; one
@@ -76,10 +91,10 @@ func (s *partSet) probeWhite(b *board) (Value, int, bool) {
 		return Loss, 0, true
 	}
 	c := b.material().code()
-	if c < 0 || s[c] == nil {
+	if c < 0 || s.parts[c] == nil {
 		return Draw, 0, false
 	}
-	return s[c].probe(b)
+	return s.parts[c].probe(b)
 }
 
 // Tables is a loaded set of endgame tables: every material up to some
@@ -112,7 +127,10 @@ var ErrNoTables = errors.New("no endgame tables")
 // ErrVersion) and never a wrong answer. A directory that cannot be read
 // gives its I/O error; one without tables an error wrapping ErrNoTables.
 // The tables take as much memory as their files (about 45 MB up to 4
-// pieces, 2 GB up to 5).
+// pieces, 2 GB up to 5); when the system refuses it, Load returns a
+// *FileError naming the file it was reading and wrapping the system's
+// error (on Unix, syscall.ENOMEM). The memory is given back when the
+// Tables are no longer reachable.
 func Load(dir string, opts LoadOptions) (*Tables, error) {
 	n := opts.MaxPieces
 	if n > MaxPieces {
@@ -135,21 +153,26 @@ func Load(dir string, opts LoadOptions) (*Tables, error) {
 	t := &Tables{dir: dir, maxPieces: n}
 	for _, m := range Materials(n) {
 		if err := t.parts.load(dir, m); err != nil {
+			t.parts.free()
 			return nil, err
 		}
 		t.files = append(t.files, m)
+	}
+	for _, b := range t.parts.blocks {
+		bigmem.Own(t, b)
 	}
 	return t, nil
 }
 
 // load reads the table of canonical material m into the set.
 func (s *partSet) load(dir string, m Material) error {
-	data, _, err := readTable(dir, m)
+	block, data, _, err := readTable(dir, m)
 	if err != nil {
 		return err
 	}
+	s.blocks = append(s.blocks, block)
 	for i, x := range partsOf(m) {
-		s[x.code()] = &part{ix: newIndexer(x), data: data[i]}
+		s.parts[x.code()] = &part{ix: newIndexer(x), data: data[i]}
 	}
 	return nil
 }
@@ -182,7 +205,9 @@ func (t *Tables) Probe(p hexdame.Position) (v Value, plies int, ok bool) {
 	if b.pieces(1) == 0 && b.pieces(0) != 0 {
 		return Draw, 0, false
 	}
-	return t.parts.probeWhite(&b)
+	v, plies, ok = t.parts.probeWhite(&b)
+	runtime.KeepAlive(t) // the entries are t's to free (see Load)
+	return v, plies, ok
 }
 
 // BestMove returns a move of position p that keeps its value (see
