@@ -12,18 +12,23 @@ import (
 	"github.com/hexdame/hexdame/internal/bigmem"
 )
 
-// A Value is the game-theoretic value of a position for the side to move.
+// A Value is the game-theoretic value of a position for the side to move:
+// Loss, Draw or Win. The zero Value is NoValue, which is not a value of
+// the game: what Probe gives for a position the tables do not hold. The
+// numbers of the values are not the results of engine.Options.Endgame
+// (1, 0, -1): Sign gives those.
 type Value int8
 
-// The three values.
+// NoValue and the three values.
 const (
-	Loss Value = -1
-	Draw Value = 0
-	Win  Value = 1
+	NoValue Value = iota // not known: no value of the game
+	Loss
+	Draw
+	Win
 )
 
-// String returns "win", "draw" or "loss", or "invalid value" for any
-// other Value.
+// String returns "win", "draw" or "loss", "no value" for NoValue and
+// "invalid value" for any other Value.
 func (v Value) String() string {
 	switch v {
 	case Win:
@@ -32,8 +37,36 @@ func (v Value) String() string {
 		return "draw"
 	case Loss:
 		return "loss"
+	case NoValue:
+		return "no value"
 	}
 	return "invalid value"
+}
+
+// Sign returns 1 for Win, -1 for Loss and 0 for Draw: the result that
+// engine.Options.Endgame takes. NoValue and invalid values give 0 too, so
+// a caller must not take Sign's 0 for a draw without knowing that v is
+// one (Probe's ok).
+func (v Value) Sign() int {
+	switch v {
+	case Win:
+		return 1
+	case Loss:
+		return -1
+	}
+	return 0
+}
+
+// opposite returns the value of a position for the other side: Win for
+// Loss, Loss for Win; Draw and NoValue stay.
+func (v Value) opposite() Value {
+	switch v {
+	case Win:
+		return Loss
+	case Loss:
+		return Win
+	}
+	return v
 }
 
 // decode returns the value and distance an entry byte holds; ok is false
@@ -43,7 +76,7 @@ func decode(b byte) (v Value, plies int, ok bool) {
 	case b == valueDraw:
 		return Draw, 0, true
 	case b == valueHole:
-		return Draw, 0, false
+		return NoValue, 0, false
 	case (b-1)&1 == 1:
 		return Win, int(b - 1), true
 	}
@@ -62,7 +95,7 @@ type part struct {
 func (t *part) probe(b *board) (Value, int, bool) {
 	i, ok := t.ix.index(b)
 	if !ok {
-		return Draw, 0, false
+		return NoValue, 0, false
 	}
 	return decode(t.data[i])
 }
@@ -92,7 +125,7 @@ func (s *partSet) probeWhite(b *board) (Value, int, bool) {
 	}
 	c := b.material().code()
 	if c < 0 || s.parts[c] == nil {
-		return Draw, 0, false
+		return NoValue, 0, false
 	}
 	return s.parts[c].probe(b)
 }
@@ -192,18 +225,18 @@ func (t *Tables) Materials() []Material { return slices.Clone(t.files) }
 // distance: the number of plies to the end of the game (the side to move
 // in the end having no legal move) when the winner plays to end it
 // soonest and the loser to put it off longest; 0 for a draw (see the
-// package documentation). ok is false when p is not in the tables: it has
-// more pieces than they hold, a man on its own crowning edge, or no piece
-// of the side not to move (a game already over). A position whose side to
-// move has no piece is lost at once: Loss, 0, true. Probe does not
-// allocate.
+// package documentation). For a position not in the tables it returns
+// NoValue, 0, false: one with more pieces than they hold, a man on its own
+// crowning edge, or no piece of the side not to move (a game already
+// over). A position whose side to move has no piece is lost at once:
+// Loss, 0, true. Probe does not allocate.
 func (t *Tables) Probe(p hexdame.Position) (v Value, plies int, ok bool) {
 	b := boardOf(p)
 	if p.SideToMove() == hexdame.Red {
 		b = b.swapped()
 	}
 	if b.pieces(1) == 0 && b.pieces(0) != 0 {
-		return Draw, 0, false
+		return NoValue, 0, false
 	}
 	v, plies, ok = t.parts.probeWhite(&b)
 	runtime.KeepAlive(t) // the entries are t's to free (see Load)
@@ -227,7 +260,7 @@ func (t *Tables) BestMove(p hexdame.Position) (m hexdame.Move, ok bool) {
 		if !cok {
 			return m, false
 		}
-		if cv == -v && (v == Draw || cd == d-1) {
+		if cv == v.opposite() && (v == Draw || cd == d-1) {
 			return mv, true
 		}
 	}

@@ -78,7 +78,7 @@ type Options struct {
 	//
 	//	Endgame: func(p hexdame.Position) (int, int, bool) {
 	//		v, plies, ok := t.Probe(p)
-	//		return int(v), plies, ok
+	//		return v.Sign(), plies, ok
 	//	},
 	//	EndgamePieces: t.MaxPieces(),
 	//

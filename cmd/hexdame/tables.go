@@ -47,7 +47,7 @@ func withTables(o engine.Options, t *endgame.Tables) engine.Options {
 	}
 	o.Endgame = func(p hexdame.Position) (int, int, bool) {
 		v, plies, ok := t.Probe(p)
-		return int(v), plies, ok
+		return v.Sign(), plies, ok
 	}
 	o.EndgamePieces = t.MaxPieces()
 	return o
