@@ -183,7 +183,7 @@ func readTable(dir string, m Material) (block []byte, parts [][]byte, h header, 
 		}
 		return &FileError{Path: path, Err: err}
 	}
-	f, err := os.Open(path)
+	f, err := openRegular(path)
 	if err != nil {
 		return nil, nil, h, named(err)
 	}
@@ -231,13 +231,65 @@ func readTable(dir string, m Material) (block []byte, parts [][]byte, h header, 
 	return payload, parts, h, nil
 }
 
+// openRegular opens the file at path for reading. Anything but a regular
+// file (or a link to one) is an error wrapping ErrCorrupt, found before
+// it is opened, so that a named pipe or a device does not block the
+// caller, and checked again once it is open.
+func openRegular(path string) (*os.File, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkRegular(st); err != nil {
+		return nil, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	if st, err = f.Stat(); err == nil {
+		err = checkRegular(st)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// checkRegular returns an error wrapping ErrCorrupt for a file that is
+// not a regular file.
+func checkRegular(st fs.FileInfo) error {
+	m := st.Mode()
+	if m.IsRegular() {
+		return nil
+	}
+	what := "not a regular file"
+	switch {
+	case m.IsDir():
+		what = "a directory, not a table"
+	case m&fs.ModeNamedPipe != 0:
+		what = "a named pipe, not a table"
+	case m&fs.ModeDevice != 0:
+		what = "a device, not a table"
+	case m&fs.ModeSocket != 0:
+		what = "a socket, not a table"
+	}
+	return corrupt(what)
+}
+
 // checkHeader reports whether dir holds a table file for m whose header
 // is valid and whose length is right (without reading the payload).
 func checkHeader(dir string, m Material) error {
 	path := filepath.Join(dir, m.FileName())
-	f, err := os.Open(path)
+	f, err := openRegular(path)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
+		var fe *FileError
+		switch {
+		case errors.As(err, &fe):
+			fe.Path = path
+			return fe
+		case errors.Is(err, fs.ErrNotExist):
 			return &FileError{Path: path, Err: ErrMissing}
 		}
 		return &FileError{Path: path, Err: err}

@@ -157,8 +157,11 @@ var ErrNoTables = errors.New("no endgame tables")
 // table file (NAME.egt) there. Each file's header and checksums are
 // checked, so that a missing, truncated, altered or foreign file gives an
 // error (a *FileError naming it, wrapping ErrMissing, ErrCorrupt or
-// ErrVersion) and never a wrong answer. A directory that cannot be read
-// gives its I/O error; one without tables an error wrapping ErrNoTables.
+// ErrVersion) and never a wrong answer; a file with a table's name that is
+// not a regular file (a named pipe, a device, a directory) is corrupt, and
+// is refused without being opened. A directory that cannot be read gives
+// its I/O error; one without tables, or a dir that is not a directory, an
+// error wrapping ErrNoTables.
 // The tables take as much memory as their files (about 45 MB up to 4
 // pieces, 2 GB up to 5); when the system refuses it, Load returns a
 // *FileError naming the file it was reading and wrapping the system's
@@ -168,6 +171,12 @@ func Load(dir string, opts LoadOptions) (*Tables, error) {
 	n := opts.MaxPieces
 	if n > MaxPieces {
 		return nil, errors.New(errPrefix + "LoadOptions.MaxPieces " + strconv.Itoa(n) + " above the maximum " + strconv.Itoa(MaxPieces))
+	}
+	if st, err := os.Stat(dir); err != nil {
+		return nil, &FileError{Path: dir, Err: err}
+	} else if !st.IsDir() {
+		// Not opened: a named pipe would block.
+		return nil, &FileError{Path: dir, Err: ErrNoTables, Why: "not a directory"}
 	}
 	if n <= 0 {
 		entries, err := os.ReadDir(dir)
