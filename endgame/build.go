@@ -17,9 +17,12 @@ import (
 // BuildOptions tunes a build. The zero value builds on one goroutine
 // without reporting progress.
 type BuildOptions struct {
-	// Workers is the number of goroutines that share the work of both
-	// phases of a build (generating every position's moves, then finding
-	// predecessors); 0 means 1. The tables built do not depend on it.
+	// Workers is the most goroutines that share the work of both phases
+	// of a build (generating every position's moves, then finding
+	// predecessors); 0 means 1. A phase starts no more goroutines than it
+	// has shares of work for (16,384 positions a share when generating,
+	// 64 when finding predecessors), so a large value costs no more than
+	// the work. The tables built do not depend on it.
 	Workers int
 	// Progress, when set, is called from time to time, from one goroutine
 	// at a time, with the build's progress.
@@ -246,7 +249,7 @@ func (p *buildPart) generate(ctx context.Context, deps *partSet, workers int, bp
 	var failMu sync.Mutex
 	var failed error
 	var wg sync.WaitGroup
-	for range workers {
+	for range min(uint64(workers), (p.ix.size+chunk-1)/chunk) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -436,9 +439,8 @@ func retrograde(ctx context.Context, parts []*buildPart, workers int, bp *buildP
 			}
 		}
 	}
-	const batch = 1 << 14
 	entries := make([]uint64, 0, batch)
-	found := make([]predList, workers)
+	found := make([]predList, min(workers, batch/minShare))
 	var done uint64
 	fail := func(format string, args ...any) (int, uint64, error) {
 		return 0, 0, fmt.Errorf(errPrefix+format, args...)
@@ -527,14 +529,25 @@ type predList struct {
 	count []int
 }
 
+// A batch of retrograde holds at most batch entries, and is shared among
+// the workers by shares of at least minShare entries.
+const (
+	batch    = 1 << 14
+	minShare = 64
+)
+
 // findPredecessors fills found[w] with the predecessors (indexes in p's
 // partner part, distinct) of the w-th share of entries, on one goroutine
-// per share.
+// per share: as many shares as found has, or fewer, so that each has
+// minShare entries or more; the shares beyond are left empty.
 func findPredecessors(p *buildPart, entries []uint64, found []predList) {
+	for w := range found {
+		found[w].preds, found[w].count = found[w].preds[:0], found[w].count[:0]
+	}
+	found = found[:max(1, min(len(found), len(entries)/minShare))]
 	q := p.partner
 	share := func(w int) {
 		f := &found[w]
-		f.preds, f.count = f.preds[:0], f.count[:0]
 		lo, hi := w*len(entries)/len(found), (w+1)*len(entries)/len(found)
 		for _, e := range entries[lo:hi] {
 			b, _ := p.ix.board(e)

@@ -119,7 +119,7 @@ func endgameBuild(e *env, args []string) error {
 	fs := newSubFlags("build")
 	pieces := fs.Int("pieces", 0, "build every table of 2 to `N` pieces (default 4)")
 	material := fs.String("material", "", "build only the table of `M`, such as KKMvK (its dependencies must exist)")
-	workers := fs.Int("workers", 0, "goroutines sharing the work (0: one per core); the tables do not depend on it")
+	workers := fs.Int("workers", 0, "goroutines sharing the work, up to "+strconv.Itoa(maxBuildWorkers)+" (0: one per core); the tables do not depend on it")
 	if help, err := subFlags(e, fs, args, "build [-pieces N] [-material M] [-workers W] DIR"); help || err != nil {
 		return err
 	}
@@ -127,8 +127,8 @@ func endgameBuild(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *workers < 0 {
-		return usageError{"-workers must not be negative"}
+	if *workers < 0 || *workers > maxBuildWorkers {
+		return usageError{"-workers must be from 0 to " + strconv.Itoa(maxBuildWorkers) + ", not " + strconv.Itoa(*workers)}
 	}
 	if *pieces != 0 && *material != "" {
 		return usageError{"give -pieces or -material, not both"}
@@ -170,6 +170,10 @@ func endgameBuild(e *env, args []string) error {
 	}
 	return nil
 }
+
+// maxBuildWorkers bounds build's -workers, as perft's: more goroutines
+// than cores only share the same work.
+const maxBuildWorkers = 1024
 
 // A progressReporter writes a build's progress to standard error: a line
 // when a table starts and every few seconds.

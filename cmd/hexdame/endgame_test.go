@@ -180,6 +180,8 @@ func TestEndgameErrors(t *testing.T) {
 		{"build material without a side", []string{"endgame", "build", "-material", "KKv", dir}, 2, "at least one piece"},
 		{"build without dependencies", []string{"endgame", "build", "-material", "KMvK", empty}, 2, "needs the tables of KvK, KvM, KKvK first"},
 		{"build unknown flag", []string{"endgame", "build", "-bogus", dir}, 2, "-bogus"},
+		{"build too many workers", []string{"endgame", "build", "-workers", "1000000", dir}, 2, "-workers must be from 0 to 1024, not 1000000"},
+		{"build negative workers", []string{"endgame", "build", "-workers", "-1", dir}, 2, "-workers must be from 0 to 1024, not -1"},
 		{"probe corrupt table", []string{"endgame", "probe", "-fen", "W:WKa1:BKb1", corrupt}, 1, "KMvM.egt: table file corrupt: payload checksum mismatch"},
 		{"probe missing table", []string{"endgame", "probe", "-fen", "W:WKa1:BKb1", missing}, 2, "KvM.egt: table file missing"},
 		{"probe empty directory", []string{"endgame", "probe", empty}, 2, "no endgame tables"},
