@@ -205,18 +205,38 @@ func (r *progressReporter) report(p endgame.Progress) {
 	r.last = now
 	elapsed := now.Sub(r.start)
 	rate := float64(p.Done) / 2 / max(elapsed.Seconds(), 1e-3)
-	left := "?"
-	if p.Done > 0 && p.Total > p.Done {
-		left = (time.Duration(float64(elapsed) * float64(p.Total-p.Done) / float64(p.Done))).Round(time.Second).String()
-	} else if p.Total > 0 && p.Done >= p.Total {
-		left = "0s"
+	left := "estimating the time left"
+	if d, ok := estimateLeft(p.Done, p.Total, elapsed); ok {
+		left = "about " + d.String() + " left"
 	}
 	pct := 100.0
 	if p.Total > 0 {
 		pct = 100 * float64(p.Done) / float64(p.Total)
 	}
-	fmt.Fprintf(r.w, "endgame build: %d/%d tables done, %s %s, %.1f%%, %.0f positions/s, about %s left\n",
+	fmt.Fprintf(r.w, "endgame build: %d/%d tables done, %s %s, %.1f%%, %.0f positions/s, %s\n",
 		p.MaterialsDone, p.MaterialsTotal, p.Material, p.Phase, pct, rate, left)
+}
+
+// A build's time left is estimated only once it has done minEstimateShare
+// of its work and run for minEstimateTime: the first tables are small,
+// and their fixed costs (indexes, files) weigh on the early rate so much
+// that "-pieces 4" was first estimated at 32 hours for 2 minutes.
+const (
+	minEstimateShare = 0.02
+	minEstimateTime  = 10 * time.Second
+)
+
+// estimateLeft returns the time a build has left, at the rate of its work
+// so far: done of total positions in elapsed. ok is false while too
+// little is done for the estimate to mean something.
+func estimateLeft(done, total uint64, elapsed time.Duration) (left time.Duration, ok bool) {
+	switch {
+	case done >= total:
+		return 0, true
+	case float64(done) < minEstimateShare*float64(total) || elapsed < minEstimateTime:
+		return 0, false
+	}
+	return time.Duration(float64(elapsed) * float64(total-done) / float64(done)).Round(time.Second), true
 }
 
 // addPiecesFlag adds the -pieces flag of probe and stats.
