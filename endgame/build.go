@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -31,6 +32,12 @@ type BuildOptions struct {
 	// in the directory with a valid header and length (as BuildAll always
 	// does), so that a batch job run again redoes only what is missing.
 	KeepExisting bool
+	// MaxMemory, when positive, is the most bytes a table's build may
+	// take (its working state, three bytes a position, and the tables it
+	// depends on): Build and BuildAll refuse, before any work, a table
+	// that needs more (see BuildMemory), with an error wrapping
+	// ErrMemory.
+	MaxMemory uint64
 }
 
 // Progress describes how far a build has got.
@@ -76,6 +83,9 @@ func Build(ctx context.Context, dir string, m Material, opts BuildOptions) error
 		bp.report(m, "done", 0)
 		return nil
 	}
+	if err := checkBuildMemory([]Material{m}, opts.MaxMemory); err != nil {
+		return err
+	}
 	bp.report(m, "start", 0)
 	if err := build(ctx, dir, m, opts, bp); err != nil {
 		return err
@@ -106,6 +116,9 @@ func BuildAll(ctx context.Context, dir string, maxPieces int, opts BuildOptions)
 		todo = append(todo, m)
 		bp.total += 2 * tableSize(m)
 	}
+	if err := checkBuildMemory(todo, opts.MaxMemory); err != nil {
+		return err
+	}
 	bp.report(Material{}, "start", 0)
 	for _, m := range todo {
 		if err := build(ctx, dir, m, opts, bp); err != nil {
@@ -114,6 +127,47 @@ func BuildAll(ctx context.Context, dir string, maxPieces int, opts BuildOptions)
 	}
 	bp.report(Material{}, "done", 0)
 	return nil
+}
+
+// ErrMemory is wrapped by the errors of Load and Build for tables that
+// need more memory than their options' MaxMemory allows.
+var ErrMemory = errors.New("more memory than allowed")
+
+// BuildMemory returns the bytes of memory the build of material m's table
+// takes: its working state, three bytes a position of the table (both
+// colours to move), and the tables it depends on, loaded. An invalid m
+// gives 0.
+func BuildMemory(m Material) uint64 {
+	if !m.IsValid() {
+		return 0
+	}
+	n := 3 * tableSize(m.Canonical())
+	for _, d := range m.Dependencies() {
+		n += tableSize(d)
+	}
+	return n
+}
+
+// checkBuildMemory returns an error wrapping ErrMemory when the build of
+// one of the materials takes more than limit bytes (0: no limit).
+func checkBuildMemory(materials []Material, limit uint64) error {
+	if limit == 0 {
+		return nil
+	}
+	for _, m := range materials {
+		if n := BuildMemory(m); n > limit {
+			return fmt.Errorf("%sthe build of %v would %s: %w", errPrefix, m, needAllowed(n, limit), ErrMemory)
+		}
+	}
+	return nil
+}
+
+// needAllowed returns need and allowed, numbers of bytes, in MiB, need
+// rounded up and allowed down, for the errors of MaxMemory: "take 46 MiB,
+// more than the 45 MiB allowed".
+func needAllowed(need, allowed uint64) string {
+	return "take " + strconv.FormatUint((need+1<<20-1)>>20, 10) + " MiB, more than the " +
+		strconv.FormatUint(allowed>>20, 10) + " MiB allowed"
 }
 
 // tableSize returns the number of entries of canonical material m's file.
@@ -188,7 +242,7 @@ func build(ctx context.Context, dir string, m Material, opts BuildOptions, bp *b
 	// The working state: three bytes an entry, in one block given back
 	// when the build ends.
 	size := tableSize(m)
-	work, err := bigmem.Make[byte](int(3 * size))
+	work, err := makeBytes(3 * size)
 	if err != nil {
 		return fmt.Errorf("%s%s: the build's working state of %d bytes: %w", errPrefix, m, 3*size, err)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -197,8 +198,8 @@ func TestBuildInterrupted(t *testing.T) {
 
 // A build with a huge number of workers starts no more goroutines than it
 // has shares of work for, and builds the same tables. Before, it made a
-// buffer per worker (a crash for 2^40) and a goroutine per worker for
-// every batch (46 s for a million).
+// buffer per worker (a crash for math.MaxInt) and a goroutine per worker
+// for every batch (46 s for a million).
 func TestBuildManyWorkers(t *testing.T) {
 	src, err := smallTables()
 	if err != nil {
@@ -207,7 +208,7 @@ func TestBuildManyWorkers(t *testing.T) {
 	dir := t.TempDir()
 	base := runtime.NumGoroutine()
 	var peak atomic.Int64
-	opts := BuildOptions{Workers: 1 << 40, Progress: func(Progress) {
+	opts := BuildOptions{Workers: math.MaxInt, Progress: func(Progress) {
 		peak.Store(max(peak.Load(), int64(runtime.NumGoroutine()-base)))
 	}}
 	if err := BuildAll(context.Background(), dir, 2, opts); err != nil {

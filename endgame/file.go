@@ -8,6 +8,7 @@ import (
 	"hash/crc32"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -207,7 +208,7 @@ func readTable(dir string, m Material) (block []byte, parts [][]byte, h header, 
 	if st.Size() != int64(headerSize+total) {
 		return nil, nil, h, named(corrupt(fmt.Sprintf("%d bytes, want %d (truncated or extended)", st.Size(), headerSize+total)))
 	}
-	payload, err := bigmem.Make[byte](int(total))
+	payload, err := makeBytes(total)
 	if err != nil {
 		return nil, nil, h, &FileError{Path: path, Err: err, Why: "for its " + strconv.FormatUint(total, 10) + " entries"}
 	}
@@ -229,6 +230,16 @@ func readTable(dir string, m Material) (block []byte, parts [][]byte, h header, 
 		parts = append(parts, payload[h.sizes[0]:])
 	}
 	return payload, parts, h, nil
+}
+
+// makeBytes returns a block of n zero bytes from package bigmem, or an
+// error when the system refuses it or n is more than an int counts (on a
+// 32-bit system).
+func makeBytes(n uint64) ([]byte, error) {
+	if n > math.MaxInt {
+		return nil, fmt.Errorf("%d bytes: %w", n, bigmem.ErrTooLarge)
+	}
+	return bigmem.Make[byte](int(n))
 }
 
 // openRegular opens the file at path for reading. Anything but a regular

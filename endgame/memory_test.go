@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/hexdame/hexdame/internal/aslimit"
+	"github.com/hexdame/hexdame/internal/bigmem"
 )
 
 // writeBlank writes a valid table file of canonical material m into dir
@@ -59,5 +60,77 @@ func TestTablesUnderAddressLimit(t *testing.T) {
 	err = Build(context.Background(), dir, MustParseMaterial("KKKKvK"), BuildOptions{})
 	if !errors.Is(err, syscall.ENOMEM) {
 		t.Errorf("building KKKKvK: %v; want ENOMEM", err)
+	}
+}
+
+// MaxMemory refuses, before any work, tables that take more: Load with
+// an error naming the directory, Build and BuildAll before writing or
+// reporting anything.
+func TestMaxMemory(t *testing.T) {
+	src, err := smallTables()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var need uint64 // the tables up to 3 pieces
+	for _, m := range Materials(3) {
+		need += tableSize(m)
+	}
+	if _, err := Load(src, LoadOptions{MaxMemory: need}); err != nil {
+		t.Errorf("Load with MaxMemory %d, as much as the tables take: %v", need, err)
+	}
+	_, err = Load(src, LoadOptions{MaxMemory: need - 1})
+	var fe *FileError
+	if !errors.As(err, &fe) || fe.Path != src || !errors.Is(err, ErrMemory) {
+		t.Errorf("Load with MaxMemory %d, a byte less than the tables take: %v; want a *FileError naming %s, wrapping ErrMemory", need-1, err, src)
+	}
+
+	kmvm := MustParseMaterial("KMvM")
+	want := 3 * tableSize(kmvm)
+	for _, d := range kmvm.Dependencies() {
+		want += tableSize(d)
+	}
+	if got := BuildMemory(kmvm); got != want || got == 0 {
+		t.Errorf("BuildMemory(KMvM) = %d, want %d", got, want)
+	}
+	if got := BuildMemory(Material{}); got != 0 {
+		t.Errorf("BuildMemory of no material = %d, want 0", got)
+	}
+	dir := t.TempDir()
+	var others []string // the tables up to 3 pieces but KMvM's
+	for _, m := range Materials(3) {
+		if m == kmvm {
+			continue
+		}
+		others = append(others, m.FileName())
+		b, err := os.ReadFile(filepath.Join(src, m.FileName()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, m.FileName()), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	reported := false
+	opts := BuildOptions{MaxMemory: want - 1, Progress: func(Progress) { reported = true }}
+	if err := Build(context.Background(), dir, kmvm, opts); !errors.Is(err, ErrMemory) {
+		t.Errorf("Build of KMvM with MaxMemory a byte short: %v, want ErrMemory", err)
+	}
+	if err := BuildAll(context.Background(), dir, 3, opts); !errors.Is(err, ErrMemory) {
+		t.Errorf("BuildAll of 3 pieces with MaxMemory a byte short of KMvM's build: %v, want ErrMemory", err)
+	}
+	if files, _ := filepath.Glob(filepath.Join(dir, "*")); reported || len(files) != len(others) {
+		t.Errorf("refused builds reported progress (%v) or wrote files: %v", reported, files)
+	}
+	opts.MaxMemory = want
+	if err := Build(context.Background(), dir, kmvm, opts); err != nil {
+		t.Errorf("Build of KMvM with MaxMemory as much as it takes: %v", err)
+	}
+}
+
+// A block of more bytes than an int counts (a table of 6 pieces or more on
+// a 32-bit system) is an error, not a wrapped-around size.
+func TestMakeBytesTooLarge(t *testing.T) {
+	if _, err := makeBytes(1 << 63); !errors.Is(err, bigmem.ErrTooLarge) {
+		t.Errorf("makeBytes(2^63): %v, want ErrTooLarge", err)
 	}
 }

@@ -2,6 +2,7 @@ package endgame
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"runtime"
 	"slices"
@@ -146,6 +147,10 @@ type LoadOptions struct {
 	// MaxPieces, when positive, loads the tables up to that many pieces
 	// and ignores larger ones.
 	MaxPieces int
+	// MaxMemory, when positive, is the most bytes the tables may take:
+	// Load refuses, before reading any, tables that take more, with an
+	// error wrapping ErrMemory.
+	MaxMemory uint64
 }
 
 // ErrNoTables is wrapped by the error Load returns for a directory
@@ -190,6 +195,16 @@ func Load(dir string, opts LoadOptions) (*Tables, error) {
 		}
 		if n == 0 {
 			return nil, &FileError{Path: dir, Err: ErrNoTables, Why: "no " + fileExt + " files"}
+		}
+	}
+	if opts.MaxMemory > 0 {
+		var need uint64
+		for _, m := range Materials(n) {
+			need += tableSize(m)
+		}
+		if need > opts.MaxMemory {
+			return nil, &FileError{Path: dir, Err: ErrMemory,
+				Why: fmt.Sprintf("the tables up to %d pieces %s", n, needAllowed(need, opts.MaxMemory))}
 		}
 	}
 	t := &Tables{dir: dir, maxPieces: n}

@@ -88,9 +88,6 @@ var cmdAnalyse = &command{
 			case *hash < 1 || *hash > engine.MaxHashMiB:
 				return usageError{"-hash must be from 1 to " + strconv.Itoa(engine.MaxHashMiB) + " MiB, not " + strconv.Itoa(*hash)}
 			}
-			if err := checkHashFits(*hash); err != nil {
-				return usageError{"-hash: " + err.Error()}
-			}
 			p, err := fen.position()
 			if err != nil {
 				return err
@@ -101,6 +98,10 @@ var cmdAnalyse = &command{
 			tables, err := openTables(*tablesDir)
 			if err != nil {
 				return err
+			}
+			// After the tables, which take their memory as they load.
+			if err := checkHashFits(*hash); err != nil {
+				return usageError{"-hash: " + err.Error()}
 			}
 			eng, err := engine.New(withTables(engine.Options{Level: *level, Threads: *threads, HashMiB: *hash}, tables))
 			if err != nil {

@@ -49,7 +49,9 @@ var cmdEndgame = &command{
 		"both sides to move, and its colour swap (KvKKM). probe and stats load every\n" +
 		"table up to the most pieces in DIR, or up to -pieces N. A missing, truncated\n" +
 		"or corrupt table gives an error naming it (exit status 2 if missing, 1 if\n" +
-		"corrupt).",
+		"corrupt). Tables to load, or a table to build (with the tables it depends on),\n" +
+		"that would not leave " + strconv.Itoa(tablesHeadroomMiB) + " MiB of the memory available are refused before\n" +
+		"any work (exit status 2).",
 	setup: func(fs *flag.FlagSet) func(e *env) error {
 		return func(e *env) error {
 			if len(e.args) == 0 {
@@ -156,7 +158,7 @@ func endgameBuild(e *env, args []string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	rep := &progressReporter{w: e.stderr, start: time.Now()}
-	opts := endgame.BuildOptions{Workers: w, Progress: rep.report, KeepExisting: true}
+	opts := endgame.BuildOptions{Workers: w, Progress: rep.report, KeepExisting: true, MaxMemory: tablesMemory()}
 	if *material != "" {
 		err = endgame.Build(ctx, dir, m, opts)
 	} else {
@@ -248,7 +250,7 @@ func loadTables(dir string, pieces int) (*endgame.Tables, error) {
 	if pieces < 0 || pieces == 1 || pieces > endgame.MaxPieces {
 		return nil, usageError{"-pieces must be from 2 to " + strconv.Itoa(endgame.MaxPieces) + ", not " + strconv.Itoa(pieces)}
 	}
-	t, err := endgame.Load(dir, endgame.LoadOptions{MaxPieces: pieces})
+	t, err := endgame.Load(dir, endgame.LoadOptions{MaxPieces: pieces, MaxMemory: tablesMemory()})
 	if err != nil {
 		return nil, tableError(err)
 	}

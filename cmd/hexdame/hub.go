@@ -123,7 +123,7 @@ func (h *hubEngine) SetParam(name, value string) error {
 		}
 		next.tablesDir, next.tables = value, nil
 		if value != "" {
-			next.tables, err = endgame.Load(value, endgame.LoadOptions{})
+			next.tables, err = endgame.Load(value, endgame.LoadOptions{MaxMemory: tablesMemory()})
 		}
 	default:
 		return fmt.Errorf("unknown parameter %q", name)

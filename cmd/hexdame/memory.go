@@ -15,6 +15,23 @@ import (
 // say. Tests replace it.
 var memoryAvailable = func() (uint64, bool) { return availableMemory(os.DirFS("/")) }
 
+// tablesHeadroomMiB is the memory the endgame tables, loaded or built,
+// must leave to the rest of the process: as much as hub leaves beside its
+// hash table.
+const tablesHeadroomMiB = hubHeadroomMiB
+
+// tablesMemory returns the most bytes the endgame tables may take, loaded
+// or built (LoadOptions.MaxMemory, BuildOptions.MaxMemory): the memory
+// available less tablesHeadroomMiB, at least 1 byte; 0, no limit, where
+// the system does not say.
+func tablesMemory() uint64 {
+	avail, ok := memoryAvailable()
+	if !ok {
+		return 0
+	}
+	return max(1, avail-min(avail, tablesHeadroomMiB<<20))
+}
+
 // availableMemory reads, from a Linux file system rooted at fsys, the
 // memory the process can still take: the least of the memory the kernel
 // can give without swapping (MemAvailable in /proc/meminfo); when the

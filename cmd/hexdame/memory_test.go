@@ -259,3 +259,40 @@ func TestHubHashUnderAddressLimit(t *testing.T) {
 	}
 	s.search(hubStart, posLine(hubStart), "level depth=2", "go think")
 }
+
+// Endgame tables that do not fit in the memory available, less 256 MiB,
+// are refused in one line before they are read or built; before, they
+// took the memory until the system killed the tool.
+func TestTablesRefusedWhenMemoryShort(t *testing.T) {
+	dir := tablesDir(t)
+	empty := t.TempDir()
+	withMemory(t, 256) // nothing left for the tables
+	short := dir + ": more memory than allowed: the tables up to 3 pieces take 1 MiB, more than the 0 MiB allowed\n"
+	tests := []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"endgame", "probe", "-fen", "W:WKa1:BKb1", dir}, "hexdame endgame: " + short},
+		{[]string{"endgame", "stats", dir}, "hexdame endgame: " + short},
+		{[]string{"analyse", "-depth", "1", "-tables", dir}, "hexdame analyse: -tables: " + short},
+		{[]string{"solve", "-tables", dir, "3"}, "hexdame solve: -tables: " + short},
+		{[]string{"endgame", "build", "-pieces", "3", empty}, "hexdame endgame: the build of KvK would take 1 MiB, more than the 0 MiB allowed: more memory than allowed\n"},
+	}
+	for _, tc := range tests {
+		status, out, errOut := runCLI(t, "", tc.args...)
+		if status != 2 || out != "" || errOut != tc.stderr {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and %q", tc.args, status, out, errOut, tc.stderr)
+		}
+	}
+	s := startHub(t)
+	s.send("hub")
+	s.until("wait")
+	s.send("set-param name=tables value=" + dir)
+	if c, _ := s.until("error"); !strings.Contains(c.String(), "more memory than allowed") {
+		t.Errorf("set-param tables: %v", c)
+	}
+	withMemory(t, 300)
+	if status, out, errOut := runCLI(t, "", "endgame", "probe", "-fen", "W:WKa1:BKb1", dir); status != 0 || out == "" {
+		t.Errorf("probe with 44 MiB for the tables: exit %d, stdout %q, stderr %q", status, out, errOut)
+	}
+}

@@ -52,9 +52,6 @@ var cmdSolve = &command{
 			if *hash < 1 || *hash > engine.MaxHashMiB {
 				return usageError{"-hash must be from 1 to " + strconv.Itoa(engine.MaxHashMiB) + " MiB, not " + strconv.Itoa(*hash)}
 			}
-			if err := checkHashFits(*hash); err != nil {
-				return usageError{"-hash: " + err.Error()}
-			}
 			p, err := fen.position()
 			if err != nil {
 				return err
@@ -62,6 +59,10 @@ var cmdSolve = &command{
 			tables, err := openTables(*tablesDir)
 			if err != nil {
 				return err
+			}
+			// After the tables, which take their memory as they load.
+			if err := checkHashFits(*hash); err != nil {
+				return usageError{"-hash: " + err.Error()}
 			}
 			start := time.Now()
 			var sol engine.Solution

@@ -25,7 +25,7 @@ func openTables(dir string) (*endgame.Tables, error) {
 	if dir == "" {
 		return nil, nil
 	}
-	t, err := endgame.Load(dir, endgame.LoadOptions{})
+	t, err := endgame.Load(dir, endgame.LoadOptions{MaxMemory: tablesMemory()})
 	if err != nil {
 		err = tableError(err)
 		switch err := err.(type) {

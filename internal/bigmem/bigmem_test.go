@@ -2,6 +2,7 @@ package bigmem
 
 import (
 	"errors"
+	"math"
 	"runtime"
 	"syscall"
 	"testing"
@@ -27,8 +28,8 @@ func TestMake(t *testing.T) {
 	if _, err := Make[byte](-1); err == nil {
 		t.Error("Make(-1): no error")
 	}
-	if _, err := Make[[4]uint64](1 << 60); !errors.Is(err, ErrTooLarge) {
-		t.Errorf("Make of 2^60 32-byte values: %v, want ErrTooLarge", err)
+	if _, err := Make[[4]uint64](math.MaxInt / 16); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("Make of MaxInt/16 32-byte values: %v, want ErrTooLarge", err)
 	}
 }
 
@@ -55,15 +56,15 @@ func TestOwn(t *testing.T) {
 	t.Error("the owner was not collected")
 }
 
-// With 512 MiB of address space to spare, a block of 2 GiB is an error
+// With 512 MiB of address space to spare, a block of 1 GiB is an error
 // wrapping ENOMEM, and the program goes on.
 func TestMakeUnderLimit(t *testing.T) {
 	if !aslimit.Child(t, 512<<20) {
 		return
 	}
-	_, err := Make[byte](2 << 30)
+	_, err := Make[byte](1 << 30)
 	if runtime.GOOS == "linux" && !errors.Is(err, syscall.ENOMEM) {
-		t.Errorf("Make of 2 GiB with 512 MiB to spare: %v, want ENOMEM", err)
+		t.Errorf("Make of 1 GiB with 512 MiB to spare: %v, want ENOMEM", err)
 	}
 	s, err := Make[byte](16 << 20)
 	if err != nil {
