@@ -135,15 +135,15 @@ var ErrMemory = errors.New("more memory than allowed")
 
 // BuildMemory returns the bytes of memory the build of material m's table
 // takes: its working state, three bytes a position of the table (both
-// colours to move), and the tables it depends on, loaded. An invalid m
-// gives 0.
+// colours to move), its indexes, and the tables it depends on, loaded. It
+// counts without making anything. An invalid m gives 0.
 func BuildMemory(m Material) uint64 {
 	if !m.IsValid() {
 		return 0
 	}
-	n := 3 * tableSize(m.Canonical())
+	n := 2*tableSize(m.Canonical()) + tableMemory(m.Canonical())
 	for _, d := range m.Dependencies() {
-		n += tableSize(d)
+		n += tableMemory(d)
 	}
 	return n
 }
@@ -174,7 +174,20 @@ func needAllowed(need, allowed uint64) string {
 func tableSize(m Material) uint64 {
 	var n uint64
 	for _, x := range partsOf(m) {
-		n += newIndexer(x).size
+		size, _ := indexSize(x)
+		n += size
+	}
+	return n
+}
+
+// tableMemory returns the bytes canonical material m's table takes once
+// loaded: its entries and its indexes' lead tables (which tables of the
+// same groups share: this counts them for each).
+func tableMemory(m Material) uint64 {
+	var n uint64
+	for _, x := range partsOf(m) {
+		size, leadBytes := indexSize(x)
+		n += size + leadBytes
 	}
 	return n
 }

@@ -145,9 +145,9 @@ func decodeHeader(b []byte, m Material) (header, error) {
 		return h, corrupt("wrong number of parts")
 	}
 	for i, x := range want {
-		if h.sizes[i] != newIndexer(x).size {
+		if size, _ := indexSize(x); h.sizes[i] != size {
 			return h, corrupt("part " + strconv.Itoa(i+1) + " has " + strconv.FormatUint(h.sizes[i], 10) +
-				" entries, want " + strconv.FormatUint(newIndexer(x).size, 10))
+				" entries, want " + strconv.FormatUint(size, 10))
 		}
 	}
 	if len(want) == 1 && h.sizes[1] != 0 || h.longest > maxDistance {

@@ -73,7 +73,7 @@ func TestMaxMemory(t *testing.T) {
 	}
 	var need uint64 // the tables up to 3 pieces
 	for _, m := range Materials(3) {
-		need += tableSize(m)
+		need += tableMemory(m)
 	}
 	if _, err := Load(src, LoadOptions{MaxMemory: need}); err != nil {
 		t.Errorf("Load with MaxMemory %d, as much as the tables take: %v", need, err)
@@ -85,9 +85,9 @@ func TestMaxMemory(t *testing.T) {
 	}
 
 	kmvm := MustParseMaterial("KMvM")
-	want := 3 * tableSize(kmvm)
+	want := 2*tableSize(kmvm) + tableMemory(kmvm)
 	for _, d := range kmvm.Dependencies() {
-		want += tableSize(d)
+		want += tableMemory(d)
 	}
 	if got := BuildMemory(kmvm); got != want || got == 0 {
 		t.Errorf("BuildMemory(KMvM) = %d, want %d", got, want)
@@ -132,5 +132,32 @@ func TestMaxMemory(t *testing.T) {
 func TestMakeBytesTooLarge(t *testing.T) {
 	if _, err := makeBytes(1 << 63); !errors.Is(err, bigmem.ErrTooLarge) {
 		t.Errorf("makeBytes(2^63): %v, want ErrTooLarge", err)
+	}
+}
+
+// The memory of a build is counted without making its indexes: BuildAll
+// of 8 pieces with 1 GiB refuses at once, with nothing written. Before,
+// counting the sizes of the tables of 6 to 8 pieces made their indexes'
+// lead tables (gigabytes) and took 6 minutes.
+func TestBuildMemoryOfLargeTables(t *testing.T) {
+	dir := t.TempDir()
+	leadMu.Lock()
+	start := len(leadCache)
+	leadMu.Unlock()
+	err := BuildAll(context.Background(), dir, MaxPieces, BuildOptions{MaxMemory: 1 << 30})
+	if !errors.Is(err, ErrMemory) {
+		t.Errorf("BuildAll of %d pieces with 1 GiB: %v, want ErrMemory", MaxPieces, err)
+	}
+	if files, _ := filepath.Glob(filepath.Join(dir, "*")); len(files) > 0 {
+		t.Errorf("files written: %v", files)
+	}
+	big := MustParseMaterial("KKKMMvKKM")
+	if n := BuildMemory(big); n < 3*3176826843960 {
+		t.Errorf("BuildMemory(%v) = %d, want at least 3 bytes for each of its 3,176,826,843,960 positions", big, n)
+	}
+	leadMu.Lock()
+	defer leadMu.Unlock()
+	if n := len(leadCache); n > start {
+		t.Errorf("%d lead tables made", n-start)
 	}
 }

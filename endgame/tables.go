@@ -147,9 +147,9 @@ type LoadOptions struct {
 	// MaxPieces, when positive, loads the tables up to that many pieces
 	// and ignores larger ones.
 	MaxPieces int
-	// MaxMemory, when positive, is the most bytes the tables may take:
-	// Load refuses, before reading any, tables that take more, with an
-	// error wrapping ErrMemory.
+	// MaxMemory, when positive, is the most bytes the tables may take
+	// (their entries and their indexes): Load refuses, before reading
+	// any, tables that take more, with an error wrapping ErrMemory.
 	MaxMemory uint64
 }
 
@@ -200,7 +200,7 @@ func Load(dir string, opts LoadOptions) (*Tables, error) {
 	if opts.MaxMemory > 0 {
 		var need uint64
 		for _, m := range Materials(n) {
-			need += tableSize(m)
+			need += tableMemory(m)
 		}
 		if need > opts.MaxMemory {
 			return nil, &FileError{Path: dir, Err: ErrMemory,
