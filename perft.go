@@ -47,6 +47,7 @@ type PerftOptions struct {
 type PerftTable struct {
 	entries []perftEntry
 	mask    uint64
+	mem     *bigmem.Block[perftEntry] // holds the entries
 }
 
 // MaxPerftTableMiB is the size, in MiB, of the largest PerftTable.
@@ -74,13 +75,11 @@ func NewPerftTable(mib int) (*PerftTable, error) {
 	for size*2 <= n {
 		size *= 2
 	}
-	entries, err := bigmem.Make[perftEntry](int(size))
+	mem, err := bigmem.New[perftEntry](int(size))
 	if err != nil {
 		return nil, fmt.Errorf("hexdame: a perft table of %d MiB: %w", size*16>>20, err)
 	}
-	t := &PerftTable{entries: entries, mask: size - 1}
-	bigmem.Own(t, entries)
-	return t, nil
+	return &PerftTable{entries: mem.Values(), mask: size - 1, mem: mem}, nil
 }
 
 // Perft returns the number of distinct move sequences of the given depth
@@ -233,7 +232,7 @@ func (t *PerftTable) get(h1, h2 uint64, depth int) (uint64, bool) {
 	e := &t.entries[h1&t.mask]
 	data := e.data.Load()
 	check := e.check.Load()
-	runtime.KeepAlive(t) // the entries are t's to free (see NewPerftTable)
+	runtime.KeepAlive(t) // t.mem holds the entries
 	if check^data != h2 || int(data&(1<<perftDepthBits-1)) != depth {
 		return 0, false
 	}

@@ -2,6 +2,7 @@ package hexdame
 
 import (
 	"errors"
+	"runtime"
 	"syscall"
 	"testing"
 
@@ -20,5 +21,18 @@ func TestPerftTableUnderAddressLimit(t *testing.T) {
 	tb := newPerftTable(t, 16)
 	if n := Perft(StartPosition(), 4, PerftOptions{Table: tb, Workers: 2}); n != 51589 {
 		t.Errorf("Perft(4) with a table: %d, want 51589", n)
+	}
+}
+
+// A copy of a PerftTable keeps its memory when the original is gone.
+func TestPerftTableCopy(t *testing.T) {
+	tb := newPerftTable(t, 1)
+	c := *tb
+	tb = nil
+	for range 5 {
+		runtime.GC()
+	}
+	if n := Perft(StartPosition(), 4, PerftOptions{Table: &c, Workers: 2}); n != 51589 {
+		t.Errorf("Perft(4) with the copy of a table: %d, want 51589", n)
 	}
 }

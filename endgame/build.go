@@ -12,7 +12,6 @@ import (
 	"sync/atomic"
 
 	"github.com/hexdame/hexdame"
-	"github.com/hexdame/hexdame/internal/bigmem"
 )
 
 // BuildOptions tunes a build. The zero value builds on one goroutine
@@ -255,13 +254,13 @@ func build(ctx context.Context, dir string, m Material, opts BuildOptions, bp *b
 	// The working state: three bytes an entry, in one block given back
 	// when the build ends.
 	size := tableSize(m)
-	work, err := makeBytes(3 * size)
+	work, err := newBlock(3 * size)
 	if err != nil {
 		return fmt.Errorf("%s%s: the build's working state of %d bytes: %w", errPrefix, m, 3*size, err)
 	}
-	defer bigmem.Free(work)
+	defer work.Free()
 	var parts []*buildPart
-	rest := work
+	rest := work.Values()
 	for _, x := range partsOf(m) {
 		ix := newIndexer(x)
 		n := ix.size

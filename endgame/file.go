@@ -168,10 +168,9 @@ func partsOf(m Material) []Material {
 }
 
 // readTable reads and verifies the table file of canonical material m in
-// dir, returning its payload, in a block of memory from package bigmem
-// that the caller must free or give an owner, and its parts' entries
-// within the payload.
-func readTable(dir string, m Material) (block []byte, parts [][]byte, h header, err error) {
+// dir, returning the block of memory that holds its payload and its
+// parts' entries within the payload.
+func readTable(dir string, m Material) (block *bigmem.Block[byte], parts [][]byte, h header, err error) {
 	path := filepath.Join(dir, m.FileName())
 	named := func(err error) error {
 		var fe *FileError
@@ -208,12 +207,13 @@ func readTable(dir string, m Material) (block []byte, parts [][]byte, h header, 
 	if st.Size() != int64(headerSize+total) {
 		return nil, nil, h, named(corrupt(fmt.Sprintf("%d bytes, want %d (truncated or extended)", st.Size(), headerSize+total)))
 	}
-	payload, err := makeBytes(total)
+	block, err = newBlock(total)
 	if err != nil {
 		return nil, nil, h, &FileError{Path: path, Err: err, Why: "for its " + strconv.FormatUint(total, 10) + " entries"}
 	}
-	fail := func(err error) ([]byte, [][]byte, header, error) {
-		bigmem.Free(payload)
+	payload := block.Values()
+	fail := func(err error) (*bigmem.Block[byte], [][]byte, header, error) {
+		block.Free()
 		return nil, nil, h, named(err)
 	}
 	if _, err := io.ReadFull(f, payload); err != nil {
@@ -229,17 +229,16 @@ func readTable(dir string, m Material) (block []byte, parts [][]byte, h header, 
 	if h.parts == 2 {
 		parts = append(parts, payload[h.sizes[0]:])
 	}
-	return payload, parts, h, nil
+	return block, parts, h, nil
 }
 
-// makeBytes returns a block of n zero bytes from package bigmem, or an
-// error when the system refuses it or n is more than an int counts (on a
-// 32-bit system).
-func makeBytes(n uint64) ([]byte, error) {
+// newBlock returns a block of n zero bytes, or an error when the system
+// refuses it or n is more than an int counts (on a 32-bit system).
+func newBlock(n uint64) (*bigmem.Block[byte], error) {
 	if n > math.MaxInt {
 		return nil, fmt.Errorf("%d bytes: %w", n, bigmem.ErrTooLarge)
 	}
-	return bigmem.Make[byte](int(n))
+	return bigmem.New[byte](int(n))
 }
 
 // openRegular opens the file at path for reading. Anything but a regular

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"syscall"
 	"testing"
 
+	"github.com/hexdame/hexdame"
 	"github.com/hexdame/hexdame/internal/aslimit"
 	"github.com/hexdame/hexdame/internal/bigmem"
 )
@@ -129,9 +131,9 @@ func TestMaxMemory(t *testing.T) {
 
 // A block of more bytes than an int counts (a table of 6 pieces or more on
 // a 32-bit system) is an error, not a wrapped-around size.
-func TestMakeBytesTooLarge(t *testing.T) {
-	if _, err := makeBytes(1 << 63); !errors.Is(err, bigmem.ErrTooLarge) {
-		t.Errorf("makeBytes(2^63): %v, want ErrTooLarge", err)
+func TestNewBlockTooLarge(t *testing.T) {
+	if _, err := newBlock(1 << 63); !errors.Is(err, bigmem.ErrTooLarge) {
+		t.Errorf("newBlock(2^63): %v, want ErrTooLarge", err)
 	}
 }
 
@@ -159,5 +161,18 @@ func TestBuildMemoryOfLargeTables(t *testing.T) {
 	defer leadMu.Unlock()
 	if n := len(leadCache); n > start {
 		t.Errorf("%d lead tables made", n-start)
+	}
+}
+
+// A copy of Tables keeps their memory when the original is gone.
+func TestTablesCopy(t *testing.T) {
+	tb := loadSmall(t)
+	c := *tb
+	tb = nil
+	for range 5 {
+		runtime.GC()
+	}
+	if v, d, ok := c.Probe(hexdame.MustParseFEN("W:Wh8:Bi9")); v != Loss || d != 2 || !ok {
+		t.Errorf("Probe of a copy: %v %d %v, want loss 2 true", v, d, ok)
 	}
 }

@@ -41,7 +41,7 @@ func (t *Tables) Stats(m Material, side hexdame.Color) (s Stats, ok bool) {
 		return s, false
 	}
 	pt := t.parts.parts[c]
-	defer runtime.KeepAlive(t) // the entries are t's to free (see Load)
+	defer runtime.KeepAlive(t) // t.parts.blocks hold the entries
 	s.Material, s.SideToMove = m, side
 	ix := pt.ix
 	bestWin, bestLoss := uint64(0), uint64(0)

@@ -102,17 +102,17 @@ func (t *part) probe(b *board) (Value, int, bool) {
 }
 
 // A partSet holds parts by ordered material, and the blocks of memory
-// (from package bigmem) that hold their entries.
+// that hold their entries.
 type partSet struct {
 	parts  [numCodes]*part
-	blocks [][]byte
+	blocks []*bigmem.Block[byte]
 }
 
-// free gives the set's blocks back to the system: the set must not be
-// used afterwards.
+// free gives the set's blocks back to the system at once: the set must
+// not be used afterwards.
 func (s *partSet) free() {
 	for _, b := range s.blocks {
-		bigmem.Free(b)
+		b.Free()
 	}
 	*s = partSet{}
 }
@@ -171,7 +171,7 @@ var ErrNoTables = errors.New("no endgame tables")
 // pieces, 2 GB up to 5); when the system refuses it, Load returns a
 // *FileError naming the file it was reading and wrapping the system's
 // error (on Unix, syscall.ENOMEM). The memory is given back when the
-// Tables are no longer reachable.
+// Tables (and their copies) are no longer reachable.
 func Load(dir string, opts LoadOptions) (*Tables, error) {
 	n := opts.MaxPieces
 	if n > MaxPieces {
@@ -214,9 +214,6 @@ func Load(dir string, opts LoadOptions) (*Tables, error) {
 			return nil, err
 		}
 		t.files = append(t.files, m)
-	}
-	for _, b := range t.parts.blocks {
-		bigmem.Own(t, b)
 	}
 	return t, nil
 }
@@ -263,7 +260,7 @@ func (t *Tables) Probe(p hexdame.Position) (v Value, plies int, ok bool) {
 		return NoValue, 0, false
 	}
 	v, plies, ok = t.parts.probeWhite(&b)
-	runtime.KeepAlive(t) // the entries are t's to free (see Load)
+	runtime.KeepAlive(t) // t.parts.blocks hold the entries
 	return v, plies, ok
 }
 

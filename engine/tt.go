@@ -3,7 +3,6 @@ package engine
 import (
 	"fmt"
 	"math/bits"
-	"runtime"
 	"sync/atomic"
 	"unsafe"
 
@@ -24,8 +23,8 @@ import (
 // them goes into the fourth, which always takes the newest.
 type table struct {
 	buckets []bucket
-	gen     uint8 // the search generation, for ageing
-	cleanup runtime.Cleanup
+	gen     uint8                 // the search generation, for ageing
+	mem     *bigmem.Block[bucket] // holds the buckets
 }
 
 type bucket [4]entry
@@ -61,13 +60,12 @@ const bucketBytes = 64
 // dearly). It is given back by free, or when the table is no longer
 // reachable.
 func newTable(mib int) (*table, error) {
-	buckets, err := bigmem.Make[bucket](max(1, mib<<20/bucketBytes))
+	mem, err := bigmem.New[bucket](max(1, mib<<20/bucketBytes))
 	if err != nil {
 		return nil, fmt.Errorf("hexdame/engine: a table of %d MiB: %w", mib, err)
 	}
-	bigmem.Huge(buckets)
-	t := &table{buckets: buckets}
-	t.cleanup = bigmem.Own(t, buckets)
+	mem.Huge()
+	t := &table{buckets: mem.Values(), mem: mem}
 	t.clear()
 	return t, nil
 }
@@ -75,8 +73,7 @@ func newTable(mib int) (*table, error) {
 // free gives the table's memory back at once. The table must not be used
 // afterwards.
 func (t *table) free() {
-	t.cleanup.Stop()
-	bigmem.Free(t.buckets)
+	t.mem.Free()
 	t.buckets = nil
 }
 

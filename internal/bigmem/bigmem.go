@@ -1,6 +1,6 @@
 // Package bigmem makes large blocks of memory whose allocation can fail
 // without ending the program. Go's make ends the program ("fatal error:
-// out of memory") when the system refuses it memory; Make returns the
+// out of memory") when the system refuses it memory; New returns the
 // refusal as an error instead. The engine's table, the endgame tables and
 // perft's table, sized by their callers, come from here.
 package bigmem
@@ -13,27 +13,37 @@ import (
 	"unsafe"
 )
 
-// Make returns n zero values of type T. It returns an error when n is
-// negative, when n values of T are more bytes than an int counts
-// (wrapping ErrTooLarge), or when the system refuses the memory (on Unix,
-// mmap's error: syscall.ENOMEM when the address-space limit, the memory or
-// the overcommit policy forbids it).
+// A Block holds values of a type T that holds no pointers, in memory of
+// its own. Its memory is given back by Free, or once the Block is
+// unreachable; code that uses the values after its last use of the Block
+// (or of a value that points to it) must keep the Block alive
+// (runtime.KeepAlive) until it is done with them. A value that points to
+// the Block may be copied: the copies keep it.
+type Block[T any] struct {
+	values  []T
+	cleanup runtime.Cleanup
+}
+
+// New returns a block of n zero values of type T. It returns an error
+// when n is negative, when n values of T are more bytes than an int
+// counts (wrapping ErrTooLarge), or when the system refuses the memory
+// (on Unix, mmap's error: syscall.ENOMEM when the address-space limit,
+// the memory or the overcommit policy forbids it).
 //
 // On Unix the block is mapped for itself alone, outside Go's heap, and the
 // system gives its pages as they are first touched. Elsewhere it comes
 // from make, whose failure ends the program.
 //
 // T must hold no pointers: the garbage collector does not look into the
-// block. The block stays until Free gives it back, or, after Own, until
-// its owner is unreachable.
-func Make[T any](n int) ([]T, error) {
+// block.
+func New[T any](n int) (*Block[T], error) {
 	var zero T
 	size := int(unsafe.Sizeof(zero))
 	switch {
 	case n < 0:
 		return nil, fmt.Errorf("bigmem: %d values", n)
 	case n == 0 || size == 0 || !canMap:
-		return make([]T, n), nil
+		return &Block[T]{values: make([]T, n)}, nil
 	case n > (math.MaxInt-hugePage)/size:
 		return nil, fmt.Errorf("bigmem: %d values of %d bytes: %w", n, size, ErrTooLarge)
 	}
@@ -41,40 +51,50 @@ func Make[T any](n int) ([]T, error) {
 	if err != nil {
 		return nil, err
 	}
-	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(mem))), n), nil
+	b := &Block[T]{values: unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(mem))), n)}
+	b.cleanup = runtime.AddCleanup(b, unmap[T], b.values)
+	return b, nil
 }
 
-// ErrTooLarge is wrapped by the error Make returns for a block of more
+// ErrTooLarge is wrapped by the error New returns for a block of more
 // bytes than an int counts.
 var ErrTooLarge = errors.New("too large")
 
-// Free gives block s, from Make, back to the system. Neither s nor any
-// part of it may be used afterwards; s must not be given to Free again,
-// nor have an owner (Own). An empty s is ignored.
-func Free[T any](s []T) {
-	if b := bytesOf(s); canMap && len(b) > 0 {
-		unmapBlock(unsafe.Slice(unsafe.SliceData(b), blockSize(len(b))))
+// Values returns the block's values; nil after Free.
+func (b *Block[T]) Values() []T { return b.values }
+
+// Free gives the block's memory back at once. Neither its values nor any
+// part of them may be used afterwards. A second Free does nothing.
+func (b *Block[T]) Free() {
+	b.cleanup.Stop()
+	unmap(b.values)
+	b.values = nil
+}
+
+// Huge asks for the block to be backed by huge pages (2 MiB on x86-64
+// Linux), so that reaching any part of it costs fewer page-table walks.
+// Where the system has no such request, it does nothing.
+func (b *Block[T]) Huge() {
+	if mem := mapped(b.values); mem != nil {
+		adviseHuge(mem)
 	}
 }
 
-// Own frees block s, from Make, once owner is unreachable. Code that
-// uses s after its last use of owner must keep owner alive
-// (runtime.KeepAlive) until it is done with s. To free s before, stop the
-// cleanup Own returns, then call Free.
-func Own[T, O any](owner *O, s []T) runtime.Cleanup {
-	if len(bytesOf(s)) == 0 {
-		return runtime.Cleanup{}
+// unmap gives the memory of values, from mapBlock, back to the system.
+func unmap[T any](values []T) {
+	if mem := mapped(values); mem != nil {
+		unmapBlock(mem)
 	}
-	return runtime.AddCleanup(owner, Free[T], s)
 }
 
-// Huge asks for block s, from Make, to be backed by huge pages (2 MiB on
-// x86-64 Linux), so that reaching any part of it costs fewer page-table
-// walks. Where the system has no such request, it does nothing.
-func Huge[T any](s []T) {
-	if b := bytesOf(s); canMap && len(b) > 0 {
-		adviseHuge(unsafe.Slice(unsafe.SliceData(b), blockSize(len(b))))
+// mapped returns the memory mapped for values, nil when they are not in
+// memory of their own.
+func mapped[T any](values []T) []byte {
+	if !canMap || len(values) == 0 || unsafe.Sizeof(values[0]) == 0 {
+		return nil
 	}
+	n := len(values) * int(unsafe.Sizeof(values[0]))
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(values))), blockSize(n))
 }
 
 // hugePage is the size of a huge page. Blocks of at least that size are
@@ -87,12 +107,4 @@ func blockSize(n int) int {
 		return n
 	}
 	return (n + hugePage - 1) / hugePage * hugePage
-}
-
-// bytesOf returns the bytes of s.
-func bytesOf[T any](s []T) []byte {
-	if len(s) == 0 {
-		return nil
-	}
-	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*int(unsafe.Sizeof(s[0])))
 }

@@ -10,42 +10,44 @@ import (
 	"github.com/hexdame/hexdame/internal/aslimit"
 )
 
-func TestMake(t *testing.T) {
+func TestNew(t *testing.T) {
 	for _, n := range []int{0, 1, 1000, hugePage/8 + 1} {
-		s, err := Make[uint64](n)
-		if err != nil || len(s) != n {
-			t.Fatalf("Make(%d): %d values, %v", n, len(s), err)
+		b, err := New[uint64](n)
+		if err != nil || len(b.Values()) != n {
+			t.Fatalf("New(%d): %v", n, err)
 		}
+		s := b.Values()
 		for i := range s {
 			if s[i] != 0 {
-				t.Fatalf("Make(%d)[%d] = %d, not zero", n, i, s[i])
+				t.Fatalf("New(%d)[%d] = %d, not zero", n, i, s[i])
 			}
 			s[i] = uint64(i)
 		}
-		Huge(s)
-		Free(s)
+		b.Huge()
+		b.Free()
+		if b.Values() != nil {
+			t.Errorf("New(%d): values after Free", n)
+		}
+		b.Free()
 	}
-	if _, err := Make[byte](-1); err == nil {
-		t.Error("Make(-1): no error")
+	if _, err := New[byte](-1); err == nil {
+		t.Error("New(-1): no error")
 	}
-	if _, err := Make[[4]uint64](math.MaxInt / 16); !errors.Is(err, ErrTooLarge) {
-		t.Errorf("Make of MaxInt/16 32-byte values: %v, want ErrTooLarge", err)
+	if _, err := New[[4]uint64](math.MaxInt / 16); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("New of MaxInt/16 32-byte values: %v, want ErrTooLarge", err)
 	}
 }
 
-// A block its owner no longer reaches is given back.
-func TestOwn(t *testing.T) {
-	type owner struct{ s []byte }
-	freed := make(chan struct{})
-	o := &owner{}
-	var err error
-	if o.s, err = Make[byte](1 << 20); err != nil {
+// A block no longer reachable gives its memory back.
+func TestCleanup(t *testing.T) {
+	b, err := New[byte](1 << 20)
+	if err != nil {
 		t.Fatal(err)
 	}
-	Own(o, o.s)
-	runtime.AddCleanup(o, func(chan struct{}) { close(freed) }, freed)
-	o = nil
-	for i := 0; i < 100; i++ {
+	freed := make(chan struct{})
+	runtime.AddCleanup(b, func(chan struct{}) { close(freed) }, freed)
+	b = nil
+	for range 100 {
 		runtime.GC()
 		select {
 		case <-freed:
@@ -53,23 +55,24 @@ func TestOwn(t *testing.T) {
 		default:
 		}
 	}
-	t.Error("the owner was not collected")
+	t.Error("the block was not collected")
 }
 
 // With 512 MiB of address space to spare, a block of 1 GiB is an error
-// wrapping ENOMEM, and the program goes on.
-func TestMakeUnderLimit(t *testing.T) {
+// wrapping ENOMEM, and the program goes on; blocks given back make room.
+func TestNewUnderLimit(t *testing.T) {
 	if !aslimit.Child(t, 512<<20) {
 		return
 	}
-	_, err := Make[byte](1 << 30)
-	if runtime.GOOS == "linux" && !errors.Is(err, syscall.ENOMEM) {
-		t.Errorf("Make of 1 GiB with 512 MiB to spare: %v, want ENOMEM", err)
+	if _, err := New[byte](1 << 30); !errors.Is(err, syscall.ENOMEM) {
+		t.Errorf("New of 1 GiB with 512 MiB to spare: %v, want ENOMEM", err)
 	}
-	s, err := Make[byte](16 << 20)
-	if err != nil {
-		t.Fatalf("Make of 16 MiB with 512 MiB to spare: %v", err)
+	for i := range 8 {
+		b, err := New[byte](200 << 20)
+		if err != nil {
+			t.Fatalf("block %d of 200 MiB, the others freed: %v", i, err)
+		}
+		b.Values()[len(b.Values())-1] = 1
+		b.Free()
 	}
-	s[len(s)-1] = 1
-	Free(s)
 }
