@@ -98,7 +98,9 @@
 // # Probing
 //
 // Load reads a directory's tables into memory (about as much as their
-// files: 45 MB up to 4 pieces, 2 GB up to 5) and verifies them. The
+// files: 45 MB up to 4 pieces, 2 GB up to 5) and verifies them; memory
+// the system refuses is an error, and LoadOptions.MaxMemory refuses
+// tables that would take more before reading any. The
 // Tables it returns never change and are safe for any number of
 // goroutines. Probe(p) gives the value and distance of any position with
 // at most MaxPieces() pieces (and NoValue, the zero Value, with ok false
