@@ -23,7 +23,7 @@ func tableEngine(t *testing.T, tb *Tables) *engine.Engine {
 		HashMiB: 16,
 		Endgame: func(p hexdame.Position) (int, int, bool) {
 			v, plies, ok := tb.Probe(p)
-			return int(v), plies, ok
+			return v.Sign(), plies, ok
 		},
 		EndgamePieces: tb.MaxPieces(),
 	})
@@ -164,7 +164,7 @@ func TestEngineRootInTables(t *testing.T) {
 			}
 			for _, l := range res.Lines {
 				cv, cd, _ := tb.Probe(p.PlayUnchecked(l.Move))
-				if l.Score != exactScore(-cv, cd+1) {
+				if l.Score != exactScore(cv.opposite(), cd+1) {
 					t.Fatalf("%v: move %v scored %v, the table gives %v in %d after it", p, l.Move, l.Score, cv, cd)
 				}
 			}
@@ -217,7 +217,7 @@ func TestEngineTablesInTree(t *testing.T) {
 				t.Fatalf("%v: the tables do not know the position after %v", p, m)
 			}
 			// The child's value seen from p, one ply further.
-			best = max(best, exactScore(-cv, cd+1))
+			best = max(best, exactScore(cv.opposite(), cd+1))
 		}
 		want := best
 		res, err := e.Search(context.Background(), p, engine.SearchOptions{Limits: engine.Limits{Depth: 40}})

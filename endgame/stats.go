@@ -1,6 +1,8 @@
 package endgame
 
 import (
+	"runtime"
+
 	"github.com/hexdame/hexdame"
 )
 
@@ -35,10 +37,11 @@ func (t *Tables) Stats(m Material, side hexdame.Color) (s Stats, ok bool) {
 		x = m.Swapped()
 	}
 	c := x.code()
-	if c < 0 || t.parts[c] == nil {
+	if c < 0 || t.parts.parts[c] == nil {
 		return s, false
 	}
-	pt := t.parts[c]
+	pt := t.parts.parts[c]
+	defer runtime.KeepAlive(t) // t.parts.blocks hold the entries
 	s.Material, s.SideToMove = m, side
 	ix := pt.ix
 	bestWin, bestLoss := uint64(0), uint64(0)

@@ -42,8 +42,8 @@ func TestProbeKnown(t *testing.T) {
 	// there).
 	for _, fen := range []string{"W:WKa1:B", "W:Wa1,b1,c1,d1:Bi9", hexdame.StartPosition().FEN(),
 		"W:Wi9:BKa1", "B:Wi9:BKa1", "W:WKe5:Ba1", "W:Wa1,i5:Bc7", "W:Wa1:Bc7,e1", "B:WKa1:BKc1,a3", "W:Wi9:BKc1,a3"} {
-		if v, d, ok := tb.Probe(hexdame.MustParseFEN(fen)); ok {
-			t.Errorf("%s: Probe = %v %d, want not found", fen, v, d)
+		if v, d, ok := tb.Probe(hexdame.MustParseFEN(fen)); ok || v != NoValue || d != 0 {
+			t.Errorf("%s: Probe = %v %d %v, want no value 0 false", fen, v, d, ok)
 		}
 	}
 }

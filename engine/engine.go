@@ -79,7 +79,7 @@ type Options struct {
 	//
 	//	Endgame: func(p hexdame.Position) (int, int, bool) {
 	//		v, plies, ok := t.Probe(p)
-	//		return int(v), plies, ok
+	//		return v.Sign(), plies, ok
 	//	},
 	//	EndgamePieces: t.MaxPieces(),
 	//
@@ -142,7 +142,8 @@ type Engine struct {
 
 // New returns an engine with options o, or an error wrapping
 // ErrInvalidOptions for options out of range. The table is allocated
-// here.
+// here: when the system refuses its memory, New returns the error (on
+// Unix, wrapping syscall.ENOMEM).
 func New(o Options) (*Engine, error) {
 	e := &Engine{}
 	if err := e.SetOptions(o); err != nil {
@@ -152,9 +153,12 @@ func New(o Options) (*Engine, error) {
 }
 
 // SetOptions changes the engine's options, waiting for a search that runs
-// to end. A new table size empties the table; other changes keep it. It
-// returns an error wrapping ErrInvalidOptions, and changes nothing, for
-// options out of range.
+// to end. A new table size empties the table; other changes keep it. The
+// new table is made before the old one is given back, so a change of size
+// needs the memory of both for a moment. It returns an error, and changes
+// nothing, for options out of range (wrapping ErrInvalidOptions) and for a
+// table whose memory the system refuses (on Unix, wrapping
+// syscall.ENOMEM).
 func (e *Engine) SetOptions(o Options) error {
 	o, err := o.check()
 	if err != nil {
@@ -162,14 +166,21 @@ func (e *Engine) SetOptions(o Options) error {
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.setOptions(o)
-	return nil
+	return e.setOptions(o)
 }
 
-func (e *Engine) setOptions(o Options) {
+// setOptions sets checked options o, or returns the error of making their
+// table and changes nothing.
+func (e *Engine) setOptions(o Options) error {
 	if e.tt == nil || e.opts.HashMiB != o.HashMiB {
-		e.tt = nil // let the old table go before the new one is made
-		e.tt = newTable(o.HashMiB)
+		tt, err := newTable(o.HashMiB)
+		if err != nil {
+			return err
+		}
+		if e.tt != nil {
+			e.tt.free()
+		}
+		e.tt = tt
 	}
 	for len(e.threads) < o.Threads {
 		e.threads = append(e.threads, newThread(len(e.threads)))
@@ -182,6 +193,17 @@ func (e *Engine) setOptions(o Options) {
 	}
 	e.opts = o
 	e.ready = true
+	return nil
+}
+
+// makeReady gives an engine still at its zero value the zero Options and
+// their table, or returns the error of making the table.
+func (e *Engine) makeReady() error {
+	if e.ready {
+		return nil
+	}
+	o, _ := Options{}.check()
+	return e.setOptions(o)
 }
 
 // Options returns the engine's options, with the defaults filled in.
@@ -458,8 +480,9 @@ func (e *Engine) SearchGame(ctx context.Context, g *hexdame.Game, opts SearchOpt
 // move. It returns a result with a legal move whenever p has one, even
 // when the context ends before the first iteration completes (the result
 // then holds the first move found). It returns ErrNoMoves for a position
-// without legal moves, and an error wrapping ErrInvalidOptions for a
-// MultiPV out of range.
+// without legal moves, an error wrapping ErrInvalidOptions for a MultiPV
+// out of range, and, for a zero Engine whose table the system cannot
+// give, the error of making it (see New).
 func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOptions) (Result, error) {
 	if opts.MultiPV < 0 || opts.MultiPV > MaxMultiPV {
 		return Result{}, fmt.Errorf("%w: MultiPV %d is not from 1 to %d", ErrInvalidOptions, opts.MultiPV, MaxMultiPV)
@@ -469,9 +492,8 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 	// The limits count from here: a zero Engine's first search makes its
 	// table within its time.
 	start := time.Now()
-	if !e.ready {
-		o, _ := Options{}.check()
-		e.setOptions(o)
+	if err := e.makeReady(); err != nil {
+		return Result{}, err
 	}
 	moves := p.LegalMoves()
 	if len(moves) == 0 {

@@ -93,16 +93,17 @@ type SolveKey struct {
 //
 // A horizon below 1 or above MaxSolvePlies gives an error wrapping
 // ErrInvalidPlies; the node limit reached gives ErrSolveLimit, and the
-// context ending its error; the Solution then holds the nodes visited.
+// context ending its error; the Solution then holds the nodes visited. A
+// zero Engine whose table the system cannot give returns the error of
+// making it (see New).
 func (e *Engine) Solve(ctx context.Context, p hexdame.Position, plies int, opts SolveOptions) (Solution, error) {
 	if plies < 1 || plies > MaxSolvePlies {
 		return Solution{}, fmt.Errorf("%w: %d is not from 1 to %d", ErrInvalidPlies, plies, MaxSolvePlies)
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if !e.ready {
-		o, _ := Options{}.check()
-		e.setOptions(o)
+	if err := e.makeReady(); err != nil {
+		return Solution{}, err
 	}
 	e.tt.gen++
 	s := &solver{tt: e.tt, limit: opts.MaxNodes, start: time.Now()}

@@ -99,6 +99,10 @@ var cmdAnalyse = &command{
 			if err != nil {
 				return err
 			}
+			// After the tables, which take their memory as they load.
+			if err := checkHashFits(*hash); err != nil {
+				return usageError{"-hash: " + err.Error()}
+			}
 			eng, err := engine.New(withTables(engine.Options{Level: *level, Threads: *threads, HashMiB: *hash}, tables))
 			if err != nil {
 				return usageError{errMessage(err)}

@@ -127,7 +127,7 @@ func (h *hubEngine) SetParam(name, value string) error {
 		}
 		next.tablesDir, next.tables = value, nil
 		if value != "" {
-			next.tables, err = endgame.Load(value, endgame.LoadOptions{})
+			next.tables, err = endgame.Load(value, endgame.LoadOptions{MaxMemory: tablesMemory()})
 		}
 	default:
 		return fmt.Errorf("unknown parameter %q", name)
@@ -160,15 +160,7 @@ func checkHashFits(mib int) error {
 
 // options returns the engine's options for the parameters.
 func (h *hubEngine) options() engine.Options {
-	o := engine.Options{Level: h.level, Threads: h.threads, HashMiB: h.hash}
-	if t := h.tables; t != nil {
-		o.Endgame = func(p hexdame.Position) (int, int, bool) {
-			v, plies, ok := t.Probe(p)
-			return int(v), plies, ok
-		}
-		o.EndgamePieces = t.MaxPieces()
-	}
-	return o
+	return withTables(engine.Options{Level: h.level, Threads: h.threads, HashMiB: h.hash}, h.tables)
 }
 
 // Init makes the engine, allocating its table.

@@ -25,7 +25,7 @@ func openTables(dir string) (*endgame.Tables, error) {
 	if dir == "" {
 		return nil, nil
 	}
-	t, err := endgame.Load(dir, endgame.LoadOptions{})
+	t, err := endgame.Load(dir, endgame.LoadOptions{MaxMemory: tablesMemory()})
 	if err != nil {
 		err = tableError(err)
 		switch err := err.(type) {
@@ -47,7 +47,7 @@ func withTables(o engine.Options, t *endgame.Tables) engine.Options {
 	}
 	o.Endgame = func(p hexdame.Position) (int, int, bool) {
 		v, plies, ok := t.Probe(p)
-		return int(v), plies, ok
+		return v.Sign(), plies, ok
 	}
 	o.EndgamePieces = t.MaxPieces()
 	return o
