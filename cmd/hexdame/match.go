@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -423,31 +424,65 @@ func (b *openingBook) get(k int) (opening, error) {
 	return opening{}, usageError{fmt.Sprintf("no random opening of %d plies found that does not end the game", b.randomPlies)}
 }
 
-// readOpenings reads a file of FEN lines or PDN games.
+// maxOpeningLine bounds a line of a FEN openings file, and each line read
+// to decide what kind of file it is: a FEN is about 200 bytes.
+const maxOpeningLine = 64 << 10
+
+// readOpenings reads a file of FEN lines or PDN games. It reads the file as
+// a stream, so that its memory grows with the openings it holds, not with
+// the file's size: /dev/zero gives an error at once, and a named pipe is
+// read as its writer writes.
 func readOpenings(path string) ([]opening, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
-		return nil, usageError{"-openings: " + errMessage(err)}
+		return nil, usageError{"-openings: " + describeOpenError(path, err).Error()}
 	}
-	text := string(data)
+	defer f.Close()
+	if info, err := f.Stat(); err == nil && info.IsDir() {
+		return nil, usageError{"-openings: " + path + ": is a directory, not a file of openings"}
+	}
+	br := bufio.NewReaderSize(f, maxOpeningLine)
+	// The first line that is not blank or a comment says whether the file
+	// holds FEN lines; for PDN, the lines read before are read again.
+	var head bytes.Buffer
+	var first []byte // the first line that is not blank or a comment
+	n, fen := 0, false
+	for {
+		line, err := readOpeningLine(br)
+		if err != nil {
+			return nil, usageError{fmt.Sprintf("-openings: %s line %d: %s", path, n+1, err)}
+		}
+		if line == nil {
+			break
+		}
+		n++
+		head.Write(line)
+		if text := strings.TrimSpace(string(line)); text != "" && !strings.HasPrefix(text, "#") {
+			_, err := hexdame.ParseFEN(text)
+			fen, first = err == nil, line
+			break
+		}
+	}
 	var book []opening
-	if isFENFile(text) {
-		for i, line := range strings.Split(text, "\n") {
-			line = strings.TrimSpace(line)
-			if line == "" || strings.HasPrefix(line, "#") {
-				continue
+	if fen {
+		for line := first; line != nil; {
+			if text := strings.TrimSpace(string(line)); text != "" && !strings.HasPrefix(text, "#") {
+				p, err := hexdame.ParseFEN(text)
+				if err != nil {
+					return nil, usageError{fmt.Sprintf("-openings: %s line %d: %s", path, n, errMessage(err))}
+				}
+				if !p.HasLegalMoves() {
+					return nil, usageError{fmt.Sprintf("-openings: %s line %d: the side to move has no legal move", path, n)}
+				}
+				book = append(book, opening{start: p, label: fmt.Sprintf("%s line %d", path, n)})
 			}
-			p, err := hexdame.ParseFEN(line)
-			if err != nil {
-				return nil, usageError{fmt.Sprintf("-openings: %s line %d: %s", path, i+1, errMessage(err))}
+			if line, err = readOpeningLine(br); err != nil {
+				return nil, usageError{fmt.Sprintf("-openings: %s line %d: %s", path, n+1, err)}
 			}
-			if !p.HasLegalMoves() {
-				return nil, usageError{fmt.Sprintf("-openings: %s line %d: the side to move has no legal move", path, i+1)}
-			}
-			book = append(book, opening{start: p, label: fmt.Sprintf("%s line %d", path, i+1)})
+			n++
 		}
 	} else {
-		r := hexdame.NewReader(strings.NewReader(text))
+		r := hexdame.NewReader(io.MultiReader(&head, br))
 		n := 0
 		for g, err := range r.Games() {
 			n++
@@ -473,18 +508,20 @@ func readOpenings(path string) ([]opening, error) {
 	return book, nil
 }
 
-// isFENFile reports whether the first line that is not blank or a comment
-// is a FEN.
-func isFENFile(text string) bool {
-	for _, line := range strings.Split(text, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		_, err := hexdame.ParseFEN(line)
-		return err == nil
+// readOpeningLine returns the next line of r with its newline, nil at the
+// end of the input, or an error for a line longer than maxOpeningLine or a
+// read that failed. The line is valid until the next read.
+func readOpeningLine(r *bufio.Reader) ([]byte, error) {
+	line, err := r.ReadSlice('\n')
+	switch {
+	case err == bufio.ErrBufferFull:
+		return nil, fmt.Errorf("a line longer than %d bytes: not a file of openings", maxOpeningLine)
+	case err == io.EOF && len(line) == 0:
+		return nil, nil
+	case err != nil && err != io.EOF:
+		return nil, errors.New(ioMessage(err))
 	}
-	return false
+	return line, nil
 }
 
 // initialPosition returns the position a game starts from.
@@ -549,8 +586,9 @@ func engineNames(cfg *matchConfig, ids [2]hub.ID) [2]string {
 }
 
 func runMatch(e *env, cfg *matchConfig) error {
-	ctx, stopSignals := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stopSignals()
+	// The openings are read before the signals are caught: until the match
+	// starts, an interrupt ends the program at once, even while it waits
+	// on a named pipe.
 	book := &openingBook{randomPlies: cfg.randomPlies, seed: cfg.seed}
 	if cfg.openings != "" {
 		var err error
@@ -558,6 +596,8 @@ func runMatch(e *env, cfg *matchConfig) error {
 			return err
 		}
 	}
+	ctx, stopSignals := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stopSignals()
 	pairs := (cfg.games + 1) / 2
 	if pairs > 0 {
 		if _, err := book.get(0); err != nil {
