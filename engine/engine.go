@@ -525,7 +525,7 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 	}
 	defer context.AfterFunc(ctx, sh.stopLate)()
 	r := &run{
-		e: e, sh: sh, root: p, history: opts.History, moves: moves,
+		e: e, sh: sh, root: p, history: opts.History, rev: reversiblePlies(opts.History, p), moves: moves,
 		limits: lim, soft: soft, multiPV: multiPV, progress: opts.Progress,
 		infinite: lim.infinite(),
 		tables:   rootInTables(&e.opts, p, moves),
@@ -543,6 +543,7 @@ type run struct {
 	sh       *shared
 	root     hexdame.Position
 	history  []hexdame.Position
+	rev      int // the reversible plies that led to root (see reversiblePlies)
 	moves    []hexdame.Move
 	limits   Limits
 	soft     time.Duration
@@ -616,25 +617,14 @@ func (r *run) prepare(t *thread) {
 	}
 	t.nodes, t.polled = 0, 0
 	t.keys = t.keys[:0]
-	rev := 0
-	for i, h := range r.history {
+	for _, h := range r.history {
 		t.keys = append(t.keys, h.Hash())
-		if i > 0 && reversible(r.history[i-1], h) {
-			rev++
-		} else {
-			rev = 0
-		}
-	}
-	if n := len(r.history); n > 0 && reversible(r.history[n-1], r.root) {
-		rev++
-	} else {
-		rev = 0
 	}
 	t.rootIndex = len(t.keys)
 	f := &t.stack[0]
 	f.pos = r.root
 	f.key = r.root.Hash()
-	f.rev = rev
+	f.rev = r.rev
 	t.keys = append(t.keys, f.key)
 	for i := range t.stack {
 		t.stack[i].killers = [2]hexdame.Move{}
@@ -648,23 +638,34 @@ func (r *run) prepare(t *thread) {
 	// their root moves instead was 5% slower to the same depth.)
 }
 
-// reversible reports whether position b can follow a by a reversible move
-// (a king's slide): the same men and the same number of kings.
-func reversible(a, b hexdame.Position) bool {
-	if a.SideToMove() == b.SideToMove() {
-		return false
+// reversiblePlies returns how many of the last moves of a game were
+// reversible (hexdame.Position.IsReversible): the plies since the last
+// capture or man move, as far as history, the positions before p (oldest
+// first), goes back. Two positions in a row that no legal reversible move
+// links end the count, as an irreversible move does. It generates the
+// moves of the positions it goes back over, and only their quiet moves.
+func reversiblePlies(history []hexdame.Position, p hexdame.Position) int {
+	n := 0
+	for i := len(history) - 1; i >= 0 && followsReversibly(history[i], p); i-- {
+		p = history[i]
+		n++
 	}
-	for _, c := range [2]hexdame.Color{hexdame.White, hexdame.Red} {
-		if a.Men(c) != b.Men(c) {
-			return false
-		}
-		_, ka := a.Count(c)
-		_, kb := b.Count(c)
-		if ka != kb {
-			return false
+	return n
+}
+
+// followsReversibly reports whether a legal reversible move of a leads
+// to b.
+func followsReversibly(a, b hexdame.Position) bool {
+	if a.SideToMove() == b.SideToMove() || a.HasCapture() {
+		return false // a capture is compulsory, and irreversible
+	}
+	var buf [64]hexdame.Move
+	for _, m := range a.AppendLegalMoves(buf[:0]) {
+		if a.IsReversible(m) && a.PlayUnchecked(m) == b {
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // iterate runs thread t's iterative deepening. The main thread (t.id 0)

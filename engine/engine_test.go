@@ -180,6 +180,43 @@ func TestSearchRepetition(t *testing.T) {
 	}
 }
 
+// reversiblePlies counts the king moves without capture at the end of
+// the history, and only moves: positions in a row that no legal move
+// links end the count, even when their material is the same.
+func TestReversiblePlies(t *testing.T) {
+	play := func(q hexdame.Position, m string) hexdame.Position { return q.PlayUnchecked(q.MustParseMove(m)) }
+	p := hexdame.MustParseFEN("W:WKa1,Kb1,c2:BKi9")
+	a := play(p, "a1-a2") // reversible
+	b := play(a, "i9-h9") // reversible
+	c := play(b, "c2-c3") // a man's move
+	d := play(c, "h9-i9") // reversible
+	e := play(d, "a2-a1") // reversible
+	swapped := hexdame.MustParseFEN("B:WKa1,Kb1,c2:BKi9").WithPiece(hexdame.MustParseCell("a1"), hexdame.NoPiece).
+		WithPiece(hexdame.MustParseCell("e3"), hexdame.WhiteKing) // a's material, but no move of p leads to it
+	capture := hexdame.MustParseFEN("W:WKa1:Bc3,i9")
+	afterCapture := play(capture, "a1xe5")
+	for _, tc := range []struct {
+		name    string
+		history []hexdame.Position
+		p       hexdame.Position
+		want    int
+	}{
+		{"no history", nil, p, 0},
+		{"one king move", []hexdame.Position{p}, a, 1},
+		{"two king moves", []hexdame.Position{p, a}, b, 2},
+		{"a man's move", []hexdame.Position{p, a, b}, c, 0},
+		{"king moves after a man's move", []hexdame.Position{p, a, b, c, d}, e, 2},
+		{"positions no move links", []hexdame.Position{p}, swapped, 0},
+		{"the same position twice", []hexdame.Position{p}, p, 0},
+		{"a king's capture", []hexdame.Position{capture}, afterCapture, 0},
+		{"a gap in the history", []hexdame.Position{p, b}, c, 0},
+	} {
+		if got := reversiblePlies(tc.history, tc.p); got != tc.want {
+			t.Errorf("%s: %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
+
 // MultiPV gives that many lines, best first, each its own first move.
 func TestSearchMultiPV(t *testing.T) {
 	var e Engine
