@@ -77,11 +77,7 @@ type Options struct {
 	// game with best play; ok false when it does not know. The search
 	// takes these values as exact. With package endgame's tables t:
 	//
-	//	Endgame: func(p hexdame.Position) (int, int, bool) {
-	//		v, plies, ok := t.Probe(p)
-	//		return int(v), plies, ok
-	//	},
-	//	EndgamePieces: t.MaxPieces(),
+	//	Endgame: t.ProbeFunc(), EndgamePieces: t.MaxPieces(),
 	//
 	// It is called from every thread of a search at once. A win in d
 	// plies at ply h of the search scores as a win at ply h+d, so the
@@ -211,21 +207,30 @@ func (e *Engine) Clear() {
 
 // Limits bound a search. A search ends at the first limit reached, or when
 // its context ends; with no limit it goes on until the context ends or it
-// has searched MaxDepth plies (the zero Limits is an analysis without end).
-// With a limit it also ends early when the result cannot change: a win or
-// loss proven to its end, or, with a time limit, a single legal move.
+// has searched MaxDepth plies: so it does with the zero Limits, and with
+// Infinite, whatever the other fields. With a limit it also ends early
+// when the result cannot change: a win or loss proven to its end, or,
+// with a time limit, a single legal move.
 //
-// A time that leaves none is still a limit, never the absence of one: a
-// negative MoveTime or Clock, a clock of a few nanoseconds, or a clock
-// with only its Increment (Clock 0) makes the search answer at once, with
-// the best move of what it searched in about a millisecond.
+// A zero field sets no limit. A limit that leaves nothing is still a
+// limit, never the absence of one: a negative MoveTime, Depth, Nodes or
+// Clock, a clock of a few nanoseconds, or a clock with only its Increment
+// (Clock 0) makes the search answer at once, with the best move of what it
+// searched in about a millisecond or to depth 1.
+//
+// Limits has the fields of package hub's Limits, in the same order, so
+// that each converts to the other without loss: engine.Limits(l) for the
+// limits l of a Hub search.
 type Limits struct {
-	// Depth is the deepest iteration, in plies (0 or less: none).
+	// MoveTime is the time for this move.
+	MoveTime time.Duration
+	// Depth is the deepest iteration, in plies (at most MaxDepth).
 	Depth int
 	// Nodes is about the most positions to visit (over all threads).
-	Nodes uint64
-	// MoveTime is the time for this move (0: none).
-	MoveTime time.Duration
+	Nodes int64
+	// Infinite searches until the context ends, ignoring the other
+	// fields.
+	Infinite bool
 	// Clock is the time the side to move has left for the game, and
 	// Increment what it gains after each move; the engine spends a part
 	// of it. MovesToGo, when positive, is the number of moves before the
@@ -234,6 +239,21 @@ type Limits struct {
 	Clock     time.Duration
 	Increment time.Duration
 	MovesToGo int
+}
+
+// applied returns the limits a search applies: none for Infinite, and
+// the least limit, depth 1 or one node, for a negative Depth or Nodes.
+func (l Limits) applied() Limits {
+	if l.Infinite {
+		return Limits{}
+	}
+	if l.Depth < 0 {
+		l.Depth = 1
+	}
+	if l.Nodes < 0 {
+		l.Nodes = 1
+	}
+	return l
 }
 
 // timed reports whether l limits the time: a move time or a clock.
@@ -246,9 +266,9 @@ func (l Limits) hasClock() bool {
 	return l.Clock != 0 || l.Increment > 0
 }
 
-// infinite reports whether l sets no limit.
-func (l Limits) infinite() bool {
-	return l.Depth <= 0 && l.Nodes == 0 && !l.timed()
+// unlimited reports whether l, applied, sets no limit.
+func (l Limits) unlimited() bool {
+	return l.Depth == 0 && l.Nodes == 0 && !l.timed()
 }
 
 // SearchOptions say what a search takes besides the position.
@@ -478,8 +498,8 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 		return Result{}, ErrNoMoves
 	}
 	lv := levels[e.opts.Level]
-	lim := opts.Limits
-	if lv.depth > 0 && (lim.Depth <= 0 || lim.Depth > lv.depth) {
+	lim := opts.Limits.applied()
+	if lv.depth > 0 && (lim.Depth == 0 || lim.Depth > lv.depth) {
 		lim.Depth = lv.depth
 	}
 	if lv.nodes > 0 && (lim.Nodes == 0 || lim.Nodes > lv.nodes) {
@@ -490,7 +510,7 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 		multiPV = len(moves) // every move needs a score to choose among them
 	}
 	multiPV = min(multiPV, len(moves))
-	sh := &shared{start: start, nodeLimit: lim.Nodes, pollEvery: 1024, done: ctx.Done(), threads: e.threads}
+	sh := &shared{start: start, nodeLimit: uint64(lim.Nodes), pollEvery: 1024, done: ctx.Done(), threads: e.threads}
 	for _, t := range e.threads {
 		t.halt.Store(false)
 	}
@@ -502,7 +522,7 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 		sh.crumbs = e.crumbs
 	}
 	if lim.Nodes > 0 {
-		for sh.pollEvery > 16 && sh.pollEvery*16 > lim.Nodes {
+		for sh.pollEvery > 16 && sh.pollEvery*16 > uint64(lim.Nodes) {
 			sh.pollEvery >>= 1
 		}
 	}
@@ -527,7 +547,7 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 	r := &run{
 		e: e, sh: sh, root: p, history: opts.History, rev: reversiblePlies(opts.History, p), moves: moves,
 		limits: lim, soft: soft, multiPV: multiPV, progress: opts.Progress,
-		infinite: lim.infinite(),
+		infinite: lim.unlimited(),
 		tables:   rootInTables(&e.opts, p, moves),
 	}
 	res := r.search()

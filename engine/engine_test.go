@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -500,5 +501,42 @@ func TestSearchNoTimeLeft(t *testing.T) {
 		if err != nil || !p.IsLegal(res.Move) || elapsed > 30*time.Second {
 			t.Errorf("%+v: %v after %v, %v", lim, res.Move, elapsed, err)
 		}
+	}
+}
+
+// A negative depth or node count is the least limit, as in package hub:
+// depth 1, one node. Infinite searches until the context ends, whatever
+// the other limits say.
+func TestSearchLeastAndInfiniteLimits(t *testing.T) {
+	var e Engine
+	p := hexdame.StartPosition()
+	for _, lim := range []Limits{{Depth: -1}, {Depth: -1 << 40}, {Nodes: -5}, {Depth: 30, Nodes: -1}} {
+		// The context only ends a test that fails.
+		ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
+		res, err := e.Search(ctx, p, SearchOptions{Limits: lim})
+		late := ctx.Err()
+		cancel()
+		if err != nil || !p.IsLegal(res.Move) || res.Depth > 1 || late != nil {
+			t.Errorf("%+v: depth %d, %v, %v", lim, res.Depth, res.Move, err)
+		}
+	}
+	// Infinite with a depth of 1: the search runs on until cancelled.
+	ctx, cancel := context.WithCancel(context.Background())
+	var depths atomic.Int32
+	done := make(chan Result)
+	go func() {
+		res, _ := e.Search(ctx, p, SearchOptions{Limits: Limits{Infinite: true, Depth: 1, Nodes: 1}, Progress: func(r Result) { depths.Store(int32(r.Depth)) }})
+		done <- res
+	}()
+	for depths.Load() < 3 {
+		select {
+		case res := <-done:
+			t.Fatalf("Infinite ended by itself at depth %d", res.Depth)
+		case <-time.After(time.Millisecond):
+		}
+	}
+	cancel()
+	if res := <-done; res.Depth < 3 {
+		t.Errorf("Infinite: depth %d", res.Depth)
 	}
 }
