@@ -276,7 +276,11 @@ type SearchOptions struct {
 	// History holds the positions of the game before the one searched,
 	// oldest first (the searched one excluded), so that the search sees
 	// repetitions: a position met for the third time is a draw. Only the
-	// positions since the last capture or man move matter.
+	// positions since the last capture or man move matter: the search
+	// goes back from the searched position as long as each position
+	// follows the one before it by a reversible move
+	// (hexdame.Position.IsReversible); a position that does not, by any
+	// legal move, ends the history there.
 	History []hexdame.Position
 	Limits
 	// MultiPV is the number of best moves to search with exact scores,

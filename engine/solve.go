@@ -35,7 +35,8 @@ type SolveOptions struct {
 	MaxNodes uint64
 	// History holds the positions of the game before the one solved,
 	// oldest first, so that a position met for the third time counting
-	// them is a draw.
+	// them is a draw. As in SearchOptions, only the positions linked to
+	// the solved one by reversible moves count.
 	History []hexdame.Position
 	// Progress, when not nil, is called after each horizon searched
 	// (1, 3, 5, ... plies) with what is known so far.
