@@ -37,7 +37,7 @@ func benchmarkSearch(b *testing.B, c *hub.Client) {
 	q := p
 	for range 12 {
 		for _, m := range q.LegalMoves() {
-			if q.Piece(m.From()).IsKing() && !m.IsCapture() {
+			if q.IsReversible(m) {
 				moves = append(moves, m)
 				q = q.PlayUnchecked(m)
 				break
