@@ -204,16 +204,9 @@ func (p *Position) pack() packedPosition {
 	return packedPosition{p.pieces[0][White], p.pieces[0][Red], p.kings[0] | uint64(p.side&1)<<63}
 }
 
-// isKingMove reports whether m, played in the position k packs, is a
-// king's move without capture: one after which an earlier position can
-// recur.
-func (k packedPosition) isKingMove(m Move) bool {
-	return m.captured == 0 && k[2]&bit(m.from) != 0
-}
-
-// isKingMove is packedPosition.isKingMove for a Position.
-func (p *Position) isKingMove(m Move) bool {
-	return m.captured == 0 && p.kings[0]&bit(m.from) != 0
+// isReversible is Position.IsReversible for the position k packs.
+func (k packedPosition) isReversible(m Move) bool {
+	return reversible(m, k[k[2]>>63]&k[2])
 }
 
 // unpack returns the position k packs.
@@ -287,7 +280,7 @@ func (g *Game) recount() {
 	clear(g.counts)
 	n := g.end
 	g.counts[n.pos]++
-	for n.parent != nil && !n.setup && n.parent.pos.isKingMove(n.move) {
+	for n.parent != nil && !n.setup && n.parent.pos.isReversible(n.move) {
 		n = n.parent
 		g.counts[n.pos]++
 	}
@@ -585,7 +578,7 @@ func (g *Game) push(m Move, next Position) *Node {
 	if !g.forget {
 		g.end = g.end.addMain(&Node{game: g, move: m, pos: next.pack(), ply: g.ply})
 	}
-	if !g.pos.isKingMove(m) {
+	if !g.pos.IsReversible(m) {
 		// A capture or a man move: no earlier position can recur. The
 		// window is the new position alone, which counts needs not hold.
 		g.pos, g.window = next, g.ply

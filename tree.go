@@ -281,7 +281,7 @@ func (n *Node) Outcome() Outcome {
 	// The positions that n's can repeat: back to the last capture, man
 	// move or setup.
 	reps, kingPlies := 1, 0
-	for x := n; x.parent != nil && !x.setup && x.parent.pos.isKingMove(x.move); x = x.parent {
+	for x := n; x.parent != nil && !x.setup && x.parent.pos.isReversible(x.move); x = x.parent {
 		kingPlies++
 		if x.parent.pos == n.pos {
 			reps++

@@ -118,8 +118,7 @@
 //     ply h of the search as a mate score for a win at ply h+d, a loss
 //     likewise, a draw as 0. At the root it plays BestMove, which wins
 //     within the table's distance. Package engine does all this when
-//     its Options.Endgame calls Probe and returns its value's Sign
-//     ("hexdame analyse -tables DIR").
+//     its Options.Endgame is ProbeFunc ("hexdame analyse -tables DIR").
 //   - A prover such as package engine's (*engine.Engine).Solve can answer
 //     at once for a position in the tables: a win in d plies when Probe
 //     gives Win, d and d is within the horizon; no win otherwise; the main

@@ -20,11 +20,8 @@ import (
 func tableEngine(t *testing.T, tb *Tables) *engine.Engine {
 	t.Helper()
 	e, err := engine.New(engine.Options{
-		HashMiB: 16,
-		Endgame: func(p hexdame.Position) (int, int, bool) {
-			v, plies, ok := tb.Probe(p)
-			return v.Sign(), plies, ok
-		},
+		HashMiB:       16,
+		Endgame:       tb.ProbeFunc(),
 		EndgamePieces: tb.MaxPieces(),
 	})
 	if err != nil {
@@ -48,7 +45,7 @@ func exactScore(v Value, plies int) engine.Score {
 // playOut plays the game from p with e on both sides (each search with
 // the game's positions before it as history, a node limit of nodes) until
 // the game is over or maxPlies are played, and returns the game.
-func playOut(t *testing.T, e *engine.Engine, tb *Tables, p hexdame.Position, maxPlies int, nodes uint64) *hexdame.Game {
+func playOut(t *testing.T, e *engine.Engine, tb *Tables, p hexdame.Position, maxPlies int, nodes int64) *hexdame.Game {
 	t.Helper()
 	g := hexdame.NewGameFrom(p)
 	var history []hexdame.Position
@@ -287,7 +284,7 @@ func TestLongEngineWinsFivePieces(t *testing.T) {
 // pieces that full says are won, with the engine using the smaller
 // tables only and nodes a move, and checks that the side to move wins
 // every game; it logs how many within full's distance.
-func checkEngineWinsThroughSearch(t *testing.T, full, smaller *Tables, seed uint64, n, pieces, minPlies int, nodes uint64) {
+func checkEngineWinsThroughSearch(t *testing.T, full, smaller *Tables, seed uint64, n, pieces, minPlies int, nodes int64) {
 	e := tableEngine(t, smaller)
 	ps, ds := randomWins(t, full, newRand(seed), n, pieces, minPlies)
 	start := time.Now()

@@ -55,13 +55,7 @@ func Example_engine() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	e, err := engine.New(engine.Options{
-		Endgame: func(p hexdame.Position) (int, int, bool) {
-			v, plies, ok := tables.Probe(p)
-			return v.Sign(), plies, ok
-		},
-		EndgamePieces: tables.MaxPieces(),
-	})
+	e, err := engine.New(engine.Options{Endgame: tables.ProbeFunc(), EndgamePieces: tables.MaxPieces()})
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -235,8 +235,31 @@ func (s *partSet) load(dir string, m Material) error {
 func (t *Tables) Dir() string { return t.dir }
 
 // MaxPieces returns the most pieces of the loaded tables: Probe answers
-// for every position with at most that many pieces.
-func (t *Tables) MaxPieces() int { return t.maxPieces }
+// for every position with at most that many pieces. A nil *Tables holds
+// none: 0.
+func (t *Tables) MaxPieces() int {
+	if t == nil {
+		return 0
+	}
+	return t.maxPieces
+}
+
+// ProbeFunc returns Probe with the value as an int (1 a win, 0 a draw, -1
+// a loss): the function package engine takes in its Options.Endgame, with
+// MaxPieces as its Options.EndgamePieces:
+//
+//	o.Endgame, o.EndgamePieces = t.ProbeFunc(), t.MaxPieces()
+//
+// A nil *Tables gives nil: no tables.
+func (t *Tables) ProbeFunc() func(p hexdame.Position) (result, plies int, ok bool) {
+	if t == nil {
+		return nil
+	}
+	return func(p hexdame.Position) (int, int, bool) {
+		v, plies, ok := t.Probe(p)
+		return v.Sign(), plies, ok
+	}
+}
 
 // Materials returns the canonical materials of the loaded tables, in
 // build order.

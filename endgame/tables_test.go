@@ -52,6 +52,25 @@ func TestProbeKnown(t *testing.T) {
 // in exactly the distance the table gives: the side to move in the end has
 // no move, after d plies, whatever captures and crownings come on the
 // way. Drawn positions stay drawn.
+// ProbeFunc is Probe with the value as an int, for package engine; a nil
+// *Tables gives none.
+func TestProbeFunc(t *testing.T) {
+	tb := loadSmall(t)
+	probe := tb.ProbeFunc()
+	for _, fen := range []string{"W:WKa1:BKb1", "B:WKa1:BKb1", "W:W:BKb1", "W:Wh8:Bi9", "W:Wa1,b1:Bi9,h9,g9"} {
+		p := hexdame.MustParseFEN(fen)
+		v, d, ok := tb.Probe(p)
+		r, pd, pok := probe(p)
+		if r != int(v) || pd != d || pok != ok {
+			t.Errorf("%s: ProbeFunc %d %d %v, Probe %v %d %v", fen, r, pd, pok, v, d, ok)
+		}
+	}
+	var none *Tables
+	if none.ProbeFunc() != nil || none.MaxPieces() != 0 {
+		t.Error("a nil *Tables gives a probe or pieces")
+	}
+}
+
 func TestBestMovePlaysOutDistance(t *testing.T) {
 	tb := loadSmall(t)
 	r := rand.New(rand.NewPCG(7, 8))

@@ -77,11 +77,7 @@ type Options struct {
 	// game with best play; ok false when it does not know. The search
 	// takes these values as exact. With package endgame's tables t:
 	//
-	//	Endgame: func(p hexdame.Position) (int, int, bool) {
-	//		v, plies, ok := t.Probe(p)
-	//		return v.Sign(), plies, ok
-	//	},
-	//	EndgamePieces: t.MaxPieces(),
+	//	Endgame: t.ProbeFunc(), EndgamePieces: t.MaxPieces(),
 	//
 	// It is called from every thread of a search at once. A win in d
 	// plies at ply h of the search scores as a win at ply h+d, so the
@@ -233,21 +229,30 @@ func (e *Engine) Clear() {
 
 // Limits bound a search. A search ends at the first limit reached, or when
 // its context ends; with no limit it goes on until the context ends or it
-// has searched MaxDepth plies (the zero Limits is an analysis without end).
-// With a limit it also ends early when the result cannot change: a win or
-// loss proven to its end, or, with a time limit, a single legal move.
+// has searched MaxDepth plies: so it does with the zero Limits, and with
+// Infinite, whatever the other fields. With a limit it also ends early
+// when the result cannot change: a win or loss proven to its end, or,
+// with a time limit, a single legal move.
 //
-// A time that leaves none is still a limit, never the absence of one: a
-// negative MoveTime or Clock, a clock of a few nanoseconds, or a clock
-// with only its Increment (Clock 0) makes the search answer at once, with
-// the best move of what it searched in about a millisecond.
+// A zero field sets no limit. A limit that leaves nothing is still a
+// limit, never the absence of one: a negative MoveTime, Depth, Nodes or
+// Clock, a clock of a few nanoseconds, or a clock with only its Increment
+// (Clock 0) makes the search answer at once, with the best move of what it
+// searched in about a millisecond or to depth 1.
+//
+// Limits has the fields of package hub's Limits, in the same order, so
+// that each converts to the other without loss: engine.Limits(l) for the
+// limits l of a Hub search.
 type Limits struct {
-	// Depth is the deepest iteration, in plies (0 or less: none).
+	// MoveTime is the time for this move.
+	MoveTime time.Duration
+	// Depth is the deepest iteration, in plies (at most MaxDepth).
 	Depth int
 	// Nodes is about the most positions to visit (over all threads).
-	Nodes uint64
-	// MoveTime is the time for this move (0: none).
-	MoveTime time.Duration
+	Nodes int64
+	// Infinite searches until the context ends, ignoring the other
+	// fields.
+	Infinite bool
 	// Clock is the time the side to move has left for the game, and
 	// Increment what it gains after each move; the engine spends a part
 	// of it. MovesToGo, when positive, is the number of moves before the
@@ -256,6 +261,21 @@ type Limits struct {
 	Clock     time.Duration
 	Increment time.Duration
 	MovesToGo int
+}
+
+// applied returns the limits a search applies: none for Infinite, and
+// the least limit, depth 1 or one node, for a negative Depth or Nodes.
+func (l Limits) applied() Limits {
+	if l.Infinite {
+		return Limits{}
+	}
+	if l.Depth < 0 {
+		l.Depth = 1
+	}
+	if l.Nodes < 0 {
+		l.Nodes = 1
+	}
+	return l
 }
 
 // timed reports whether l limits the time: a move time or a clock.
@@ -268,9 +288,9 @@ func (l Limits) hasClock() bool {
 	return l.Clock != 0 || l.Increment > 0
 }
 
-// infinite reports whether l sets no limit.
-func (l Limits) infinite() bool {
-	return l.Depth <= 0 && l.Nodes == 0 && !l.timed()
+// unlimited reports whether l, applied, sets no limit.
+func (l Limits) unlimited() bool {
+	return l.Depth == 0 && l.Nodes == 0 && !l.timed()
 }
 
 // SearchOptions say what a search takes besides the position.
@@ -278,7 +298,11 @@ type SearchOptions struct {
 	// History holds the positions of the game before the one searched,
 	// oldest first (the searched one excluded), so that the search sees
 	// repetitions: a position met for the third time is a draw. Only the
-	// positions since the last capture or man move matter.
+	// positions since the last capture or man move matter: the search
+	// goes back from the searched position as long as each position
+	// follows the one before it by a reversible move
+	// (hexdame.Position.IsReversible); a position that does not, by any
+	// legal move, ends the history there.
 	History []hexdame.Position
 	Limits
 	// MultiPV is the number of best moves to search with exact scores,
@@ -500,8 +524,8 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 		return Result{}, ErrNoMoves
 	}
 	lv := levels[e.opts.Level]
-	lim := opts.Limits
-	if lv.depth > 0 && (lim.Depth <= 0 || lim.Depth > lv.depth) {
+	lim := opts.Limits.applied()
+	if lv.depth > 0 && (lim.Depth == 0 || lim.Depth > lv.depth) {
 		lim.Depth = lv.depth
 	}
 	if lv.nodes > 0 && (lim.Nodes == 0 || lim.Nodes > lv.nodes) {
@@ -512,7 +536,7 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 		multiPV = len(moves) // every move needs a score to choose among them
 	}
 	multiPV = min(multiPV, len(moves))
-	sh := &shared{start: start, nodeLimit: lim.Nodes, pollEvery: 1024, done: ctx.Done(), threads: e.threads}
+	sh := &shared{start: start, nodeLimit: uint64(lim.Nodes), pollEvery: 1024, done: ctx.Done(), threads: e.threads}
 	for _, t := range e.threads {
 		t.halt.Store(false)
 	}
@@ -524,7 +548,7 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 		sh.crumbs = e.crumbs
 	}
 	if lim.Nodes > 0 {
-		for sh.pollEvery > 16 && sh.pollEvery*16 > lim.Nodes {
+		for sh.pollEvery > 16 && sh.pollEvery*16 > uint64(lim.Nodes) {
 			sh.pollEvery >>= 1
 		}
 	}
@@ -547,9 +571,9 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 	}
 	defer context.AfterFunc(ctx, sh.stopLate)()
 	r := &run{
-		e: e, sh: sh, root: p, history: opts.History, moves: moves,
+		e: e, sh: sh, root: p, history: opts.History, rev: reversiblePlies(opts.History, p), moves: moves,
 		limits: lim, soft: soft, multiPV: multiPV, progress: opts.Progress,
-		infinite: lim.infinite(),
+		infinite: lim.unlimited(),
 		tables:   rootInTables(&e.opts, p, moves),
 	}
 	res := r.search()
@@ -565,6 +589,7 @@ type run struct {
 	sh       *shared
 	root     hexdame.Position
 	history  []hexdame.Position
+	rev      int // the reversible plies that led to root (see reversiblePlies)
 	moves    []hexdame.Move
 	limits   Limits
 	soft     time.Duration
@@ -638,25 +663,14 @@ func (r *run) prepare(t *thread) {
 	}
 	t.nodes, t.polled = 0, 0
 	t.keys = t.keys[:0]
-	rev := 0
-	for i, h := range r.history {
+	for _, h := range r.history {
 		t.keys = append(t.keys, h.Hash())
-		if i > 0 && reversible(r.history[i-1], h) {
-			rev++
-		} else {
-			rev = 0
-		}
-	}
-	if n := len(r.history); n > 0 && reversible(r.history[n-1], r.root) {
-		rev++
-	} else {
-		rev = 0
 	}
 	t.rootIndex = len(t.keys)
 	f := &t.stack[0]
 	f.pos = r.root
 	f.key = r.root.Hash()
-	f.rev = rev
+	f.rev = r.rev
 	t.keys = append(t.keys, f.key)
 	for i := range t.stack {
 		t.stack[i].killers = [2]hexdame.Move{}
@@ -670,23 +684,34 @@ func (r *run) prepare(t *thread) {
 	// their root moves instead was 5% slower to the same depth.)
 }
 
-// reversible reports whether position b can follow a by a reversible move
-// (a king's slide): the same men and the same number of kings.
-func reversible(a, b hexdame.Position) bool {
-	if a.SideToMove() == b.SideToMove() {
-		return false
+// reversiblePlies returns how many of the last moves of a game were
+// reversible (hexdame.Position.IsReversible): the plies since the last
+// capture or man move, as far as history, the positions before p (oldest
+// first), goes back. Two positions in a row that no legal reversible move
+// links end the count, as an irreversible move does. It generates the
+// moves of the positions it goes back over, and only their quiet moves.
+func reversiblePlies(history []hexdame.Position, p hexdame.Position) int {
+	n := 0
+	for i := len(history) - 1; i >= 0 && followsReversibly(history[i], p); i-- {
+		p = history[i]
+		n++
 	}
-	for _, c := range [2]hexdame.Color{hexdame.White, hexdame.Red} {
-		if a.Men(c) != b.Men(c) {
-			return false
-		}
-		_, ka := a.Count(c)
-		_, kb := b.Count(c)
-		if ka != kb {
-			return false
+	return n
+}
+
+// followsReversibly reports whether a legal reversible move of a leads
+// to b.
+func followsReversibly(a, b hexdame.Position) bool {
+	if a.SideToMove() == b.SideToMove() || a.HasCapture() {
+		return false // a capture is compulsory, and irreversible
+	}
+	var buf [64]hexdame.Move
+	for _, m := range a.AppendLegalMoves(buf[:0]) {
+		if a.IsReversible(m) && a.PlayUnchecked(m) == b {
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // iterate runs thread t's iterative deepening. The main thread (t.id 0)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -177,6 +178,43 @@ func TestSearchRepetition(t *testing.T) {
 	}
 	if res.Score >= 0 {
 		t.Errorf("without the history: %v", res.Score)
+	}
+}
+
+// reversiblePlies counts the king moves without capture at the end of
+// the history, and only moves: positions in a row that no legal move
+// links end the count, even when their material is the same.
+func TestReversiblePlies(t *testing.T) {
+	play := func(q hexdame.Position, m string) hexdame.Position { return q.PlayUnchecked(q.MustParseMove(m)) }
+	p := hexdame.MustParseFEN("W:WKa1,Kb1,c2:BKi9")
+	a := play(p, "a1-a2") // reversible
+	b := play(a, "i9-h9") // reversible
+	c := play(b, "c2-c3") // a man's move
+	d := play(c, "h9-i9") // reversible
+	e := play(d, "a2-a1") // reversible
+	swapped := hexdame.MustParseFEN("B:WKa1,Kb1,c2:BKi9").WithPiece(hexdame.MustParseCell("a1"), hexdame.NoPiece).
+		WithPiece(hexdame.MustParseCell("e3"), hexdame.WhiteKing) // a's material, but no move of p leads to it
+	capture := hexdame.MustParseFEN("W:WKa1:Bc3,i9")
+	afterCapture := play(capture, "a1xe5")
+	for _, tc := range []struct {
+		name    string
+		history []hexdame.Position
+		p       hexdame.Position
+		want    int
+	}{
+		{"no history", nil, p, 0},
+		{"one king move", []hexdame.Position{p}, a, 1},
+		{"two king moves", []hexdame.Position{p, a}, b, 2},
+		{"a man's move", []hexdame.Position{p, a, b}, c, 0},
+		{"king moves after a man's move", []hexdame.Position{p, a, b, c, d}, e, 2},
+		{"positions no move links", []hexdame.Position{p}, swapped, 0},
+		{"the same position twice", []hexdame.Position{p}, p, 0},
+		{"a king's capture", []hexdame.Position{capture}, afterCapture, 0},
+		{"a gap in the history", []hexdame.Position{p, b}, c, 0},
+	} {
+		if got := reversiblePlies(tc.history, tc.p); got != tc.want {
+			t.Errorf("%s: %d, want %d", tc.name, got, tc.want)
+		}
 	}
 }
 
@@ -463,5 +501,42 @@ func TestSearchNoTimeLeft(t *testing.T) {
 		if err != nil || !p.IsLegal(res.Move) || elapsed > 30*time.Second {
 			t.Errorf("%+v: %v after %v, %v", lim, res.Move, elapsed, err)
 		}
+	}
+}
+
+// A negative depth or node count is the least limit, as in package hub:
+// depth 1, one node. Infinite searches until the context ends, whatever
+// the other limits say.
+func TestSearchLeastAndInfiniteLimits(t *testing.T) {
+	var e Engine
+	p := hexdame.StartPosition()
+	for _, lim := range []Limits{{Depth: -1}, {Depth: -1 << 40}, {Nodes: -5}, {Depth: 30, Nodes: -1}} {
+		// The context only ends a test that fails.
+		ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
+		res, err := e.Search(ctx, p, SearchOptions{Limits: lim})
+		late := ctx.Err()
+		cancel()
+		if err != nil || !p.IsLegal(res.Move) || res.Depth > 1 || late != nil {
+			t.Errorf("%+v: depth %d, %v, %v", lim, res.Depth, res.Move, err)
+		}
+	}
+	// Infinite with a depth of 1: the search runs on until cancelled.
+	ctx, cancel := context.WithCancel(context.Background())
+	var depths atomic.Int32
+	done := make(chan Result)
+	go func() {
+		res, _ := e.Search(ctx, p, SearchOptions{Limits: Limits{Infinite: true, Depth: 1, Nodes: 1}, Progress: func(r Result) { depths.Store(int32(r.Depth)) }})
+		done <- res
+	}()
+	for depths.Load() < 3 {
+		select {
+		case res := <-done:
+			t.Fatalf("Infinite ended by itself at depth %d", res.Depth)
+		case <-time.After(time.Millisecond):
+		}
+	}
+	cancel()
+	if res := <-done; res.Depth < 3 {
+		t.Errorf("Infinite: depth %d", res.Depth)
 	}
 }

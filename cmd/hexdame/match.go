@@ -38,8 +38,10 @@ import (
 // N is the game's number from 1 (games 2k-1 and 2k play opening k with
 // the colours swapped); R is the result, 2-0, 0-2 or 1-1; S the first
 // engine's points in the game: 1, 0.5 or 0; WORD how the game ended, one
-// of no-legal-move, repetition, adjudication (the draws and wins the rules,
-// the -draw flag and the -tables flag decide), illegal-move, unparseable-move, no-move,
+// of no-legal-move, repetition, king-move-rule (the ends the rules give,
+// the last with the -draw flag), adjudication (a draw when the moves since
+// the last capture or man move no longer fit in a pos line, or the
+// -tables flag's result), illegal-move, unparseable-move, no-move,
 // time-forfeit, hang, crash, protocol, start-failure (losses by the fault
 // of the side that lost); P the plies the engines played after the
 // opening; TEXT the same in words.
@@ -135,10 +137,11 @@ type matchConfig struct {
 	games        int
 	concurrency  int
 	moveTime     time.Duration
-	time, inc    time.Duration
+	clock        time.Duration
+	increment    time.Duration
 	margin       time.Duration
 	startTimeout time.Duration
-	drawPlies    int
+	drawRules    hexdame.DrawRules // -draw: the king-move rule
 	openings     string
 	randomPlies  int
 	seed         uint64
@@ -213,7 +216,7 @@ func (c *matchConfig) timeControl() string {
 	if c.moveTime > 0 {
 		return seconds(c.moveTime) + "/move"
 	}
-	return seconds(c.time) + "+" + seconds(c.inc)
+	return seconds(c.clock) + "+" + seconds(c.increment)
 }
 
 func seconds(d time.Duration) string {
@@ -247,7 +250,9 @@ var cmdMatch = &command{
 	about: "Plays games between two engines that speak the Hub protocol (HUB.md), as the\n" +
 		"referee: an illegal, unparseable or missing move loses, as does a move later than\n" +
 		"the time and the margin, an engine that exits or breaks the protocol; the rules\n" +
-		"decide the rest (no legal move, threefold repetition). Each opening is played\n" +
+		"decide the rest (no legal move, threefold repetition, and with -draw N the\n" +
+		"king-move rule: a draw once each side has made N moves in a row with only kings\n" +
+		"and no capture, 2N plies; reason king-move-rule). Each opening is played\n" +
 		"twice, each engine White once. -param and -name apply to the -engine before them\n" +
 		"(a -param before the first -engine applies to both). Prints one line per finished\n" +
 		"game, then the score of the first engine: wins, draws, losses, the Elo difference\n" +
@@ -258,7 +263,7 @@ var cmdMatch = &command{
 		"the finished games printed and written, and the exit status is 2. With -tables\n" +
 		"DIR a game that reaches, by a move of the engines, a position the endgame tables\n" +
 		"hold ends with their result: reason adjudication, and the detail says \"endgame\n" +
-		"tables: \" and the material and value (the tables ignore the -draw rule).",
+		"tables: \" and the material and value (the -draw rule comes first: it is a rule).",
 	setup: func(fs *flag.FlagSet) func(e *env) error {
 		ef := &engineFlags{}
 		fs.Var(engineFlag{ef}, "engine", "an engine's `command` line, split as a shell would (twice: the first engine, then the second)")
@@ -270,7 +275,7 @@ var cmdMatch = &command{
 		tc := fs.String("tc", "", "a clock for each side: `SECONDS+INC`, the time for the game and the increment per move")
 		margin := fs.String("margin", "0.1", "how many `seconds` a move may overrun its time before it loses")
 		startTimeout := fs.String("start-timeout", "10", "the `seconds` an engine has to answer hub and init")
-		draw := fs.Int("draw", 0, "adjudicate a draw after `N` plies in a row without a capture or a man move (0: never)")
+		draw := fs.Int("draw", 0, "draw a game once each side has made `N` moves in a row with only kings and no capture, 2N plies (0: never; International Draughts uses 25)")
 		openings := fs.String("openings", "", "a `file` of openings: PDN games (their start and main line) or FEN lines")
 		randomPlies := fs.Int("random-plies", 0, "openings of `N` random plies from the start position (with -seed)")
 		seed := fs.Uint64("seed", 1, "the seed of the random openings")
@@ -285,7 +290,7 @@ var cmdMatch = &command{
 			if len(ef.specs) != 2 {
 				return usageError{"want two -engine flags, not " + strconv.Itoa(len(ef.specs))}
 			}
-			cfg := &matchConfig{games: *games, concurrency: *concurrency, drawPlies: *draw,
+			cfg := &matchConfig{games: *games, concurrency: *concurrency, drawRules: hexdame.DrawRules{KingMoves: *draw},
 				openings: *openings, randomPlies: *randomPlies, seed: *seed, pdn: *pdn}
 			for i, s := range ef.specs {
 				s.settings = append(append([]hub.Setting(nil), ef.shared...), s.settings...)
@@ -296,7 +301,7 @@ var cmdMatch = &command{
 				return usageError{"-games must not be negative"}
 			case cfg.concurrency < 1 || cfg.concurrency > 1024:
 				return usageError{"-concurrency must be from 1 to 1024"}
-			case cfg.drawPlies < 0:
+			case cfg.drawRules.KingMoves < 0:
 				return usageError{"-draw must not be negative"}
 			case cfg.randomPlies < 0 || cfg.randomPlies > 1000:
 				return usageError{"-random-plies must be from 0 to 1000"}
@@ -318,15 +323,15 @@ var cmdMatch = &command{
 				return usageError{"-movetime and -tc exclude each other"}
 			case *tc != "":
 				t, inc, _ := strings.Cut(*tc, "+")
-				if cfg.time, err = parseSeconds("-tc", t); err != nil {
+				if cfg.clock, err = parseSeconds("-tc", t); err != nil {
 					return err
 				}
 				if inc != "" {
-					if cfg.inc, err = parseSeconds("-tc", inc); err != nil {
+					if cfg.increment, err = parseSeconds("-tc", inc); err != nil {
 						return err
 					}
 				}
-				if cfg.time == 0 && cfg.inc == 0 {
+				if cfg.clock == 0 && cfg.increment == 0 {
 					return usageError{"-tc must give some time"}
 				}
 			default:
@@ -898,8 +903,8 @@ func playMatchGame(ctx context.Context, cfg *matchConfig, book *openingBook, pla
 	}
 	res, err := hub.PlayGame(ctx, white, red, hub.GameConfig{
 		Start: op.start, Opening: op.moves,
-		MoveTime: cfg.moveTime, Time: cfg.time, Inc: cfg.inc, Margin: cfg.margin,
-		DrawPlies: cfg.drawPlies, Adjudicate: tablesAdjudicator(cfg.tables),
+		MoveTime: cfg.moveTime, Clock: cfg.clock, Increment: cfg.increment, Margin: cfg.margin,
+		DrawRules: cfg.drawRules, Adjudicate: tablesAdjudicator(cfg.tables),
 	})
 	if err != nil {
 		if ctx.Err() != nil {

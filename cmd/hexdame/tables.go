@@ -39,20 +39,6 @@ func openTables(dir string) (*endgame.Tables, error) {
 	return t, nil
 }
 
-// withTables sets the engine options that make the search take its
-// values of positions with few pieces from t (nil: none).
-func withTables(o engine.Options, t *endgame.Tables) engine.Options {
-	if t == nil {
-		return o
-	}
-	o.Endgame = func(p hexdame.Position) (int, int, bool) {
-		v, plies, ok := t.Probe(p)
-		return v.Sign(), plies, ok
-	}
-	o.EndgamePieces = t.MaxPieces()
-	return o
-}
-
 // solveFromTables answers hexdame solve from the tables for a position
 // they hold, as Solve would: ok false when they do not hold it. The
 // verdict for standard error comes with the solution.

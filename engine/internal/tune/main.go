@@ -112,7 +112,7 @@ func enginePlayer(e *engine.Engine, lim engine.Limits) match.Player {
 func selfplay(args []string) error {
 	fs := flag.NewFlagSet("selfplay", flag.ExitOnError)
 	games := fs.Int("games", 1000, "the number of games")
-	nodes := fs.Uint64("nodes", 4000, "the nodes per move")
+	nodes := fs.Int64("nodes", 4000, "the nodes per move")
 	plies := fs.Int("plies", 8, "the random plies of each opening")
 	seed := fs.Uint64("seed", 1, "the seed of the openings")
 	workers := fs.Int("workers", 1, "the games played at once")
@@ -393,7 +393,7 @@ func runMatch(args []string) error {
 	va := fs.Uint64("variant-a", 0, "player a's experimental variant")
 	vb := fs.Uint64("variant-b", 0, "player b's experimental variant")
 	games := fs.Int("games", 200, "the number of games (two per opening)")
-	nodes := fs.Uint64("nodes", 0, "the nodes per move")
+	nodes := fs.Int64("nodes", 0, "the nodes per move")
 	depth := fs.Int("depth", 0, "the depth per move")
 	movetime := fs.Duration("movetime", 0, "the time per move")
 	plies := fs.Int("plies", 8, "the random plies of each opening")
