@@ -48,11 +48,7 @@ func TestProbeKnown(t *testing.T) {
 	}
 }
 
-// Playing BestMove for both sides from a decided position ends the game
-// in exactly the distance the table gives: the side to move in the end has
-// no move, after d plies, whatever captures and crownings come on the
-// way. Drawn positions stay drawn.
-// ProbeFunc is Probe with the value as an int, for package engine; a nil
+// ProbeFunc is Probe with the value's Sign as an int, for package engine; a nil
 // *Tables gives none.
 func TestProbeFunc(t *testing.T) {
 	tb := loadSmall(t)
@@ -61,7 +57,7 @@ func TestProbeFunc(t *testing.T) {
 		p := hexdame.MustParseFEN(fen)
 		v, d, ok := tb.Probe(p)
 		r, pd, pok := probe(p)
-		if r != int(v) || pd != d || pok != ok {
+		if r != v.Sign() || pd != d || pok != ok {
 			t.Errorf("%s: ProbeFunc %d %d %v, Probe %v %d %v", fen, r, pd, pok, v, d, ok)
 		}
 	}
@@ -71,6 +67,10 @@ func TestProbeFunc(t *testing.T) {
 	}
 }
 
+// Playing BestMove for both sides from a decided position ends the game
+// in exactly the distance the table gives: the side to move in the end has
+// no move, after d plies, whatever captures and crownings come on the
+// way. Drawn positions stay drawn.
 func TestBestMovePlaysOutDistance(t *testing.T) {
 	tb := loadSmall(t)
 	r := rand.New(rand.NewPCG(7, 8))
