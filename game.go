@@ -161,7 +161,8 @@ func (o Outcome) String() string {
 // are about the main line.
 //
 // The zero Game is a game from the start position with no moves played,
-// ready to use; NewGameFrom starts a game from another position.
+// ready to use; NewGameFrom starts a game from another position. A Game
+// holds pointers into its tree: copy one with Clone, not by assignment.
 //
 // A Game tracks repetitions: the game is drawn when the same position (the
 // same pieces on the same cells and the same side to move) occurs for the
