@@ -485,8 +485,10 @@ func TestGameClone(t *testing.T) {
 	changed := gamePDN(t, c)
 
 	// Changes to the original.
-	if !g.Undo() || !g.Undo() {
-		t.Fatal("Undo")
+	for range 2 {
+		if !g.Undo() {
+			t.Fatal("Undo")
+		}
 	}
 	if err := g.Root().Children()[1].AddNAG(5); err != nil {
 		t.Fatal(err)

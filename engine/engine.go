@@ -36,6 +36,7 @@ import (
 	"time"
 
 	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/internal/enginehooks"
 )
 
 // Limits on options.
@@ -134,10 +135,10 @@ type Engine struct {
 	tt      *table
 	threads []*thread
 	// crumbs are the breadcrumbs its threads share (with more than one).
-	crumbs  *[crumbSlots]breadcrumb
-	rng     rng
-	ev      *evaluator // nil for defaultEvaluator; tests set others
-	variant uint64     // experimental search changes (see hooks.SetVariant)
+	crumbs *[crumbSlots]breadcrumb
+	rng    rng
+	// The tools' weights and experimental variant (enginehooks.Of).
+	tuningHolder
 }
 
 // New returns an engine with options o, or an error wrapping
@@ -524,11 +525,13 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 		}
 	}
 	defer context.AfterFunc(ctx, sh.stopLate)()
+	tuning := enginehooks.Of(&e.tuningHolder)
 	r := &run{
 		e: e, sh: sh, root: p, history: opts.History, moves: moves,
 		limits: lim, soft: soft, multiPV: multiPV, progress: opts.Progress,
 		infinite: lim.infinite(),
 		tables:   rootInTables(&e.opts, p, moves),
+		ev:       evaluatorFor(tuning.Weights), variant: tuning.Variant,
 	}
 	res := r.search()
 	if lv.noise > 0 && res.Depth > 0 {
@@ -551,6 +554,8 @@ type run struct {
 	multiPV  int
 	progress func(Result)
 	result   Result // after the last completed depth
+	ev       *evaluator
+	variant  uint64 // experimental search changes (see enginehooks.Tuning)
 
 	// With helpers: the root moves of the main thread's last completed
 	// depth, in order, for the helpers to take up (see adopt).
@@ -604,16 +609,13 @@ func (r *run) search() Result {
 func (r *run) prepare(t *thread) {
 	t.sh = r.sh
 	t.tt = r.e.tt
-	t.variant = r.e.variant
+	t.variant = r.variant
 	t.lmrAlt = (t.id > 0) != (t.variant&4 != 0)
 	t.endgame, t.endgamePieces = r.e.opts.Endgame, r.e.opts.EndgamePieces
 	if t.endgame == nil {
 		t.endgamePieces = -1
 	}
-	t.ev = r.e.ev
-	if t.ev == nil {
-		t.ev = defaultEvaluator
-	}
+	t.ev = r.ev
 	t.nodes, t.polled = 0, 0
 	t.keys = t.keys[:0]
 	rev := 0

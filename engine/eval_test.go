@@ -1,9 +1,11 @@
 package engine
 
 import (
+	"context"
 	"testing"
 
 	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/internal/enginehooks"
 	"pgregory.net/rapid"
 )
 
@@ -247,4 +249,32 @@ func TestEvaluateMoves(t *testing.T) {
 			t.Fatalf("%v: %d, %v; HasLegalMoves %v", p, v, canMove, p.HasLegalMoves())
 		}
 	})
+}
+
+// The weights and variant the tools set through enginehooks reach the
+// engine's next search, and nil weights bring the tuned ones back.
+func TestTuningReachesSearch(t *testing.T) {
+	var e Engine
+	p := hexdame.MustParseFEN("W:Wa1,b1,e3:Bi9") // White a man ahead, no capture
+	search := func() Score {
+		res, err := e.Search(context.Background(), p, SearchOptions{Limits: Limits{Depth: 1}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Score
+	}
+	tuned := search()
+	w := enginehooks.Tuned()
+	w[fMan] = [2]int32{w[fMan][0] + 300, w[fMan][1] + 300}
+	*enginehooks.Of(&e) = enginehooks.Tuning{Weights: w, Variant: 5}
+	if got := search(); got < tuned+200 {
+		t.Errorf("a man worth 3 more: %v, with the tuned weights %v", got, tuned)
+	}
+	if v := e.threads[0].variant; v != 5 {
+		t.Errorf("the search's variant is %d, not 5", v)
+	}
+	enginehooks.Of(&e).Weights = nil
+	if got := search(); got != tuned {
+		t.Errorf("back to the tuned weights: %v, not %v", got, tuned)
+	}
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/hexdame/hexdame"
 	"github.com/hexdame/hexdame/endgame"
 	"github.com/hexdame/hexdame/hub"
+	"github.com/hexdame/hexdame/internal/match"
 	"github.com/hexdame/hexdame/internal/stats"
 )
 
@@ -406,17 +407,8 @@ func (b *openingBook) get(k int) (opening, error) {
 		return opening{start: hexdame.StartPosition(), label: "start position"}, nil
 	}
 	rng := rand.New(rand.NewPCG(b.seed, uint64(k)))
-	var buf []hexdame.Move
 	for range 1000 {
-		g := hexdame.NewGame()
-		for range b.randomPlies {
-			buf = g.Position().AppendLegalMoves(buf[:0])
-			if len(buf) == 0 || g.Outcome().IsOver() {
-				break
-			}
-			g.Play(buf[rng.IntN(len(buf))])
-		}
-		if g.Ply() == b.randomPlies && !g.Outcome().IsOver() {
+		if g := match.RandomOpening(rng, b.randomPlies); g != nil {
 			return opening{start: hexdame.StartPosition(), moves: g.Moves(),
 				label: fmt.Sprintf("random %d plies, seed %d, #%d", b.randomPlies, b.seed, k+1)}, nil
 		}
