@@ -71,32 +71,18 @@ func TestEvaluateIsFeaturesTimesWeights(t *testing.T) {
 	})
 }
 
-// The evaluation is symmetric: the position turned half around with the
-// colours swapped has the same value for its side to move.
+// The evaluation is symmetric as the rules are: the position with the
+// colours swapped, and its mirror image, have the same value for their
+// side to move.
 func TestEvaluateSymmetric(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := anyPosition().Draw(t, "position")
-		q := mirrorColours(p)
-		if a, b := defaultEvaluator.evaluate(&p), defaultEvaluator.evaluate(&q); a != b {
-			t.Fatalf("%v: %d, but %d for %v", p, a, b, q)
+		for _, q := range []hexdame.Position{p.SwapColors(), p.Mirror()} {
+			if a, b := defaultEvaluator.evaluate(&p), defaultEvaluator.evaluate(&q); a != b {
+				t.Fatalf("%v: %d, but %d for %v", p, a, b, q)
+			}
 		}
 	})
-}
-
-// mirrorColours returns p turned half around with the colours swapped.
-func mirrorColours(p hexdame.Position) hexdame.Position {
-	var q hexdame.Position
-	for c := 0; c < 64; c++ {
-		if cellFile[c] < 0 {
-			continue
-		}
-		x := p.Piece(hexdame.Cell(c))
-		if !x.IsValid() {
-			continue
-		}
-		q = q.WithPiece(hexdame.Cell(rotateCell(c)), hexdame.MakePiece(x.Color().Opponent(), x.IsKing()))
-	}
-	return q.WithSideToMove(p.SideToMove().Opponent())
 }
 
 func TestRotate(t *testing.T) {
