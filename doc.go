@@ -57,10 +57,10 @@
 //
 // A Game keeps a game: its moves as a tree of Nodes (the main line and
 // variations, with comments and NAGs), its tags, repetitions, outcome and
-// optional draw rules (DrawRules); Clone copies it. Reader and Writer read and write PDN;
-// Reader.CheckGame checks a game against the rules without keeping it,
-// Reader.CheckRecord a record's syntax, and Reader.ConvertRecord rewrites
-// one in the other notation as it reads.
+// optional draw rules (DrawRules); Clone copies it. Reader and Writer read
+// and write PDN; Reader.CheckGame checks a game against the rules without
+// keeping it, Reader.CheckRecord a record's syntax, and
+// Reader.ConvertRecord rewrites one in the other notation as it reads.
 // WriteSVG draws a position or a move.
 //
 // Every value type has a text form (Parse functions, MarshalText,
