@@ -666,17 +666,9 @@ func runMatch(e *env, cfg *matchConfig) error {
 		if f.aborted || f.fatal != nil || decided {
 			continue
 		}
-		score := "0.5"
-		switch w, ok := f.res.Result, f.res.Result != hexdame.Draw; {
-		case !ok:
-			t.Draws++
-		case (w == hexdame.WhiteWins) == (f.engine1 == hexdame.White):
-			t.Wins++
-			score = "1"
-		default:
-			t.Losses++
-			score = "0"
-		}
+		points := match.Points(f.res.Result, f.engine1)
+		t.Add(points)
+		score := strconv.FormatFloat(points, 'g', -1, 64) // 1, 0.5 or 0
 		plies += f.res.Plies
 		searching += f.res.Thinking[0] + f.res.Thinking[1]
 		white, red := names[0], names[1]

@@ -204,14 +204,7 @@ func Match(ctx context.Context, newA, newB func() Player, openings []*hexdame.Ga
 					mu.Unlock()
 					continue
 				}
-				switch Points(g.Outcome().Result, aColor) {
-				case 1:
-					tally.Wins++
-				case 0:
-					tally.Losses++
-				default:
-					tally.Draws++
-				}
+				tally.Add(Points(g.Outcome().Result, aColor))
 				if done != nil {
 					done(tally, g, j.opening.Ply())
 				}

@@ -45,6 +45,19 @@ type Tally struct {
 	Wins, Draws, Losses int
 }
 
+// Add counts a game in which the first player scored points: 1 a win, 0
+// a loss, and anything between (1/2) a draw.
+func (t *Tally) Add(points float64) {
+	switch {
+	case points >= 1:
+		t.Wins++
+	case points <= 0:
+		t.Losses++
+	default:
+		t.Draws++
+	}
+}
+
 // Games returns the number of games.
 func (t Tally) Games() int { return t.Wins + t.Draws + t.Losses }
 

@@ -101,3 +101,13 @@ func TestTallyString(t *testing.T) {
 		}
 	}
 }
+
+func TestTallyAdd(t *testing.T) {
+	var tally Tally
+	for _, p := range []float64{1, 0.5, 0, 1, 0.5, 1} {
+		tally.Add(p)
+	}
+	if tally != (Tally{3, 2, 1}) || tally.Points() != 4 {
+		t.Errorf("%+v, %v points", tally, tally.Points())
+	}
+}
