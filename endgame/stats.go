@@ -81,10 +81,11 @@ func (t *Tables) Stats(m Material, side hexdame.Color) (s Stats, ok bool) {
 	}
 	pos := func(i uint64) hexdame.Position {
 		bd, _ := ix.board(i)
+		p := bd.position(hexdame.White) // the part holds White to move
 		if side == hexdame.Red {
-			bd = bd.swapped()
+			p = p.SwapColors()
 		}
-		return bd.position(side)
+		return p
 	}
 	if haveWin {
 		s.LongestWinPosition = pos(bestWin)

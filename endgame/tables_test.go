@@ -276,3 +276,21 @@ func TestDistanceThroughConversions(t *testing.T) {
 		t.Errorf("materials along the line: %s, want MvM KvM Kv", got)
 	}
 }
+
+// A position, its mirror image and its colour swap, made by the rules
+// package, have the same value and distance in the tables, which keep one
+// entry for them.
+func TestProbeSymmetries(t *testing.T) {
+	tb := loadSmall(t)
+	r := rand.New(rand.NewPCG(28, 29))
+	ms := allOrdered(3)
+	for range 2000 {
+		p := randomPosition(r, ms[r.IntN(len(ms))], hexdame.Color(r.IntN(2)))
+		v, d, ok := tb.Probe(p)
+		for _, q := range []hexdame.Position{p.Mirror(), p.SwapColors(), p.Mirror().SwapColors()} {
+			if qv, qd, qok := tb.Probe(q); qv != v || qd != d || qok != ok {
+				t.Fatalf("%s: %v %d %v, but %s: %v %d %v", p.FEN(), v, d, ok, q.FEN(), qv, qd, qok)
+			}
+		}
+	}
+}

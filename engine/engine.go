@@ -28,6 +28,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
 	"math"
 	"slices"
 	"strconv"
@@ -36,6 +37,7 @@ import (
 	"time"
 
 	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/internal/enginehooks"
 )
 
 // Limits on options.
@@ -130,10 +132,10 @@ type Engine struct {
 	tt      *table
 	threads []*thread
 	// crumbs are the breadcrumbs its threads share (with more than one).
-	crumbs  *[crumbSlots]breadcrumb
-	rng     rng
-	ev      *evaluator // nil for defaultEvaluator; tests set others
-	variant uint64     // experimental search changes (see hooks.SetVariant)
+	crumbs *[crumbSlots]breadcrumb
+	rng    rng
+	// The tools' weights and experimental variant (enginehooks.Of).
+	tuningHolder
 }
 
 // New returns an engine with options o, or an error wrapping
@@ -309,7 +311,8 @@ type SearchOptions struct {
 	// for analysis: 0 or 1 for the best only, at most MaxMultiPV.
 	MultiPV int
 	// Progress, when not nil, is called by the search's goroutine after
-	// each completed depth with the result so far.
+	// each completed depth with the result so far. (SearchSeq gives the
+	// same results as an iterator.)
 	Progress func(Result)
 }
 
@@ -508,6 +511,47 @@ func (e *Engine) SearchGame(ctx context.Context, g *hexdame.Game, opts SearchOpt
 // out of range, and, for a zero Engine whose table the system cannot
 // give, the error of making it (see New).
 func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOptions) (Result, error) {
+	var progress func(Result) bool
+	if opts.Progress != nil {
+		progress = func(r Result) bool { opts.Progress(r); return true }
+	}
+	return e.search(ctx, p, opts, progress)
+}
+
+// SearchSeq returns an iterator over the progress of a search of position
+// p, as Search makes it: the result of each completed depth, as Progress
+// receives it, then the search's own result, which Search would return
+// (with the nodes and time of the whole search, and the move that a
+// skill level's errors or a depth cut short may have chosen instead). A
+// search that fails yields its error once, with a zero Result.
+//
+// Breaking out of the loop stops the search: when the loop ends, the
+// search has returned and left no goroutine behind. The loop's body runs
+// on the caller's goroutine, between two depths of the search's main
+// thread, which waits for it (other threads go on); it must not call the
+// engine's methods, which wait for the search to end. opts.Progress, when
+// set, is called too, before each depth's result is yielded. Each loop
+// over the iterator runs a new search.
+func (e *Engine) SearchSeq(ctx context.Context, p hexdame.Position, opts SearchOptions) iter.Seq2[Result, error] {
+	return func(yield func(Result, error) bool) {
+		broken := false
+		progress := func(r Result) bool {
+			if opts.Progress != nil {
+				opts.Progress(r)
+			}
+			broken = broken || !yield(r, nil)
+			return !broken
+		}
+		res, err := e.search(ctx, p, opts, progress)
+		if !broken {
+			yield(res, err)
+		}
+	}
+}
+
+// search is Search, calling progress after each completed depth; it stops
+// once progress returns false.
+func (e *Engine) search(ctx context.Context, p hexdame.Position, opts SearchOptions, progress func(Result) bool) (Result, error) {
 	if opts.MultiPV < 0 || opts.MultiPV > MaxMultiPV {
 		return Result{}, fmt.Errorf("%w: MultiPV %d is not from 1 to %d", ErrInvalidOptions, opts.MultiPV, MaxMultiPV)
 	}
@@ -570,11 +614,13 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 		}
 	}
 	defer context.AfterFunc(ctx, sh.stopLate)()
+	tuning := enginehooks.Of(&e.tuningHolder)
 	r := &run{
 		e: e, sh: sh, root: p, history: opts.History, rev: reversiblePlies(opts.History, p), moves: moves,
-		limits: lim, soft: soft, multiPV: multiPV, progress: opts.Progress,
+		limits: lim, soft: soft, multiPV: multiPV, progress: progress,
 		infinite: lim.unlimited(),
 		tables:   rootInTables(&e.opts, p, moves),
+		ev:       evaluatorFor(tuning.Weights), variant: tuning.Variant,
 	}
 	res := r.search()
 	if lv.noise > 0 && res.Depth > 0 {
@@ -596,8 +642,10 @@ type run struct {
 	infinite bool
 	tables   bool // the endgame tables know every root move's position
 	multiPV  int
-	progress func(Result)
-	result   Result // after the last completed depth
+	progress func(Result) bool // false: stop
+	result   Result            // after the last completed depth
+	ev       *evaluator
+	variant  uint64 // experimental search changes (see enginehooks.Tuning)
 
 	// With helpers: the root moves of the main thread's last completed
 	// depth, in order, for the helpers to take up (see adopt).
@@ -651,16 +699,13 @@ func (r *run) search() Result {
 func (r *run) prepare(t *thread) {
 	t.sh = r.sh
 	t.tt = r.e.tt
-	t.variant = r.e.variant
+	t.variant = r.variant
 	t.lmrAlt = (t.id > 0) != (t.variant&4 != 0)
 	t.endgame, t.endgamePieces = r.e.opts.Endgame, r.e.opts.EndgamePieces
 	if t.endgame == nil {
 		t.endgamePieces = -1
 	}
-	t.ev = r.e.ev
-	if t.ev == nil {
-		t.ev = defaultEvaluator
-	}
+	t.ev = r.ev
 	t.nodes, t.polled = 0, 0
 	t.keys = t.keys[:0]
 	for _, h := range r.history {
@@ -789,22 +834,23 @@ func (r *run) iterate(t *thread) {
 		for i := range t.rootMoves {
 			t.rootMoves[i].prev = t.rootMoves[i].score
 		}
-		r.complete(t, depth)
-		if r.enough(t, depth) {
+		if !r.complete(t, depth) || r.enough(t, depth) {
 			return
 		}
 	}
 }
 
 // complete records the result of a completed depth of the main thread,
-// reports it, and hands its root moves to the helpers.
-func (r *run) complete(t *thread, depth int) {
+// reports it, and hands its root moves to the helpers. It returns false,
+// having stopped the search, when the report asks to stop.
+func (r *run) complete(t *thread, depth int) bool {
 	r.result = r.resultOf(t, depth)
-	if r.progress != nil {
-		r.progress(r.result)
+	if r.progress != nil && !r.progress(r.result) {
+		r.sh.stopSearch()
+		return false
 	}
 	if len(r.e.threads) == 1 {
-		return
+		return true
 	}
 	r.rootMu.Lock()
 	defer r.rootMu.Unlock()
@@ -813,6 +859,7 @@ func (r *run) complete(t *thread, depth int) {
 	}
 	copyRootMoves(r.rootMoves, t.rootMoves)
 	r.sh.completed.Store(int32(depth))
+	return true
 }
 
 // adopt gives helper t the root moves of the main thread's last completed

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -255,6 +256,94 @@ func TestSearchProgress(t *testing.T) {
 	}
 	if len(depths) != 6 || depths[5] != 6 || res.Depth != 6 {
 		t.Errorf("progress at %v, result depth %d", depths, res.Depth)
+	}
+}
+
+// SearchSeq yields every completed depth, as Progress sees it, then the
+// search's result, the one Search gives; an error once.
+func TestSearchSeq(t *testing.T) {
+	p := hexdame.MustParseFEN("W:Wa1,a2,a3,b1,b2,b4,c1,c2,c4,d1,d3,e3,e4,f4:Bf6,f8,g6,g7,g8,h6,h7,h8,h9,i6,i7,i9,e7,d6")
+	opts := SearchOptions{Limits: Limits{Depth: 5}}
+	var seen []Result
+	e1, _ := New(Options{HashMiB: 4, Seed: 1})
+	var fromProgress []int
+	opts.Progress = func(r Result) { fromProgress = append(fromProgress, r.Depth) }
+	for r, err := range e1.SearchSeq(context.Background(), p, opts) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen = append(seen, r)
+	}
+	e2, _ := New(Options{HashMiB: 4, Seed: 1})
+	opts.Progress = nil
+	want, err := e2.Search(context.Background(), p, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) != 6 || len(fromProgress) != 5 {
+		t.Fatalf("%d results yielded (%d reported by Progress), want 5 depths and the result", len(seen), len(fromProgress))
+	}
+	for i, r := range seen[:5] {
+		if r.Depth != i+1 || fromProgress[i] != i+1 {
+			t.Errorf("result %d at depth %d (Progress: %d)", i, r.Depth, fromProgress[i])
+		}
+	}
+	last := seen[5]
+	if last.Depth != 5 || last.Move != want.Move || last.Score != want.Score || last.Nodes < seen[4].Nodes {
+		t.Errorf("last result: depth %d, %v %v, %d nodes; Search gives depth %d, %v %v", last.Depth, last.Move, last.Score, last.Nodes, want.Depth, want.Move, want.Score)
+	}
+
+	n := 0
+	for r, err := range e1.SearchSeq(context.Background(), hexdame.MustParseFEN("W:W:Bi9"), SearchOptions{}) {
+		n++
+		if !errors.Is(err, ErrNoMoves) || r.Depth != 0 {
+			t.Errorf("no moves: %v, depth %d", err, r.Depth)
+		}
+	}
+	if n != 1 {
+		t.Errorf("the error was yielded %d times", n)
+	}
+}
+
+// Breaking out of SearchSeq's loop stops a search without limits at once:
+// the loop ends, no goroutine is left, and the engine is free for the
+// next search. (Without the stop the search would run until the
+// context's minute is up.)
+func TestSearchSeqBreak(t *testing.T) {
+	p := hexdame.MustParseFEN("W:Wa1,a2,a3,b1,b2,b4,c1,c2,c4,d1,d3,e3,e4,f4:Bf6,f8,g6,g7,g8,h6,h7,h8,h9,i6,i7,i9,e7,d6")
+	for _, threads := range []int{1, 3} {
+		e, err := New(Options{HashMiB: 4, Threads: threads})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.Search(context.Background(), p, SearchOptions{Limits: Limits{Depth: 1}}); err != nil {
+			t.Fatal(err) // the helpers' first search, so that they exist before counting
+		}
+		before := runtime.NumGoroutine()
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		depth := 0
+		for r, err := range e.SearchSeq(ctx, p, SearchOptions{}) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			if depth = r.Depth; depth == 3 {
+				break
+			}
+		}
+		if ctx.Err() != nil || depth != 3 {
+			t.Fatalf("threads %d: the loop ended at depth %d, context %v", threads, depth, ctx.Err())
+		}
+		cancel()
+		// Goroutines that ended may take a moment to be counted out.
+		for i := 0; runtime.NumGoroutine() > before; i++ {
+			if i == 500 {
+				t.Fatalf("threads %d: %d goroutines after the break, %d before", threads, runtime.NumGoroutine(), before)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		if res, err := e.Search(context.Background(), p, SearchOptions{Limits: Limits{Depth: 2}}); err != nil || res.Depth != 2 {
+			t.Fatalf("threads %d: the next search: depth %d, %v", threads, res.Depth, err)
+		}
 	}
 }
 

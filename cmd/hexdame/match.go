@@ -22,6 +22,8 @@ import (
 	"github.com/hexdame/hexdame"
 	"github.com/hexdame/hexdame/endgame"
 	"github.com/hexdame/hexdame/hub"
+	"github.com/hexdame/hexdame/internal/match"
+	"github.com/hexdame/hexdame/internal/stats"
 )
 
 // The output of hexdame match is a contract with the scripts that read it.
@@ -53,8 +55,8 @@ import (
 //
 // with S the mean score (4 decimals), E the Elo difference and LO..HI its
 // 95 % interval (1 decimal, "inf" or "-inf" when unbounded), P the
-// likelihood of superiority (4 decimals); see matchstats.go for the
-// formulas. With -sprt, a last line:
+// likelihood of superiority (4 decimals); see package internal/stats for
+// the formulas. With -sprt, a last line:
 //
 //	sprt elo0=E0 elo1=E1 alpha=A beta=B llr=X lower=LO upper=HI verdict=V
 //
@@ -146,7 +148,7 @@ type matchConfig struct {
 	randomPlies  int
 	seed         uint64
 	pdn          string
-	sprt         *sprt
+	sprt         *stats.SPRT
 	log          *protocolLog
 	tables       *endgame.Tables // -tables: adjudicate the positions they hold
 }
@@ -368,7 +370,7 @@ var cmdMatch = &command{
 }
 
 // parseSPRT reads -sprt: elo0,elo1,alpha,beta.
-func parseSPRT(s string) (*sprt, error) {
+func parseSPRT(s string) (*stats.SPRT, error) {
 	parts := strings.Split(s, ",")
 	bad := usageError{"-sprt must be ELO0,ELO1,ALPHA,BETA with ELO0 < ELO1 and ALPHA, BETA between 0 and 1, not " + quote(s)}
 	if len(parts) != 4 {
@@ -385,7 +387,7 @@ func parseSPRT(s string) (*sprt, error) {
 	if v[0] >= v[1] || v[2] <= 0 || v[2] >= 0.5 || v[3] <= 0 || v[3] >= 0.5 || math.Abs(v[0]) > 2000 || math.Abs(v[1]) > 2000 {
 		return nil, bad
 	}
-	return &sprt{elo0: v[0], elo1: v[1], alpha: v[2], beta: v[3]}, nil
+	return &stats.SPRT{Elo0: v[0], Elo1: v[1], Alpha: v[2], Beta: v[3]}, nil
 }
 
 // An opening is where the games of a pair start: a position and moves.
@@ -411,17 +413,8 @@ func (b *openingBook) get(k int) (opening, error) {
 		return opening{start: hexdame.StartPosition(), label: "start position"}, nil
 	}
 	rng := rand.New(rand.NewPCG(b.seed, uint64(k)))
-	var buf []hexdame.Move
 	for range 1000 {
-		g := hexdame.NewGame()
-		for range b.randomPlies {
-			buf = g.Position().AppendLegalMoves(buf[:0])
-			if len(buf) == 0 || g.Outcome().IsOver() {
-				break
-			}
-			g.Play(buf[rng.IntN(len(buf))])
-		}
-		if g.Ply() == b.randomPlies && !g.Outcome().IsOver() {
+		if g := match.RandomOpening(rng, b.randomPlies); g != nil {
 			return opening{start: hexdame.StartPosition(), moves: g.Moves(),
 				label: fmt.Sprintf("random %d plies, seed %d, #%d", b.randomPlies, b.seed, k+1)}, nil
 		}
@@ -703,7 +696,7 @@ func runMatch(e *env, cfg *matchConfig) error {
 		close(results)
 	}()
 
-	var t tally
+	var t stats.Tally
 	var fatal error
 	decided := false
 	started := time.Now()
@@ -718,17 +711,9 @@ func runMatch(e *env, cfg *matchConfig) error {
 		if f.aborted || f.fatal != nil || decided {
 			continue
 		}
-		score := "0.5"
-		switch w, ok := f.res.Result, f.res.Result != hexdame.Draw; {
-		case !ok:
-			t.draws++
-		case (w == hexdame.WhiteWins) == (f.engine1 == hexdame.White):
-			t.wins++
-			score = "1"
-		default:
-			t.losses++
-			score = "0"
-		}
+		points := match.Points(f.res.Result, f.engine1)
+		t.Add(points)
+		score := strconv.FormatFloat(points, 'g', -1, 64) // 1, 0.5 or 0
 		plies += f.res.Plies
 		searching += f.res.Thinking[0] + f.res.Thinking[1]
 		white, red := names[0], names[1]
@@ -756,15 +741,15 @@ func runMatch(e *env, cfg *matchConfig) error {
 			cancel()
 			return usageError{"-log: " + errMessage(err)}
 		}
-		if cfg.sprt != nil && cfg.sprt.verdict(t) != "undecided" {
+		if cfg.sprt != nil && cfg.sprt.Verdict(t) != stats.Undecided {
 			decided = true
 			cancel()
 		}
-		if now := time.Now(); now.Sub(lastProgress) >= time.Second || t.games() == cfg.games {
+		if now := time.Now(); now.Sub(lastProgress) >= time.Second || t.Games() == cfg.games {
 			lastProgress = now
-			elo, lo, hi := t.elo()
-			fmt.Fprintf(e.stderr, "match: %d of %d games, +%d =%d -%d, elo %s [%s, %s], %s\n", t.games(), cfg.games,
-				t.wins, t.draws, t.losses, formatElo(elo), formatElo(lo), formatElo(hi), now.Sub(started).Round(time.Millisecond))
+			elo, lo, hi := t.Elo()
+			fmt.Fprintf(e.stderr, "match: %d of %d games, +%d =%d -%d, elo %s [%s, %s], %s\n", t.Games(), cfg.games,
+				t.Wins, t.Draws, t.Losses, formatElo(elo), formatElo(lo), formatElo(hi), now.Sub(started).Round(time.Millisecond))
 		}
 	}
 	if pdnOut != nil {
@@ -775,36 +760,36 @@ func runMatch(e *env, cfg *matchConfig) error {
 	if err := cfg.log.close(); err != nil {
 		return usageError{"-log: " + errMessage(err)}
 	}
-	elo, lo, hi := t.elo()
+	elo, lo, hi := t.Elo()
 	summary := hub.NewCommand("result").With("engine1", names[0]).With("engine2", names[1]).
-		With("games", strconv.Itoa(t.games())).With("wins", strconv.Itoa(t.wins)).
-		With("draws", strconv.Itoa(t.draws)).With("losses", strconv.Itoa(t.losses)).
-		With("score", strconv.FormatFloat(t.score(), 'f', 4, 64)).
+		With("games", strconv.Itoa(t.Games())).With("wins", strconv.Itoa(t.Wins)).
+		With("draws", strconv.Itoa(t.Draws)).With("losses", strconv.Itoa(t.Losses)).
+		With("score", strconv.FormatFloat(t.Mean(), 'f', 4, 64)).
 		With("elo", formatElo(elo)).With("elo-low", formatElo(lo)).With("elo-high", formatElo(hi)).
-		With("los", strconv.FormatFloat(t.los(), 'f', 4, 64))
+		With("los", strconv.FormatFloat(t.LOS(), 'f', 4, 64))
 	if _, err := fmt.Fprintln(e.stdout, summary); err != nil {
 		return err
 	}
 	if cfg.sprt != nil {
-		lower, upper := cfg.sprt.bounds()
+		lower, upper := cfg.sprt.Bounds()
 		f := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
-		line := hub.NewCommand("sprt").With("elo0", f(cfg.sprt.elo0)).With("elo1", f(cfg.sprt.elo1)).
-			With("alpha", f(cfg.sprt.alpha)).With("beta", f(cfg.sprt.beta)).
-			With("llr", strconv.FormatFloat(cfg.sprt.llr(t), 'f', 3, 64)).
+		line := hub.NewCommand("sprt").With("elo0", f(cfg.sprt.Elo0)).With("elo1", f(cfg.sprt.Elo1)).
+			With("alpha", f(cfg.sprt.Alpha)).With("beta", f(cfg.sprt.Beta)).
+			With("llr", strconv.FormatFloat(cfg.sprt.LLR(t), 'f', 3, 64)).
 			With("lower", strconv.FormatFloat(lower, 'f', 3, 64)).With("upper", strconv.FormatFloat(upper, 'f', 3, 64)).
-			With("verdict", cfg.sprt.verdict(t))
+			With("verdict", string(cfg.sprt.Verdict(t)))
 		if _, err := fmt.Fprintln(e.stdout, line); err != nil {
 			return err
 		}
 	}
 	wall := time.Since(started)
 	fmt.Fprintf(e.stderr, "match: %d games, %d plies by the engines in %s; their searches took %s in all, %s a ply\n",
-		t.games(), plies, wall.Round(time.Millisecond), searching.Round(time.Millisecond), perPly(searching, plies))
+		t.Games(), plies, wall.Round(time.Millisecond), searching.Round(time.Millisecond), perPly(searching, plies))
 	switch {
 	case fatal != nil:
 		return usageError{errMessage(fatal)}
 	case ctx.Err() != nil && !decided:
-		return usageError{fmt.Sprintf("interrupted after %d games", t.games())}
+		return usageError{fmt.Sprintf("interrupted after %d games", t.Games())}
 	}
 	return nil
 }
