@@ -53,14 +53,16 @@
 // again, Hash gives a stable Zobrist key, Perft counts the move tree (on
 // several goroutines, with a PerftTable if asked), and HasCapture and
 // HashAfter serve engines' searches (package engine, in this module, plays
-// and solves positions).
+// and solves positions). Mirror and SwapColors give a position's images
+// under the rules' two symmetries, and RandomMove draws a random legal
+// move from a seeded source.
 //
 // A Game keeps a game: its moves as a tree of Nodes (the main line and
 // variations, with comments and NAGs), its tags, repetitions, outcome and
-// optional draw rules (DrawRules). Reader and Writer read and write PDN;
-// Reader.CheckGame checks a game against the rules without keeping it,
-// Reader.CheckRecord a record's syntax, and Reader.ConvertRecord rewrites
-// one in the other notation as it reads.
+// optional draw rules (DrawRules); Clone copies it. Reader and Writer read
+// and write PDN; Reader.CheckGame checks a game against the rules without
+// keeping it, Reader.CheckRecord a record's syntax, and
+// Reader.ConvertRecord rewrites one in the other notation as it reads.
 // WriteSVG draws a position or a move.
 //
 // Every value type has a text form (Parse functions, MarshalText,

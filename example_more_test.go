@@ -232,6 +232,34 @@ func ExampleGame_Undo() {
 	// 2-0 (resignation)
 }
 
+func ExampleGame_Clone() {
+	// Try a line out on a copy: the game itself stays as it was.
+	g := hexdame.NewGame()
+	g.PlayText("d4-e5")
+	try := g.Clone()
+	try.PlayText("f6xd4")
+	try.SetTag("Annotator", "trial")
+	fmt.Println(g.Ply(), g.Moves(), try.Ply(), try.Moves())
+	_, tagged := g.Tag("Annotator")
+	fmt.Println(tagged)
+	// Output:
+	// 1 [d4-e5] 2 [d4-e5 f6xd4]
+	// false
+}
+
+func ExamplePosition_Mirror() {
+	// The mirror image in the a1-i9 column keeps the colours and the side
+	// to move; the colour swap turns the board and exchanges them. Both
+	// have the same number of legal moves: the rules are symmetric.
+	p := hexdame.MustParseFEN("W:Wb1,Kc3:Bh9")
+	m, s := p.Mirror(), p.SwapColors()
+	fmt.Println(m, len(m.LegalMoves()) == len(p.LegalMoves()))
+	fmt.Println(s, len(s.LegalMoves()) == len(p.LegalMoves()))
+	// Output:
+	// W:Wa2,Kc3:Bi8 true
+	// B:Wb1:BKg7,h9 true
+}
+
 func ExampleGame_Record() {
 	g := hexdame.NewGame()
 	g.PlayText("d4-e5")

@@ -161,7 +161,8 @@ func (o Outcome) String() string {
 // are about the main line.
 //
 // The zero Game is a game from the start position with no moves played,
-// ready to use; NewGameFrom starts a game from another position.
+// ready to use; NewGameFrom starts a game from another position. A Game
+// holds pointers into its tree: copy one with Clone, not by assignment.
 //
 // A Game tracks repetitions: the game is drawn when the same position (the
 // same pieces on the same cells and the same side to move) occurs for the
@@ -204,16 +205,9 @@ func (p *Position) pack() packedPosition {
 	return packedPosition{p.pieces[0][White], p.pieces[0][Red], p.kings[0] | uint64(p.side&1)<<63}
 }
 
-// isKingMove reports whether m, played in the position k packs, is a
-// king's move without capture: one after which an earlier position can
-// recur.
-func (k packedPosition) isKingMove(m Move) bool {
-	return m.captured == 0 && k[2]&bit(m.from) != 0
-}
-
-// isKingMove is packedPosition.isKingMove for a Position.
-func (p *Position) isKingMove(m Move) bool {
-	return m.captured == 0 && p.kings[0]&bit(m.from) != 0
+// isReversible is Position.IsReversible for the position k packs.
+func (k packedPosition) isReversible(m Move) bool {
+	return reversible(m, k[k[2]>>63]&k[2])
 }
 
 // unpack returns the position k packs.
@@ -287,7 +281,7 @@ func (g *Game) recount() {
 	clear(g.counts)
 	n := g.end
 	g.counts[n.pos]++
-	for n.parent != nil && !n.setup && n.parent.pos.isKingMove(n.move) {
+	for n.parent != nil && !n.setup && n.parent.pos.isReversible(n.move) {
 		n = n.parent
 		g.counts[n.pos]++
 	}
@@ -585,7 +579,7 @@ func (g *Game) push(m Move, next Position) *Node {
 	if !g.forget {
 		g.end = g.end.addMain(&Node{game: g, move: m, pos: next.pack(), ply: g.ply})
 	}
-	if !g.pos.isKingMove(m) {
+	if !g.pos.IsReversible(m) {
 		// A capture or a man move: no earlier position can recur. The
 		// window is the new position alone, which counts needs not hold.
 		g.pos, g.window = next, g.ply
@@ -760,19 +754,36 @@ func (g *Game) SetNotation(n Notation) error {
 	return nil
 }
 
-// RandomGame plays a game of uniformly random legal moves, drawn from rng,
+// RandomMove returns a uniformly random legal move of p, drawn with one
+// call of r.IntN, and false when p has no legal move (r is then not used).
+// A nil r draws from math/rand/v2's top-level source. It is the random
+// player of tests, demonstrations and baseline opponents. The same r state
+// gives the same move in every version of the package: the move is drawn
+// from the legal moves in a fixed order (by start cell, end cell and
+// captured pieces, in Cell order).
+func (p Position) RandomMove(r *rand.Rand) (Move, bool) {
+	var buf [64]Move
+	moves := p.AppendLegalMoves(buf[:0])
+	if len(moves) == 0 {
+		return Move{}, false
+	}
+	slices.SortFunc(moves, compareMoves)
+	if r == nil {
+		return moves[rand.IntN(len(moves))], true
+	}
+	return moves[r.IntN(len(moves))], true
+}
+
+// RandomGame plays a game of random legal moves, drawn with
+// Position.RandomMove from rng (nil: math/rand/v2's top-level source),
 // until the rules end it or maxPlies moves are played; a game still
 // undecided then is drawn by agreement. It is meant for tests and
 // demonstrations. The same rng state gives the same game in every version
-// of the package: the moves are drawn from the legal moves in a fixed
-// order (by start cell, end cell and captured pieces, in Cell order).
+// of the package.
 func RandomGame(rng *rand.Rand, maxPlies int) *Game {
 	g := NewGame()
-	var buf []Move
 	for g.ply < maxPlies && !g.Outcome().IsOver() {
-		buf = g.pos.AppendLegalMoves(buf[:0])
-		slices.SortFunc(buf, compareMoves)
-		m := buf[rng.IntN(len(buf))]
+		m, _ := g.pos.RandomMove(rng)
 		g.push(m, g.pos.play(m))
 	}
 	if !g.Outcome().IsOver() {

@@ -2,6 +2,8 @@ package hexdame
 
 import (
 	"errors"
+	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -210,5 +212,55 @@ func TestUndoCountsRepetitionsBack(t *testing.T) {
 	}
 	if !g.Undo() || g.Position() != before {
 		t.Errorf("undoing %v: %s, want %s", m, g.Position().FEN(), before.FEN())
+	}
+}
+
+// RandomMove draws every legal move of the position, and only those, about
+// as often as each other; a position without moves gives false; a nil
+// source draws from the top-level one.
+func TestRandomMove(t *testing.T) {
+	p := StartPosition()
+	legal := p.LegalMoves()
+	r := rand.New(rand.NewPCG(1, 2))
+	const draws = 15000
+	seen := map[Move]int{}
+	for range draws {
+		m, ok := p.RandomMove(r)
+		if !ok || !p.IsLegal(m) {
+			t.Fatalf("RandomMove = %v, %v: not a legal move", m, ok)
+		}
+		seen[m]++
+	}
+	// Each of the 15 moves is expected 1000 times, with a standard
+	// deviation of about 31: 800 and 1200 are over 6 deviations away.
+	for _, m := range legal {
+		if n := seen[m]; n < 800 || n > 1200 {
+			t.Errorf("%v drawn %d times of %d, expected about %d", p.FormatMove(m, Algebraic), n, draws, draws/len(legal))
+		}
+	}
+	if m, ok := p.RandomMove(nil); !ok || !p.IsLegal(m) {
+		t.Errorf("RandomMove(nil) = %v, %v", m, ok)
+	}
+	over := MustParseFEN("W:W:Bb2") // White has no piece
+	if m, ok := over.RandomMove(r); ok || m != (Move{}) {
+		t.Errorf("%v: RandomMove = %v, %v, want no move", over, m, ok)
+	}
+}
+
+// A random game is the same for the same seed in every version of the
+// package: this one was recorded before RandomMove existed, when
+// RandomGame drew its moves itself.
+func TestRandomGameIsStable(t *testing.T) {
+	g := RandomGame(rand.New(rand.NewPCG(28, 1)), 30)
+	var moves []string
+	for pm := range g.PlayedMoves() {
+		moves = append(moves, pm.Before.FormatMovePath(pm.Move, Algebraic))
+	}
+	const want = "d4-d5 f9-e8 b4-c5 g6-f5 d3-e4 f5xd3 c3xe3 f8-e7 d5-d6 h6-g5 d6xf8xd8 g7-g6 a4-b4 i7-h6 c4-d5 f6-e6 d8-e9 e6xc4xa4 a3xa5 i6-i5 e9-e4 g5-f4 e3xg5xg7xi7xg5 f7-e6 e4xe9 g8-f8 a5-b5 h8-h7 g5-h5 i5xg5"
+	if got := strings.Join(moves, " "); got != want {
+		t.Errorf("the game of seed 28:\n%s\nwant\n%s", got, want)
+	}
+	if g := RandomGame(nil, 10); g.Ply() == 0 {
+		t.Errorf("RandomGame(nil, 10) played no move")
 	}
 }

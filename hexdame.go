@@ -222,6 +222,57 @@ func (p Position) WithSideToMove(c Color) Position {
 // SideToMove returns the color whose turn it is.
 func (p Position) SideToMove() Color { return p.side }
 
+// Mirror returns the mirror image of p in the a1-i9 column, the
+// left-right reflection of the standard diagram: the piece on the cell of
+// file index f and rank index r goes to the cell of file r and rank f (a1,
+// e5 and i9 stay, b1 goes to a2, e1 to a5), keeping its colour, and the
+// same side is to move. The rules are the same in the mirror image: it
+// exchanges White's forward directions UpRight and UpLeft (and Red's
+// DownLeft and DownRight) and keeps each side's crowning row. So the
+// legal moves of p.Mirror() are the mirror images of p's, and the two
+// positions have the same value. Mirror is its own inverse.
+func (p Position) Mirror() Position {
+	return p.transformed(func(c Cell) Cell { return cellAt[cellRank[c]][cellFile[c]] }, false)
+}
+
+// SwapColors returns p with the colours exchanged: the board turned by a
+// half turn about e5 (the piece on file f, rank r goes to file 8-f, rank
+// 8-r: a1 to i9, b1 to h9), every piece changing colour, and the other
+// side to move. Each side's men still move forward, towards the crowning
+// row of their new colour. So the legal moves of p.SwapColors() are the
+// half turns of p's, and its side to move has the chances p's had.
+// SwapColors is its own inverse.
+func (p Position) SwapColors() Position {
+	return p.transformed(func(c Cell) Cell { return cellAt[8-cellFile[c]][8-cellRank[c]] }, true)
+}
+
+// transformed returns p with the piece on each cell c moved to to(c), a
+// permutation of the cells, and with the colours and the side to move
+// exchanged when swap is set.
+func (p *Position) transformed(to func(Cell) Cell, swap bool) Position {
+	var k packedPosition // in the Cell numbering, as unpack takes it
+	for col := White; col <= Red; col++ {
+		dst := col
+		if swap {
+			dst = col.Opponent()
+		}
+		for b := p.pieces[0][col]; b != 0; {
+			c := Cell(popLowest(&b))
+			x := bit(to(c))
+			k[dst] |= x
+			if p.kings[0]&bit(c) != 0 {
+				k[2] |= x
+			}
+		}
+	}
+	side := p.side
+	if swap {
+		side = side.Opponent()
+	}
+	k[2] |= uint64(side&1) << 63
+	return k.unpack()
+}
+
 // Piece returns what stands on cell c: NoPiece for an empty or invalid cell.
 func (p Position) Piece(c Cell) Piece {
 	if !c.IsValid() {

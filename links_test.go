@@ -688,7 +688,7 @@ func TestBadDocLinks(t *testing.T) {
 	}
 	hub := dp.pkgs[dp.module+"/hub"]
 	for text, want := range map[string]int{
-		"[Client], [*Client], [Client.Search], [Limits.Time] and [Connect].":                     0,
+		"[Client], [*Client], [Client.Search], [Limits.Clock] and [Connect].":                    0,
 		"[hexdame.Game], [hexdame.Game.Play], [context.Context], [time.Duration] and [hexdame].": 0,
 		"rays[c][d], a range [lo, hi], [] and [x] are text.":                                     0,
 		"[github.com/hexdame/hexdame/engine.Engine] by its import path.":                         0,

@@ -19,7 +19,9 @@ import (
 // they are the same move, whichever capture path was taken. What else a
 // move does follows from the position it is played in: whether a king
 // moves (p.Piece(m.From()).IsKing()), whether it crowns a man
-// (Position.Crowns), and the landing cells of a capture (Position.Path).
+// (Position.Crowns), whether it can be undone by later moves
+// (Position.IsReversible), and the landing cells of a capture
+// (Position.Path).
 //
 // Moves come from the Position methods that generate or parse them, or
 // from MakeMove; the zero Move is not a move.
@@ -447,6 +449,29 @@ func (p *Position) canApply(m *Move) bool {
 func (p Position) Crowns(m Move) bool {
 	us := p.side & 1
 	return m.IsValid() && (p.pieces[0][us]&^p.kings[0])&bit(m.from) != 0 && backRow[us]&bit(m.to) != 0
+}
+
+// IsReversible reports whether m, played in p, is reversible: a king's
+// move without a capture. Only such moves keep every piece and every
+// man's place, so only after them can an earlier position of the game
+// occur again; a capture or a man's move (a crowning one too) is
+// irreversible, and no position before it can recur. The repetition
+// rule (Game.Repetitions) and the king-move draw rule
+// (DrawRules.KingMoves) count the reversible moves since the last
+// irreversible one.
+//
+// It looks only at m's start and its captures: it reports true for a
+// move that captures nothing from a cell holding a king of the side to
+// move, legal or not, and false for any other move, the zero Move
+// included.
+func (p Position) IsReversible(m Move) bool {
+	return reversible(m, p.pieces[0][p.side&1]&p.kings[0])
+}
+
+// reversible is IsReversible's rule for a move m of a side whose kings
+// are the bits of kings (in the Cell numbering).
+func reversible(m Move, kings uint64) bool {
+	return m.captured == 0 && m.from < 64 && kings&bit(m.from) != 0
 }
 
 // play returns the position after a move known to be legal.

@@ -859,7 +859,7 @@ func (g *Game) checkMainlineEnd() error {
 		if o := rulesOutcome(&p, counts[prev.pos], 0, DrawRules{}); o.IsOver() && !n.setup {
 			return &recordError{what: "the main line goes on after the game ended " + o.String() + " at ply " + strconv.Itoa(prev.ply)}
 		}
-		if n.setup || !prev.pos.isKingMove(n.move) {
+		if n.setup || !p.IsReversible(n.move) {
 			clear(counts)
 		}
 		counts[n.pos]++

@@ -1,8 +1,12 @@
 package hexdame
 
 import (
+	"fmt"
+	"runtime"
 	"sync"
 	"sync/atomic"
+
+	"github.com/hexdame/hexdame/internal/bigmem"
 )
 
 // MaxPerftDepth is the greatest depth the perft functions count to; they
@@ -43,6 +47,7 @@ type PerftOptions struct {
 type PerftTable struct {
 	entries []perftEntry
 	mask    uint64
+	mem     *bigmem.Block[perftEntry] // holds the entries
 }
 
 // MaxPerftTableMiB is the size, in MiB, of the largest PerftTable.
@@ -51,20 +56,30 @@ const MaxPerftTableMiB = 1 << 14
 // NewPerftTable returns a table of about mib MiB (rounded down to a power
 // of two entries of 16 bytes); mib is at least 1 and at most
 // MaxPerftTableMiB, and values outside are taken as those bounds. The
-// memory is taken from the system as the table fills: a program that
-// cannot afford mib MiB must ask for less, as Go cannot recover from
-// running out of memory. Bigger is not faster: the
-// first touch of each page costs more than the subtrees it saves once the
-// table holds a good part of the tree's upper levels. From the start
+// memory is taken from the system as the table fills, and given back when
+// the table is no longer reachable. When the system refuses the table
+// (its address space or its memory is short), NewPerftTable returns the
+// error (on Unix, wrapping syscall.ENOMEM); on systems without mmap the
+// table comes from Go's heap, and a program that cannot afford mib MiB
+// must ask for less, as Go cannot recover from running out of memory.
+//
+// Bigger is not faster: the first touch of each page costs more than the
+// subtrees it saves once the table holds a good part of the tree's upper
+// levels. From the start
 // position, depth 9 took 4.5 s with 256 MiB and 20 s with 4096 MiB, depth
 // 10 33 s with 1024 MiB and 57 s with 8192 MiB, on two cores.
-func NewPerftTable(mib int) *PerftTable {
-	n := uint64(min(max(1, mib), MaxPerftTableMiB)) << 20 / 16
+func NewPerftTable(mib int) (*PerftTable, error) {
+	mib = min(max(1, mib), MaxPerftTableMiB)
+	n := uint64(mib) << 20 / 16
 	size := uint64(1)
 	for size*2 <= n {
 		size *= 2
 	}
-	return &PerftTable{entries: make([]perftEntry, size), mask: size - 1}
+	mem, err := bigmem.New[perftEntry](int(size))
+	if err != nil {
+		return nil, fmt.Errorf("hexdame: a perft table of %d MiB: %w", size*16>>20, err)
+	}
+	return &PerftTable{entries: mem.Values(), mask: size - 1, mem: mem}, nil
 }
 
 // Perft returns the number of distinct move sequences of the given depth
@@ -216,7 +231,9 @@ const perftDepthBits = 6 // depths up to 63; the count takes the other 58 bits
 func (t *PerftTable) get(h1, h2 uint64, depth int) (uint64, bool) {
 	e := &t.entries[h1&t.mask]
 	data := e.data.Load()
-	if e.check.Load()^data != h2 || int(data&(1<<perftDepthBits-1)) != depth {
+	check := e.check.Load()
+	runtime.KeepAlive(t) // t.mem holds the entries
+	if check^data != h2 || int(data&(1<<perftDepthBits-1)) != depth {
 		return 0, false
 	}
 	return data >> perftDepthBits, true
@@ -231,6 +248,7 @@ func (t *PerftTable) put(h1, h2 uint64, depth int, n uint64) {
 	e := &t.entries[h1&t.mask]
 	e.data.Store(data)
 	e.check.Store(h2 ^ data)
+	runtime.KeepAlive(t)
 }
 
 // A perftWorker keeps the move buffer and the position of each ply of one

@@ -236,15 +236,25 @@ func TestIsLegalRejects(t *testing.T) {
 	}
 }
 
+// newPerftTable returns a perft table of mib MiB, or ends the test.
+func newPerftTable(t *testing.T, mib int) *PerftTable {
+	t.Helper()
+	tb, err := NewPerftTable(mib)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tb
+}
+
 // Perft gives the same counts with any number of workers and with or
 // without a table, and PerftDivide's counts add up to it.
 func TestPerftOptionsAgree(t *testing.T) {
-	shared := NewPerftTable(2) // used by every position and depth
+	shared := newPerftTable(t, 2) // used by every position and depth
 	for _, nf := range benchmarkFENs(t) {
 		p := MustParseFEN(nf.fen)
 		for depth := 1; depth <= 4; depth++ {
 			want := Perft(p, depth, PerftOptions{})
-			for _, o := range []PerftOptions{{Workers: 2}, {Workers: 3, Table: NewPerftTable(1)}, {Table: NewPerftTable(1)}, {Workers: 1, Table: shared}} {
+			for _, o := range []PerftOptions{{Workers: 2}, {Workers: 3, Table: newPerftTable(t, 1)}, {Table: newPerftTable(t, 1)}, {Workers: 1, Table: shared}} {
 				if got := Perft(p, depth, o); got != want {
 					t.Errorf("%s: Perft(%d, %+v) = %d, want %d", nf.name, depth, o, got, want)
 				}
@@ -314,4 +324,93 @@ func TestPropertyHash(t *testing.T) {
 			}
 		}
 	})
+}
+
+// The board's symmetries, written with the exported API alone: the mirror
+// in the a1-i9 column swaps a cell's file and rank, the half turn takes
+// file f, rank r to 8-f, 8-r.
+func mirrorCell(c Cell) Cell { m, _ := CellAt(c.Rank(), c.File()); return m }
+func turnCell(c Cell) Cell   { m, _ := CellAt(8-c.File(), 8-c.Rank()); return m }
+
+// mapMove returns m with each of its cells mapped by f.
+func mapMove(m Move, f func(Cell) Cell) Move {
+	var captured CellSet
+	for c := range m.Captured().All() {
+		captured = captured.With(f(c))
+	}
+	return MakeMove(f(m.From()), f(m.To()), captured)
+}
+
+// Mirror and SwapColors are involutions that commute, move every piece
+// to its image (SwapColors changing its colour), and map the legal moves
+// of a position onto those of the image, so that perft agrees.
+func TestPropertySymmetries(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := anyPosition().Draw(t, "position")
+		m, s := p.Mirror(), p.SwapColors()
+		if m.Mirror() != p || s.SwapColors() != p || m.SwapColors() != s.Mirror() {
+			t.Fatalf("%s: Mirror %s and SwapColors %s are not commuting involutions", p.FEN(), m.FEN(), s.FEN())
+		}
+		if m.SideToMove() != p.SideToMove() || s.SideToMove() != p.SideToMove().Opponent() {
+			t.Fatalf("%s: side to move %v after Mirror, %v after SwapColors", p.FEN(), m.SideToMove(), s.SideToMove())
+		}
+		for c := range AllCells.All() {
+			x := p.Piece(c)
+			swapped := x
+			if x != NoPiece {
+				swapped = MakePiece(x.Color().Opponent(), x.IsKing())
+			}
+			if m.Piece(mirrorCell(c)) != x || s.Piece(turnCell(c)) != swapped {
+				t.Fatalf("%s: %v holds %v, its mirror image %v, its half turn %v", p.FEN(), c, x, m.Piece(mirrorCell(c)), s.Piece(turnCell(c)))
+			}
+		}
+		for _, tc := range []struct {
+			name  string
+			image Position
+			cell  func(Cell) Cell
+		}{{"Mirror", m, mirrorCell}, {"SwapColors", s, turnCell}} {
+			var want []Move
+			for _, mv := range p.LegalMoves() {
+				want = append(want, mapMove(mv, tc.cell))
+			}
+			got := tc.image.LegalMoves()
+			slices.SortFunc(want, compareMoves)
+			slices.SortFunc(got, compareMoves)
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s: the legal moves of its %s image %s are %v, not the images %v", p.FEN(), tc.name, tc.image.FEN(), got, want)
+			}
+			if a, b := Perft(p, 2, PerftOptions{}), Perft(tc.image, 2, PerftOptions{}); a != b {
+				t.Fatalf("%s: perft 2 is %d, of its %s image %d", p.FEN(), a, tc.name, b)
+			}
+		}
+	})
+}
+
+// The symmetries worked out by hand: the start position is its own mirror
+// image, and its own colour swap but for the side to move; a position
+// and its images, cell by cell; perft to 4 plies agrees.
+func TestSymmetriesByHand(t *testing.T) {
+	start := StartPosition()
+	if start.Mirror() != start || start.SwapColors() != start.WithSideToMove(Red) {
+		t.Errorf("Mirror %s, SwapColors %s", start.Mirror().FEN(), start.SwapColors().FEN())
+	}
+	p := MustParseFEN("W:Wa3,b5,Kc2,e1:Bd8,Kf6,g9,i5")
+	tests := []struct {
+		got  Position
+		want string
+	}{
+		{p.Mirror(), "W:Wa5,Kb3,c1,e2:Be9,h4,Kf6,i7"},
+		{p.SwapColors(), "B:Wa5,c1,Kd4,f2:Be9,Kg8,h5,i7"},
+	}
+	for _, tt := range tests {
+		if want := MustParseFEN(tt.want); tt.got != want {
+			t.Errorf("%s, want %s", tt.got.FEN(), want.FEN())
+		}
+	}
+	q := MustParseFEN("W:Wa1,a2,b1,c3,d2,d4:Bf6,g7,h6,i9")
+	for _, image := range []Position{q.Mirror(), q.SwapColors()} {
+		if a, b := Perft(q, 4, PerftOptions{}), Perft(image, 4, PerftOptions{}); a != b {
+			t.Errorf("perft 4: %d, of %s %d", a, image.FEN(), b)
+		}
+	}
 }

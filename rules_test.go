@@ -430,3 +430,53 @@ func checkPath(p Position, m Move, path []Cell) string {
 	}
 	return ""
 }
+
+// TestRulesIsReversible: a king's move without a capture is reversible;
+// a capture, a man's move and anything that is not a move of the side to
+// move are not.
+func TestRulesIsReversible(t *testing.T) {
+	tests := []struct {
+		name, fen, move string
+		want            bool
+	}{
+		{"a king's step", "W:WKd4:Bi9", "d4-e5", true},
+		{"a king's slide", "W:WKa1:Bi9", "a1-e5", true},
+		{"a Red king's slide", "B:Wa1:BKe5,i9", "e5-e9", true},
+		{"a king's capture", "W:WKa1:Bc3", "a1xe5", false},
+		{"a king's capture of several pieces", "W:WKa1:Bc3,f8", "a1xd8", false},
+		{"a man's step", "W:Wd4:Bi9", "d4-e5", false},
+		{"a man's crowning step", "W:Wd8:Ba1", "d8-e9", false},
+		{"a man's capture", "W:Wd4:Be5", "d4xf6", false},
+		{"a man's capture that crowns", "W:Wg7:Bh8", "g7xi9", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := MustParseFEN(tc.fen)
+			m, err := p.ParseMove(tc.move)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := p.IsReversible(m); got != tc.want {
+				t.Errorf("IsReversible(%s) in %s = %v, want %v", tc.move, tc.fen, got, tc.want)
+			}
+		})
+	}
+	// Moves that are not the side to move's: the start's piece decides.
+	cell := MustParseCell
+	others := []struct {
+		name, fen string
+		m         Move
+		want      bool
+	}{
+		{"the zero Move", "W:WKd4:Bi9", Move{}, false},
+		{"from an empty cell", "W:WKd4:Bi9", MakeMove(cell("a1"), cell("a2"), 0), false},
+		{"from the opponent's king", "W:WKd4:BKi9", MakeMove(cell("i9"), cell("h9"), 0), false},
+		{"an illegal slide of a king", "W:WKd4:Bi9", MakeMove(cell("d4"), cell("a1"), 0), true},
+		{"from a cell beyond the board", "W:WKd4:Bi9", Move{from: 64 + cell("d4"), to: cell("e5")}, false},
+	}
+	for _, tc := range others {
+		if got := MustParseFEN(tc.fen).IsReversible(tc.m); got != tc.want {
+			t.Errorf("%s: IsReversible = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

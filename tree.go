@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"iter"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -281,7 +282,7 @@ func (n *Node) Outcome() Outcome {
 	// The positions that n's can repeat: back to the last capture, man
 	// move or setup.
 	reps, kingPlies := 1, 0
-	for x := n; x.parent != nil && !x.setup && x.parent.pos.isKingMove(x.move); x = x.parent {
+	for x := n; x.parent != nil && !x.setup && x.parent.pos.isReversible(x.move); x = x.parent {
 		kingPlies++
 		if x.parent.pos == n.pos {
 			reps++
@@ -688,4 +689,59 @@ func (g *Game) fixOwner() {
 	for len(g.end.children) > 0 {
 		g.end = g.end.children[0]
 	}
+}
+
+// Clone returns a deep copy of the game: its tags, its tree of moves with
+// every variation, setup and annotation, its recorded result, draw rules
+// and notation. The two share nothing that either can change: playing,
+// undoing, editing a node or setting a tag in one leaves the other as it
+// was. The copy's nodes are its own (Node.Game returns the copy); the
+// original's nodes stay the original's. Detached nodes are not part of
+// the tree and are not copied. A nil *Game gives nil. Clone walks the tree
+// without recursion, in time and memory in proportion to its nodes.
+func (g *Game) Clone() *Game {
+	if g == nil {
+		return nil
+	}
+	g.init()
+	c := &Game{
+		started: g.started, forget: g.forget, tags: slices.Clone(g.tags),
+		pos: g.pos, ply: g.ply, window: g.window, counts: maps.Clone(g.counts),
+		recorded: g.recorded, notation: g.notation, rules: g.rules,
+	}
+	c.root = g.root.copyFor(c, nil)
+	c.end = &c.root
+	type pair struct{ from, to *Node }
+	stack := []pair{{&g.root, &c.root}}
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if p.from == g.end {
+			c.end = p.to
+		}
+		if len(p.from.children) == 0 {
+			continue
+		}
+		kids := p.to.first[:1:1]
+		if len(p.from.children) > 1 {
+			kids = make([]*Node, len(p.from.children))
+		}
+		for i, k := range p.from.children {
+			n := k.copyFor(c, p.to)
+			kids[i] = &n
+			stack = append(stack, pair{k, &n})
+		}
+		p.to.children = kids
+	}
+	return c
+}
+
+// copyFor returns a copy of n for game g, under parent, without children:
+// its annotations copied, since a noteList is appended to in place.
+func (n *Node) copyFor(g *Game, parent *Node) Node {
+	c := Node{game: g, parent: parent, move: n.move, pos: n.pos, ply: n.ply, setup: n.setup}
+	if x := n.notes; x != nil {
+		c.notes = &nodeNotes{strength: x.strength, before: slices.Clone(x.before), after: slices.Clone(x.after), tail: slices.Clone(x.tail)}
+	}
+	return c
 }

@@ -411,3 +411,119 @@ func TestAnnotationsSeq(t *testing.T) {
 }
 
 func sameAnnotation(a, b Element) bool { return a.Kind == b.Kind && a.Text == b.Text && a.NAG == b.NAG }
+
+// gamePDN writes g as PDN in algebraic notation.
+func gamePDN(t *testing.T, g *Game) string {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := NewWriter(&buf).WriteGame(g, Algebraic); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+// A clone is the same game, as PDN writes it and as its state reads, and
+// no change to one shows in the other: moves, undo, tree edits,
+// annotations (appended in place), tags, results and draw rules.
+func TestGameClone(t *testing.T) {
+	const record = `[Event "Clone"]
+[White "A"]
+[Black "B"]
+1. d4-e5 {centre} (1. c4-c5 $1 {or} i6-h5 (1... i6-i5!?)) 1... f6xd4 2. c3xe5 g7-f6 $2 *
+`
+	g, err := NewReader(strings.NewReader(record)).ReadGame()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.SetDrawRules(DrawRules{KingMoves: 25})
+	if err := g.SetNotation(Numeric); err != nil {
+		t.Fatal(err)
+	}
+	before := gamePDN(t, g)
+	c := g.Clone()
+	if got := gamePDN(t, c); got != before {
+		t.Fatalf("the clone writes\n%s\nnot\n%s", got, before)
+	}
+	if c.Ply() != g.Ply() || c.Position() != g.Position() || c.Notation() != g.Notation() ||
+		c.DrawRules() != g.DrawRules() || c.Repetitions() != g.Repetitions() || c.Outcome() != g.Outcome() {
+		t.Errorf("the clone's state differs: ply %d/%d, notation %v/%v", c.Ply(), g.Ply(), c.Notation(), g.Notation())
+	}
+	for n := range c.Root().Mainline() {
+		if n.Game() != c {
+			t.Fatalf("a node of the clone belongs to %p, not the clone %p", n.Game(), c)
+		}
+	}
+	if c.End() == g.End() || c.End().Position() != g.End().Position() || c.End().Game() != c {
+		t.Errorf("the clone's end is not its own copy of the original's")
+	}
+
+	// Changes to the clone, of every kind.
+	variation := c.Root().Children()[1]
+	if err := variation.AddNAG(4); err != nil { // appended to the notes in place
+		t.Fatal(err)
+	}
+	if err := c.Root().Next().SetComment("changed"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := variation.Next().AddMoveText("d4-d5"); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.SetTag("Event", "Copy"); err != nil {
+		t.Fatal(err)
+	}
+	c.SetDrawRules(DrawRules{})
+	playAll(t, c, "e5xe7")
+	if err := c.SetResult(Draw); err != nil {
+		t.Fatal(err)
+	}
+	if got := gamePDN(t, g); got != before {
+		t.Errorf("the original changed with its clone:\n%s\nnot\n%s", got, before)
+	}
+	if g.DrawRules().KingMoves != 25 || g.Ply() != 4 {
+		t.Errorf("the original's draw rules or ply changed: %+v, %d", g.DrawRules(), g.Ply())
+	}
+	changed := gamePDN(t, c)
+
+	// Changes to the original.
+	for range 2 {
+		if !g.Undo() {
+			t.Fatal("Undo")
+		}
+	}
+	if err := g.Root().Children()[1].AddNAG(5); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Root().Children()[1].SetComment("first"); err != nil {
+		t.Fatal(err)
+	}
+	if got := gamePDN(t, c); got != changed {
+		t.Errorf("the clone changed with the original:\n%s\nnot\n%s", got, changed)
+	}
+
+	// Nil and zero games.
+	if (*Game)(nil).Clone() != nil {
+		t.Error("a nil *Game's clone is not nil")
+	}
+	var zero Game
+	z := zero.Clone()
+	playAll(t, z, "d4-e5")
+	if zero.Ply() != 0 || z.Ply() != 1 {
+		t.Errorf("zero Game and its clone: ply %d and %d", zero.Ply(), z.Ply())
+	}
+}
+
+// A clone keeps counting repetitions where the original was: a position
+// seen twice in the original is drawn the third time in the clone, and
+// the original's counts do not move.
+func TestGameCloneRepetitions(t *testing.T) {
+	g := NewGameFrom(MustParseFEN("W:WKa1:BKi9"))
+	playAll(t, g, "a1-b1", "i9-h9", "b1-a1", "h9-i9", "a1-b1", "i9-h9", "b1-a1")
+	c := g.Clone()
+	playAll(t, c, "h9-i9")
+	if o := c.Outcome(); o.Reason != ThreefoldRepetition {
+		t.Errorf("the clone after a third occurrence: %v", o)
+	}
+	if o := g.Outcome(); o.IsOver() || g.Repetitions() != 2 {
+		t.Errorf("the original: %v, %d repetitions", o, g.Repetitions())
+	}
+}

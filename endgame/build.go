@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -16,9 +17,12 @@ import (
 // BuildOptions tunes a build. The zero value builds on one goroutine
 // without reporting progress.
 type BuildOptions struct {
-	// Workers is the number of goroutines that share the work of both
-	// phases of a build (generating every position's moves, then finding
-	// predecessors); 0 means 1. The tables built do not depend on it.
+	// Workers is the most goroutines that share the work of both phases
+	// of a build (generating every position's moves, then finding
+	// predecessors); 0 means 1. A phase starts no more goroutines than it
+	// has shares of work for (16,384 positions a share when generating,
+	// 64 when finding predecessors), so a large value costs no more than
+	// the work. The tables built do not depend on it.
 	Workers int
 	// Progress, when set, is called from time to time, from one goroutine
 	// at a time, with the build's progress.
@@ -27,6 +31,12 @@ type BuildOptions struct {
 	// in the directory with a valid header and length (as BuildAll always
 	// does), so that a batch job run again redoes only what is missing.
 	KeepExisting bool
+	// MaxMemory, when positive, is the most bytes a table's build may
+	// take (its working state, three bytes a position, and the tables it
+	// depends on): Build and BuildAll refuse, before any work, a table
+	// that needs more (see BuildMemory), with an error wrapping
+	// ErrMemory.
+	MaxMemory uint64
 }
 
 // Progress describes how far a build has got.
@@ -72,6 +82,9 @@ func Build(ctx context.Context, dir string, m Material, opts BuildOptions) error
 		bp.report(m, "done", 0)
 		return nil
 	}
+	if err := checkBuildMemory([]Material{m}, opts.MaxMemory); err != nil {
+		return err
+	}
 	bp.report(m, "start", 0)
 	if err := build(ctx, dir, m, opts, bp); err != nil {
 		return err
@@ -102,6 +115,9 @@ func BuildAll(ctx context.Context, dir string, maxPieces int, opts BuildOptions)
 		todo = append(todo, m)
 		bp.total += 2 * tableSize(m)
 	}
+	if err := checkBuildMemory(todo, opts.MaxMemory); err != nil {
+		return err
+	}
 	bp.report(Material{}, "start", 0)
 	for _, m := range todo {
 		if err := build(ctx, dir, m, opts, bp); err != nil {
@@ -112,11 +128,65 @@ func BuildAll(ctx context.Context, dir string, maxPieces int, opts BuildOptions)
 	return nil
 }
 
+// ErrMemory is wrapped by the errors of Load and Build for tables that
+// need more memory than their options' MaxMemory allows.
+var ErrMemory = errors.New("more memory than allowed")
+
+// BuildMemory returns the bytes of memory the build of material m's table
+// takes: its working state, three bytes a position of the table (both
+// colours to move), its indexes, and the tables it depends on, loaded. It
+// counts without making anything. An invalid m gives 0.
+func BuildMemory(m Material) uint64 {
+	if !m.IsValid() {
+		return 0
+	}
+	n := 2*tableSize(m.Canonical()) + tableMemory(m.Canonical())
+	for _, d := range m.Dependencies() {
+		n += tableMemory(d)
+	}
+	return n
+}
+
+// checkBuildMemory returns an error wrapping ErrMemory when the build of
+// one of the materials takes more than limit bytes (0: no limit).
+func checkBuildMemory(materials []Material, limit uint64) error {
+	if limit == 0 {
+		return nil
+	}
+	for _, m := range materials {
+		if n := BuildMemory(m); n > limit {
+			return fmt.Errorf("%sthe build of %v would %s: %w", errPrefix, m, needAllowed(n, limit), ErrMemory)
+		}
+	}
+	return nil
+}
+
+// needAllowed returns need and allowed, numbers of bytes, in MiB, need
+// rounded up and allowed down, for the errors of MaxMemory: "take 46 MiB,
+// more than the 45 MiB allowed".
+func needAllowed(need, allowed uint64) string {
+	return "take " + strconv.FormatUint((need+1<<20-1)>>20, 10) + " MiB, more than the " +
+		strconv.FormatUint(allowed>>20, 10) + " MiB allowed"
+}
+
 // tableSize returns the number of entries of canonical material m's file.
 func tableSize(m Material) uint64 {
 	var n uint64
 	for _, x := range partsOf(m) {
-		n += newIndexer(x).size
+		size, _ := indexSize(x)
+		n += size
+	}
+	return n
+}
+
+// tableMemory returns the bytes canonical material m's table takes once
+// loaded: its entries and its indexes' lead tables (which tables of the
+// same groups share: this counts them for each).
+func tableMemory(m Material) uint64 {
+	var n uint64
+	for _, x := range partsOf(m) {
+		size, leadBytes := indexSize(x)
+		n += size + leadBytes
 	}
 	return n
 }
@@ -166,6 +236,7 @@ const (
 
 func build(ctx context.Context, dir string, m Material, opts BuildOptions, bp *buildProgress) error {
 	var deps partSet
+	defer deps.free()
 	var missing []string
 	for _, d := range m.Dependencies() {
 		err := deps.load(dir, d)
@@ -180,10 +251,21 @@ func build(ctx context.Context, dir string, m Material, opts BuildOptions, bp *b
 	if len(missing) > 0 {
 		return fmt.Errorf("%s%s needs the tables of %s first: %w", errPrefix, m, strings.Join(missing, ", "), ErrMissingDependency)
 	}
+	// The working state: three bytes an entry, in one block given back
+	// when the build ends.
+	size := tableSize(m)
+	work, err := newBlock(3 * size)
+	if err != nil {
+		return fmt.Errorf("%s%s: the build's working state of %d bytes: %w", errPrefix, m, 3*size, err)
+	}
+	defer work.Free()
 	var parts []*buildPart
+	rest := work.Values()
 	for _, x := range partsOf(m) {
 		ix := newIndexer(x)
-		parts = append(parts, &buildPart{mat: x, ix: ix, val: make([]byte, ix.size), cnt: make([]byte, ix.size), worst: make([]byte, ix.size)})
+		n := ix.size
+		parts = append(parts, &buildPart{mat: x, ix: ix, val: rest[:n:n], cnt: rest[n : 2*n : 2*n], worst: rest[2*n : 3*n : 3*n]})
+		rest = rest[3*n:]
 	}
 	parts[0].partner = parts[len(parts)-1]
 	parts[len(parts)-1].partner = parts[0]
@@ -233,7 +315,7 @@ func (p *buildPart) generate(ctx context.Context, deps *partSet, workers int, bp
 	var failMu sync.Mutex
 	var failed error
 	var wg sync.WaitGroup
-	for range workers {
+	for range min(uint64(workers), (p.ix.size+chunk-1)/chunk) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -422,9 +504,8 @@ func retrograde(ctx context.Context, parts []*buildPart, workers int, bp *buildP
 			}
 		}
 	}
-	const batch = 1 << 14
 	entries := make([]uint64, 0, batch)
-	found := make([]predList, workers)
+	found := make([]predList, min(workers, batch/minShare))
 	var done uint64
 	fail := func(format string, args ...any) (int, uint64, error) {
 		return 0, 0, fmt.Errorf(errPrefix+format, args...)
@@ -513,14 +594,25 @@ type predList struct {
 	count []int
 }
 
+// A batch of retrograde holds at most batch entries, and is shared among
+// the workers by shares of at least minShare entries.
+const (
+	batch    = 1 << 14
+	minShare = 64
+)
+
 // findPredecessors fills found[w] with the predecessors (indexes in p's
 // partner part, distinct) of the w-th share of entries, on one goroutine
-// per share.
+// per share: as many shares as found has, or fewer, so that each has
+// minShare entries or more; the shares beyond are left empty.
 func findPredecessors(p *buildPart, entries []uint64, found []predList) {
+	for w := range found {
+		found[w].preds, found[w].count = found[w].preds[:0], found[w].count[:0]
+	}
+	found = found[:max(1, min(len(found), len(entries)/minShare))]
 	q := p.partner
 	share := func(w int) {
 		f := &found[w]
-		f.preds, f.count = f.preds[:0], f.count[:0]
 		lo, hi := w*len(entries)/len(found), (w+1)*len(entries)/len(found)
 		for _, e := range entries[lo:hi] {
 			b, _ := p.ix.board(e)

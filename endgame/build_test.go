@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -191,5 +193,37 @@ func TestBuildInterrupted(t *testing.T) {
 	}
 	if err := Build(ctx, dir, MustParseMaterial("KKvK"), BuildOptions{KeepExisting: true}); !errors.Is(err, context.Canceled) {
 		t.Errorf("Build of a missing table, KeepExisting, cancelled: %v", err)
+	}
+}
+
+// A build with a huge number of workers starts no more goroutines than it
+// has shares of work for, and builds the same tables. Before, it made a
+// buffer per worker (a crash for math.MaxInt) and a goroutine per worker
+// for every batch (46 s for a million).
+func TestBuildManyWorkers(t *testing.T) {
+	src, err := smallTables()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	base := runtime.NumGoroutine()
+	var peak atomic.Int64
+	opts := BuildOptions{Workers: math.MaxInt, Progress: func(Progress) {
+		peak.Store(max(peak.Load(), int64(runtime.NumGoroutine()-base)))
+	}}
+	if err := BuildAll(context.Background(), dir, 2, opts); err != nil {
+		t.Fatal(err)
+	}
+	// Shares: 16,384 positions when generating, a batch of 16,384 in
+	// shares of 64 when finding predecessors.
+	if n := peak.Load(); n > 2*batch/minShare {
+		t.Errorf("%d goroutines at once, want at most %d", n, 2*batch/minShare)
+	}
+	for _, m := range Materials(2) {
+		a, _ := os.ReadFile(filepath.Join(src, m.FileName()))
+		b, _ := os.ReadFile(filepath.Join(dir, m.FileName()))
+		if !bytes.Equal(a, b) {
+			t.Errorf("%v differs from the build with 2 workers", m)
+		}
 	}
 }

@@ -99,12 +99,15 @@
 // # Probing
 //
 // Load reads a directory's tables into memory (about as much as their
-// files: 45 MB up to 4 pieces, 2 GB up to 5) and verifies them. The
+// files: 45 MB up to 4 pieces, 2 GB up to 5) and verifies them; memory
+// the system refuses is an error, and LoadOptions.MaxMemory refuses
+// tables that would take more before reading any. The
 // Tables it returns never change and are safe for any number of
 // goroutines. Probe(p) gives the value and distance of any position with
-// at most MaxPieces() pieces without allocating, in about 0.1 microsecond
-// when the table is in the processor's caches and 0.4 to 0.7 on random
-// probes of the tables of 4 and 5 pieces (see BENCHMARKS.md).
+// at most MaxPieces() pieces (and NoValue, the zero Value, with ok false
+// for a position outside the tables) without allocating, in about 0.1
+// microsecond when the table is in the processor's caches and 0.4 to 0.7
+// on random probes of the tables of 4 and 5 pieces (see BENCHMARKS.md).
 // BestMove(p) gives a move that keeps the value: the fastest win, the
 // longest defence, a move that keeps the draw.
 //
@@ -116,7 +119,7 @@
 //     ply h of the search as a mate score for a win at ply h+d, a loss
 //     likewise, a draw as 0. At the root it plays BestMove, which wins
 //     within the table's distance. Package engine does all this when
-//     its Options.Endgame calls Probe ("hexdame analyse -tables DIR").
+//     its Options.Endgame is ProbeFunc ("hexdame analyse -tables DIR").
 //   - A prover such as package engine's (*engine.Engine).Solve can answer
 //     at once for a position in the tables: a win in d plies when Probe
 //     gives Win, d and d is within the horizon; no win otherwise; the main

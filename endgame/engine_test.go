@@ -20,11 +20,8 @@ import (
 func tableEngine(t *testing.T, tb *Tables) *engine.Engine {
 	t.Helper()
 	e, err := engine.New(engine.Options{
-		HashMiB: 16,
-		Endgame: func(p hexdame.Position) (int, int, bool) {
-			v, plies, ok := tb.Probe(p)
-			return int(v), plies, ok
-		},
+		HashMiB:       16,
+		Endgame:       tb.ProbeFunc(),
 		EndgamePieces: tb.MaxPieces(),
 	})
 	if err != nil {
@@ -48,7 +45,7 @@ func exactScore(v Value, plies int) engine.Score {
 // playOut plays the game from p with e on both sides (each search with
 // the game's positions before it as history, a node limit of nodes) until
 // the game is over or maxPlies are played, and returns the game.
-func playOut(t *testing.T, e *engine.Engine, tb *Tables, p hexdame.Position, maxPlies int, nodes uint64) *hexdame.Game {
+func playOut(t *testing.T, e *engine.Engine, tb *Tables, p hexdame.Position, maxPlies int, nodes int64) *hexdame.Game {
 	t.Helper()
 	g := hexdame.NewGameFrom(p)
 	var history []hexdame.Position
@@ -164,7 +161,7 @@ func TestEngineRootInTables(t *testing.T) {
 			}
 			for _, l := range res.Lines {
 				cv, cd, _ := tb.Probe(p.PlayUnchecked(l.Move))
-				if l.Score != exactScore(-cv, cd+1) {
+				if l.Score != exactScore(cv.opposite(), cd+1) {
 					t.Fatalf("%v: move %v scored %v, the table gives %v in %d after it", p, l.Move, l.Score, cv, cd)
 				}
 			}
@@ -217,7 +214,7 @@ func TestEngineTablesInTree(t *testing.T) {
 				t.Fatalf("%v: the tables do not know the position after %v", p, m)
 			}
 			// The child's value seen from p, one ply further.
-			best = max(best, exactScore(-cv, cd+1))
+			best = max(best, exactScore(cv.opposite(), cd+1))
 		}
 		want := best
 		res, err := e.Search(context.Background(), p, engine.SearchOptions{Limits: engine.Limits{Depth: 40}})
@@ -287,7 +284,7 @@ func TestLongEngineWinsFivePieces(t *testing.T) {
 // pieces that full says are won, with the engine using the smaller
 // tables only and nodes a move, and checks that the side to move wins
 // every game; it logs how many within full's distance.
-func checkEngineWinsThroughSearch(t *testing.T, full, smaller *Tables, seed uint64, n, pieces, minPlies int, nodes uint64) {
+func checkEngineWinsThroughSearch(t *testing.T, full, smaller *Tables, seed uint64, n, pieces, minPlies int, nodes int64) {
 	e := tableEngine(t, smaller)
 	ps, ds := randomWins(t, full, newRand(seed), n, pieces, minPlies)
 	start := time.Now()

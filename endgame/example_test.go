@@ -32,9 +32,11 @@ func Example() {
 	v, plies, _ = tables.Probe(p)
 	m, _ := tables.BestMove(p)
 	fmt.Println(v, plies, p.FormatMovePath(m, hexdame.Algebraic))
+	fmt.Println(tables.Probe(hexdame.StartPosition())) // far more than 2 pieces
 	// Output:
 	// loss 2 true
 	// win 19 c1-d1
+	// no value 0 false
 }
 
 // Hook the tables into package engine's search: the positions they hold
@@ -53,13 +55,7 @@ func Example_engine() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	e, err := engine.New(engine.Options{
-		Endgame: func(p hexdame.Position) (int, int, bool) {
-			v, plies, ok := tables.Probe(p)
-			return int(v), plies, ok
-		},
-		EndgamePieces: tables.MaxPieces(),
-	})
+	e, err := engine.New(engine.Options{Endgame: tables.ProbeFunc(), EndgamePieces: tables.MaxPieces()})
 	if err != nil {
 		log.Fatal(err)
 	}

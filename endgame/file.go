@@ -8,9 +8,12 @@ import (
 	"hash/crc32"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
+
+	"github.com/hexdame/hexdame/internal/bigmem"
 )
 
 // The file format (version 1). A table file holds one canonical material
@@ -142,9 +145,9 @@ func decodeHeader(b []byte, m Material) (header, error) {
 		return h, corrupt("wrong number of parts")
 	}
 	for i, x := range want {
-		if h.sizes[i] != newIndexer(x).size {
+		if size, _ := indexSize(x); h.sizes[i] != size {
 			return h, corrupt("part " + strconv.Itoa(i+1) + " has " + strconv.FormatUint(h.sizes[i], 10) +
-				" entries, want " + strconv.FormatUint(newIndexer(x).size, 10))
+				" entries, want " + strconv.FormatUint(size, 10))
 		}
 	}
 	if len(want) == 1 && h.sizes[1] != 0 || h.longest > maxDistance {
@@ -165,8 +168,9 @@ func partsOf(m Material) []Material {
 }
 
 // readTable reads and verifies the table file of canonical material m in
-// dir, returning its parts' entries.
-func readTable(dir string, m Material) ([][]byte, header, error) {
+// dir, returning the block of memory that holds its payload and its
+// parts' entries within the payload.
+func readTable(dir string, m Material) (block *bigmem.Block[byte], parts [][]byte, h header, err error) {
 	path := filepath.Join(dir, m.FileName())
 	named := func(err error) error {
 		var fe *FileError
@@ -179,54 +183,123 @@ func readTable(dir string, m Material) ([][]byte, header, error) {
 		}
 		return &FileError{Path: path, Err: err}
 	}
-	f, err := os.Open(path)
+	f, err := openRegular(path)
 	if err != nil {
-		return nil, header{}, named(err)
+		return nil, nil, h, named(err)
 	}
 	defer f.Close()
 	hb := make([]byte, headerSize)
 	if _, err := io.ReadFull(f, hb); err != nil {
 		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-			return nil, header{}, named(corrupt("truncated header"))
+			return nil, nil, h, named(corrupt("truncated header"))
 		}
-		return nil, header{}, named(err)
+		return nil, nil, h, named(err)
 	}
-	h, err := decodeHeader(hb, m)
+	h, err = decodeHeader(hb, m)
 	if err != nil {
-		return nil, h, named(err)
+		return nil, nil, h, named(err)
 	}
 	st, err := f.Stat()
 	if err != nil {
-		return nil, h, named(err)
+		return nil, nil, h, named(err)
 	}
 	total := h.sizes[0] + h.sizes[1]
 	if st.Size() != int64(headerSize+total) {
-		return nil, h, named(corrupt(fmt.Sprintf("%d bytes, want %d (truncated or extended)", st.Size(), headerSize+total)))
+		return nil, nil, h, named(corrupt(fmt.Sprintf("%d bytes, want %d (truncated or extended)", st.Size(), headerSize+total)))
 	}
-	payload := make([]byte, total)
+	block, err = newBlock(total)
+	if err != nil {
+		return nil, nil, h, &FileError{Path: path, Err: err, Why: "for its " + strconv.FormatUint(total, 10) + " entries"}
+	}
+	payload := block.Values()
+	fail := func(err error) (*bigmem.Block[byte], [][]byte, header, error) {
+		block.Free()
+		return nil, nil, h, named(err)
+	}
 	if _, err := io.ReadFull(f, payload); err != nil {
 		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-			return nil, h, named(corrupt("truncated"))
+			return fail(corrupt("truncated"))
 		}
-		return nil, h, named(err)
+		return fail(err)
 	}
 	if crc32.Checksum(payload, castagnoli) != h.crc {
-		return nil, h, named(corrupt("payload checksum mismatch"))
+		return fail(corrupt("payload checksum mismatch"))
 	}
-	parts := [][]byte{payload[:h.sizes[0]]}
+	parts = [][]byte{payload[:h.sizes[0]]}
 	if h.parts == 2 {
 		parts = append(parts, payload[h.sizes[0]:])
 	}
-	return parts, h, nil
+	return block, parts, h, nil
+}
+
+// newBlock returns a block of n zero bytes, or an error when the system
+// refuses it or n is more than an int counts (on a 32-bit system).
+func newBlock(n uint64) (*bigmem.Block[byte], error) {
+	if n > math.MaxInt {
+		return nil, fmt.Errorf("%d bytes: %w", n, bigmem.ErrTooLarge)
+	}
+	return bigmem.New[byte](int(n))
+}
+
+// openRegular opens the file at path for reading. Anything but a regular
+// file (or a link to one) is an error wrapping ErrCorrupt, found before
+// it is opened, so that a named pipe or a device does not block the
+// caller, and checked again once it is open.
+func openRegular(path string) (*os.File, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkRegular(st); err != nil {
+		return nil, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	if st, err = f.Stat(); err == nil {
+		err = checkRegular(st)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// checkRegular returns an error wrapping ErrCorrupt for a file that is
+// not a regular file.
+func checkRegular(st fs.FileInfo) error {
+	m := st.Mode()
+	if m.IsRegular() {
+		return nil
+	}
+	what := "not a regular file"
+	switch {
+	case m.IsDir():
+		what = "a directory, not a table"
+	case m&fs.ModeNamedPipe != 0:
+		what = "a named pipe, not a table"
+	case m&fs.ModeDevice != 0:
+		what = "a device, not a table"
+	case m&fs.ModeSocket != 0:
+		what = "a socket, not a table"
+	}
+	return corrupt(what)
 }
 
 // checkHeader reports whether dir holds a table file for m whose header
 // is valid and whose length is right (without reading the payload).
 func checkHeader(dir string, m Material) error {
 	path := filepath.Join(dir, m.FileName())
-	f, err := os.Open(path)
+	f, err := openRegular(path)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
+		var fe *FileError
+		switch {
+		case errors.As(err, &fe):
+			fe.Path = path
+			return fe
+		case errors.Is(err, fs.ErrNotExist):
 			return &FileError{Path: path, Err: ErrMissing}
 		}
 		return &FileError{Path: path, Err: err}

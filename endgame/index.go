@@ -148,6 +148,15 @@ var (
 )
 
 func newIndexer(m Material) *indexer {
+	ix := layout(m)
+	ix.lead = leadFor(ix.groups[0], ix.groups[1], ix.nLead == 2)
+	ix.size = uint64(len(ix.lead.sets)) * ix.restSize
+	return ix
+}
+
+// layout returns m's indexer without its lead table (and so without its
+// size): its groups, how many form the lead, and the rest's size.
+func layout(m Material) *indexer {
 	ix := &indexer{mat: m}
 	kinds := []group{
 		{color: 0, king: 0, size: m.WhiteMen, domain: manDomain[0]},
@@ -173,14 +182,71 @@ func newIndexer(m Material) *indexer {
 	if ix.groups[0].size == 1 && ix.groups[0].radix*ix.groups[1].radix <= 1<<22 {
 		ix.nLead = 2
 	}
-	ix.lead = leadFor(ix.groups[0], ix.groups[1], ix.nLead == 2)
 	ix.restSize = 1
 	for i := len(ix.groups) - 1; i >= ix.nLead; i-- {
 		ix.groups[i].mult = ix.restSize
 		ix.restSize *= ix.groups[i].radix
 	}
-	ix.size = uint64(len(ix.lead.sets)) * ix.restSize
 	return ix
+}
+
+// indexSize returns the number of indexes of material m (White to move),
+// and the bytes of its lead table, counted without making them: the lead
+// table of a large material (7 men of a side: 1.6 GB) is costly to make,
+// and its size is needed before (see BuildMemory).
+func indexSize(m Material) (size, leadBytes uint64) {
+	ix := layout(m)
+	a, b := ix.groups[0], ix.groups[1]
+	raw, kept := a.radix, orbits(a.domain, a.size)
+	if ix.nLead == 2 {
+		// A lone piece of A on x, and B's pieces on the cells of B's
+		// domain but x: the configurations whose pieces do not collide,
+		// in pairs under the mirror, but for those with x on the mirror's
+		// axis and B's pieces symmetric.
+		raw *= b.radix
+		var all, fixed uint64
+		for s := a.domain; s != 0; s &= s - 1 {
+			x := bits.TrailingZeros64(s)
+			free := b.domain &^ (1 << x)
+			all += binom[bits.OnesCount64(free)][b.size]
+			if int(mirrorOf[x]) == x {
+				fixed += symmetricSets(free, b.size)
+			}
+		}
+		kept = (all + fixed) / 2
+	}
+	// canon: 4 bytes a raw rank; sets and sym: 17 bytes a kept one.
+	return kept * ix.restSize, 4*raw + 17*kept
+}
+
+// orbits returns the number of k-subsets of domain (which the mirror maps
+// onto itself) up to the mirror: each pair of mirror images once, and
+// each set that is its own mirror image.
+func orbits(domain uint64, k int) uint64 {
+	return (binom[bits.OnesCount64(domain)][k] + symmetricSets(domain, k)) / 2
+}
+
+// symmetricSets returns the number of k-subsets of domain (which the
+// mirror maps onto itself) that are their own mirror image: j pairs of
+// mirror cells and k-2j cells on the mirror's axis.
+func symmetricSets(domain uint64, k int) uint64 {
+	var pairs, axis int
+	for s := domain; s != 0; s &= s - 1 {
+		c := bits.TrailingZeros64(s)
+		switch m := int(mirrorOf[c]); {
+		case m == c:
+			axis++
+		case m > c:
+			pairs++
+		}
+	}
+	var n uint64
+	for j := 0; 2*j <= k; j++ {
+		if j <= pairs && k-2*j <= axis {
+			n += binom[pairs][j] * binom[axis][k-2*j]
+		}
+	}
+	return n
 }
 
 func leadFor(a, b group, two bool) *leadTable {

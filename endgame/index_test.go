@@ -3,6 +3,7 @@ package endgame
 import (
 	"math/bits"
 	"math/rand/v2"
+	"os"
 	"testing"
 )
 
@@ -99,4 +100,21 @@ func countPositions(m Material) uint64 {
 		return n
 	}
 	return count(0, 0)
+}
+
+// indexSize counts, without making the lead tables, the indexes and the
+// lead table's bytes that newIndexer makes, for every ordered material up
+// to 5 pieces (and, with HEXDAME_LONG, 6).
+func TestIndexSize(t *testing.T) {
+	pieces := 5
+	if os.Getenv("HEXDAME_LONG") != "" {
+		pieces = 6
+	}
+	for _, m := range allOrdered(pieces) {
+		size, leadBytes := indexSize(m)
+		ix := newIndexer(m)
+		if want := uint64(4*len(ix.lead.canon) + 17*len(ix.lead.sets)); size != ix.size || leadBytes != want {
+			t.Errorf("%v: indexSize = %d, %d bytes; newIndexer: %d, %d bytes", m, size, leadBytes, ix.size, want)
+		}
+	}
 }

@@ -150,7 +150,7 @@ func TestLongFivePieces(t *testing.T) {
 	// tables in exactly their distance.
 	var ready []Material
 	for _, m := range allOrdered(5) {
-		if m.Pieces() == 5 && tb.parts[m.code()] != nil {
+		if m.Pieces() == 5 && tb.parts.parts[m.code()] != nil {
 			ready = append(ready, m)
 		}
 	}

@@ -46,8 +46,35 @@ func TestMaterialText(t *testing.T) {
 	if _, err := (Material{WhiteKings: 1}).MarshalText(); !errors.Is(err, ErrInvalidMaterial) {
 		t.Errorf("MarshalText of KvNothing: %v", err)
 	}
-	if got := Value(5).String(); got != "invalid value" {
-		t.Errorf("Value(5) = %q", got)
+}
+
+// The zero Value is NoValue, no value of the game; Sign gives the engine's
+// results, and opposite the other side's value.
+func TestValue(t *testing.T) {
+	var zero Value
+	tests := []struct {
+		v        Value
+		text     string
+		sign     int
+		opposite Value
+	}{
+		{zero, "no value", 0, NoValue},
+		{Loss, "loss", -1, Win},
+		{Draw, "draw", 0, Draw},
+		{Win, "win", 1, Loss},
+		{Value(5), "invalid value", 0, Value(5)},
+		{Value(-1), "invalid value", 0, Value(-1)},
+	}
+	for _, tc := range tests {
+		if got := tc.v.String(); got != tc.text {
+			t.Errorf("Value(%d).String() = %q, want %q", tc.v, got, tc.text)
+		}
+		if got := tc.v.Sign(); got != tc.sign {
+			t.Errorf("%v.Sign() = %d, want %d", tc.v, got, tc.sign)
+		}
+		if got := tc.v.opposite(); got != tc.opposite {
+			t.Errorf("%v.opposite() = %v, want %v", tc.v, got, tc.opposite)
+		}
 	}
 }
 

@@ -1,6 +1,8 @@
 package endgame
 
 import (
+	"runtime"
+
 	"github.com/hexdame/hexdame"
 )
 
@@ -35,10 +37,11 @@ func (t *Tables) Stats(m Material, side hexdame.Color) (s Stats, ok bool) {
 		x = m.Swapped()
 	}
 	c := x.code()
-	if c < 0 || t.parts[c] == nil {
+	if c < 0 || t.parts.parts[c] == nil {
 		return s, false
 	}
-	pt := t.parts[c]
+	pt := t.parts.parts[c]
+	defer runtime.KeepAlive(t) // t.parts.blocks hold the entries
 	s.Material, s.SideToMove = m, side
 	ix := pt.ix
 	bestWin, bestLoss := uint64(0), uint64(0)
@@ -78,10 +81,11 @@ func (t *Tables) Stats(m Material, side hexdame.Color) (s Stats, ok bool) {
 	}
 	pos := func(i uint64) hexdame.Position {
 		bd, _ := ix.board(i)
+		p := bd.position(hexdame.White) // the part holds White to move
 		if side == hexdame.Red {
-			bd = bd.swapped()
+			p = p.SwapColors()
 		}
-		return bd.position(side)
+		return p
 	}
 	if haveWin {
 		s.LongestWinPosition = pos(bestWin)

@@ -2,26 +2,34 @@ package endgame
 
 import (
 	"errors"
+	"fmt"
 	"os"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/internal/bigmem"
 )
 
-// A Value is the game-theoretic value of a position for the side to move.
+// A Value is the game-theoretic value of a position for the side to move:
+// Loss, Draw or Win. The zero Value is NoValue, which is not a value of
+// the game: what Probe gives for a position the tables do not hold. The
+// numbers of the values are not the results of engine.Options.Endgame
+// (1, 0, -1): Sign gives those.
 type Value int8
 
-// The three values.
+// NoValue and the three values.
 const (
-	Loss Value = -1
-	Draw Value = 0
-	Win  Value = 1
+	NoValue Value = iota // not known: no value of the game
+	Loss
+	Draw
+	Win
 )
 
-// String returns "win", "draw" or "loss", or "invalid value" for any
-// other Value.
+// String returns "win", "draw" or "loss", "no value" for NoValue and
+// "invalid value" for any other Value.
 func (v Value) String() string {
 	switch v {
 	case Win:
@@ -30,8 +38,36 @@ func (v Value) String() string {
 		return "draw"
 	case Loss:
 		return "loss"
+	case NoValue:
+		return "no value"
 	}
 	return "invalid value"
+}
+
+// Sign returns 1 for Win, -1 for Loss and 0 for Draw: the result that
+// engine.Options.Endgame takes. NoValue and invalid values give 0 too, so
+// a caller must not take Sign's 0 for a draw without knowing that v is
+// one (Probe's ok).
+func (v Value) Sign() int {
+	switch v {
+	case Win:
+		return 1
+	case Loss:
+		return -1
+	}
+	return 0
+}
+
+// opposite returns the value of a position for the other side: Win for
+// Loss, Loss for Win; Draw and NoValue stay.
+func (v Value) opposite() Value {
+	switch v {
+	case Win:
+		return Loss
+	case Loss:
+		return Win
+	}
+	return v
 }
 
 // decode returns the value and distance an entry byte holds; ok is false
@@ -41,7 +77,7 @@ func decode(b byte) (v Value, plies int, ok bool) {
 	case b == valueDraw:
 		return Draw, 0, true
 	case b == valueHole:
-		return Draw, 0, false
+		return NoValue, 0, false
 	case (b-1)&1 == 1:
 		return Win, int(b - 1), true
 	}
@@ -60,13 +96,26 @@ type part struct {
 func (t *part) probe(b *board) (Value, int, bool) {
 	i, ok := t.ix.index(b)
 	if !ok {
-		return Draw, 0, false
+		return NoValue, 0, false
 	}
 	return decode(t.data[i])
 }
 
-// A set of parts by ordered material.
-type partSet [numCodes]*part
+// A partSet holds parts by ordered material, and the blocks of memory
+// that hold their entries.
+type partSet struct {
+	parts  [numCodes]*part
+	blocks []*bigmem.Block[byte]
+}
+
+// free gives the set's blocks back to the system at once: the set must
+// not be used afterwards.
+func (s *partSet) free() {
+	for _, b := range s.blocks {
+		b.Free()
+	}
+	*s = partSet{}
+}
 
 // probeWhite returns the value of board b with White to move, from
 // White's side. A board on which White has no piece is lost at once; one
@@ -76,10 +125,10 @@ func (s *partSet) probeWhite(b *board) (Value, int, bool) {
 		return Loss, 0, true
 	}
 	c := b.material().code()
-	if c < 0 || s[c] == nil {
-		return Draw, 0, false
+	if c < 0 || s.parts[c] == nil {
+		return NoValue, 0, false
 	}
-	return s[c].probe(b)
+	return s.parts[c].probe(b)
 }
 
 // Tables is a loaded set of endgame tables: every material up to some
@@ -98,6 +147,10 @@ type LoadOptions struct {
 	// MaxPieces, when positive, loads the tables up to that many pieces
 	// and ignores larger ones.
 	MaxPieces int
+	// MaxMemory, when positive, is the most bytes the tables may take
+	// (their entries and their indexes): Load refuses, before reading
+	// any, tables that take more, with an error wrapping ErrMemory.
+	MaxMemory uint64
 }
 
 // ErrNoTables is wrapped by the error Load returns for a directory
@@ -109,14 +162,26 @@ var ErrNoTables = errors.New("no endgame tables")
 // table file (NAME.egt) there. Each file's header and checksums are
 // checked, so that a missing, truncated, altered or foreign file gives an
 // error (a *FileError naming it, wrapping ErrMissing, ErrCorrupt or
-// ErrVersion) and never a wrong answer. A directory that cannot be read
-// gives its I/O error; one without tables an error wrapping ErrNoTables.
+// ErrVersion) and never a wrong answer; a file with a table's name that is
+// not a regular file (a named pipe, a device, a directory) is corrupt, and
+// is refused without being opened. A directory that cannot be read gives
+// its I/O error; one without tables, or a dir that is not a directory, an
+// error wrapping ErrNoTables.
 // The tables take as much memory as their files (about 45 MB up to 4
-// pieces, 2 GB up to 5).
+// pieces, 2 GB up to 5); when the system refuses it, Load returns a
+// *FileError naming the file it was reading and wrapping the system's
+// error (on Unix, syscall.ENOMEM). The memory is given back when the
+// Tables (and their copies) are no longer reachable.
 func Load(dir string, opts LoadOptions) (*Tables, error) {
 	n := opts.MaxPieces
 	if n > MaxPieces {
 		return nil, errors.New(errPrefix + "LoadOptions.MaxPieces " + strconv.Itoa(n) + " above the maximum " + strconv.Itoa(MaxPieces))
+	}
+	if st, err := os.Stat(dir); err != nil {
+		return nil, &FileError{Path: dir, Err: err}
+	} else if !st.IsDir() {
+		// Not opened: a named pipe would block.
+		return nil, &FileError{Path: dir, Err: ErrNoTables, Why: "not a directory"}
 	}
 	if n <= 0 {
 		entries, err := os.ReadDir(dir)
@@ -132,9 +197,20 @@ func Load(dir string, opts LoadOptions) (*Tables, error) {
 			return nil, &FileError{Path: dir, Err: ErrNoTables, Why: "no " + fileExt + " files"}
 		}
 	}
+	if opts.MaxMemory > 0 {
+		var need uint64
+		for _, m := range Materials(n) {
+			need += tableMemory(m)
+		}
+		if need > opts.MaxMemory {
+			return nil, &FileError{Path: dir, Err: ErrMemory,
+				Why: fmt.Sprintf("the tables up to %d pieces %s", n, needAllowed(need, opts.MaxMemory))}
+		}
+	}
 	t := &Tables{dir: dir, maxPieces: n}
 	for _, m := range Materials(n) {
 		if err := t.parts.load(dir, m); err != nil {
+			t.parts.free()
 			return nil, err
 		}
 		t.files = append(t.files, m)
@@ -144,12 +220,13 @@ func Load(dir string, opts LoadOptions) (*Tables, error) {
 
 // load reads the table of canonical material m into the set.
 func (s *partSet) load(dir string, m Material) error {
-	data, _, err := readTable(dir, m)
+	block, data, _, err := readTable(dir, m)
 	if err != nil {
 		return err
 	}
+	s.blocks = append(s.blocks, block)
 	for i, x := range partsOf(m) {
-		s[x.code()] = &part{ix: newIndexer(x), data: data[i]}
+		s.parts[x.code()] = &part{ix: newIndexer(x), data: data[i]}
 	}
 	return nil
 }
@@ -158,8 +235,31 @@ func (s *partSet) load(dir string, m Material) error {
 func (t *Tables) Dir() string { return t.dir }
 
 // MaxPieces returns the most pieces of the loaded tables: Probe answers
-// for every position with at most that many pieces.
-func (t *Tables) MaxPieces() int { return t.maxPieces }
+// for every position with at most that many pieces. A nil *Tables holds
+// none: 0.
+func (t *Tables) MaxPieces() int {
+	if t == nil {
+		return 0
+	}
+	return t.maxPieces
+}
+
+// ProbeFunc returns Probe with the value as an int (1 a win, 0 a draw, -1
+// a loss): the function package engine takes in its Options.Endgame, with
+// MaxPieces as its Options.EndgamePieces:
+//
+//	o.Endgame, o.EndgamePieces = t.ProbeFunc(), t.MaxPieces()
+//
+// A nil *Tables gives nil: no tables.
+func (t *Tables) ProbeFunc() func(p hexdame.Position) (result, plies int, ok bool) {
+	if t == nil {
+		return nil
+	}
+	return func(p hexdame.Position) (int, int, bool) {
+		v, plies, ok := t.Probe(p)
+		return v.Sign(), plies, ok
+	}
+}
 
 // Materials returns the canonical materials of the loaded tables, in
 // build order.
@@ -169,20 +269,22 @@ func (t *Tables) Materials() []Material { return slices.Clone(t.files) }
 // distance: the number of plies to the end of the game (the side to move
 // in the end having no legal move) when the winner plays to end it
 // soonest and the loser to put it off longest; 0 for a draw (see the
-// package documentation). ok is false when p is not in the tables: it has
-// more pieces than they hold, a man on its own crowning edge, or no piece
-// of the side not to move (a game already over). A position whose side to
-// move has no piece is lost at once: Loss, 0, true. Probe does not
-// allocate.
+// package documentation). For a position not in the tables it returns
+// NoValue, 0, false: one with more pieces than they hold, a man on its own
+// crowning edge, or no piece of the side not to move (a game already
+// over). A position whose side to move has no piece is lost at once:
+// Loss, 0, true. Probe does not allocate.
 func (t *Tables) Probe(p hexdame.Position) (v Value, plies int, ok bool) {
 	b := boardOf(p)
 	if p.SideToMove() == hexdame.Red {
 		b = b.swapped()
 	}
 	if b.pieces(1) == 0 && b.pieces(0) != 0 {
-		return Draw, 0, false
+		return NoValue, 0, false
 	}
-	return t.parts.probeWhite(&b)
+	v, plies, ok = t.parts.probeWhite(&b)
+	runtime.KeepAlive(t) // t.parts.blocks hold the entries
+	return v, plies, ok
 }
 
 // BestMove returns a move of position p that keeps its value (see
@@ -202,7 +304,7 @@ func (t *Tables) BestMove(p hexdame.Position) (m hexdame.Move, ok bool) {
 		if !cok {
 			return m, false
 		}
-		if cv == -v && (v == Draw || cd == d-1) {
+		if cv == v.opposite() && (v == Draw || cd == d-1) {
 			return mv, true
 		}
 	}

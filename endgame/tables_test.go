@@ -42,9 +42,28 @@ func TestProbeKnown(t *testing.T) {
 	// there).
 	for _, fen := range []string{"W:WKa1:B", "W:Wa1,b1,c1,d1:Bi9", hexdame.StartPosition().FEN(),
 		"W:Wi9:BKa1", "B:Wi9:BKa1", "W:WKe5:Ba1", "W:Wa1,i5:Bc7", "W:Wa1:Bc7,e1", "B:WKa1:BKc1,a3", "W:Wi9:BKc1,a3"} {
-		if v, d, ok := tb.Probe(hexdame.MustParseFEN(fen)); ok {
-			t.Errorf("%s: Probe = %v %d, want not found", fen, v, d)
+		if v, d, ok := tb.Probe(hexdame.MustParseFEN(fen)); ok || v != NoValue || d != 0 {
+			t.Errorf("%s: Probe = %v %d %v, want no value 0 false", fen, v, d, ok)
 		}
+	}
+}
+
+// ProbeFunc is Probe with the value's Sign as an int, for package engine; a nil
+// *Tables gives none.
+func TestProbeFunc(t *testing.T) {
+	tb := loadSmall(t)
+	probe := tb.ProbeFunc()
+	for _, fen := range []string{"W:WKa1:BKb1", "B:WKa1:BKb1", "W:W:BKb1", "W:Wh8:Bi9", "W:Wa1,b1:Bi9,h9,g9"} {
+		p := hexdame.MustParseFEN(fen)
+		v, d, ok := tb.Probe(p)
+		r, pd, pok := probe(p)
+		if r != v.Sign() || pd != d || pok != ok {
+			t.Errorf("%s: ProbeFunc %d %d %v, Probe %v %d %v", fen, r, pd, pok, v, d, ok)
+		}
+	}
+	var none *Tables
+	if none.ProbeFunc() != nil || none.MaxPieces() != 0 {
+		t.Error("a nil *Tables gives a probe or pieces")
 	}
 }
 
@@ -255,5 +274,23 @@ func TestDistanceThroughConversions(t *testing.T) {
 	}
 	if got := strings.Join(materials, " "); got != "MvM KvM Kv" {
 		t.Errorf("materials along the line: %s, want MvM KvM Kv", got)
+	}
+}
+
+// A position, its mirror image and its colour swap, made by the rules
+// package, have the same value and distance in the tables, which keep one
+// entry for them.
+func TestProbeSymmetries(t *testing.T) {
+	tb := loadSmall(t)
+	r := rand.New(rand.NewPCG(28, 29))
+	ms := allOrdered(3)
+	for range 2000 {
+		p := randomPosition(r, ms[r.IntN(len(ms))], hexdame.Color(r.IntN(2)))
+		v, d, ok := tb.Probe(p)
+		for _, q := range []hexdame.Position{p.Mirror(), p.SwapColors(), p.Mirror().SwapColors()} {
+			if qv, qd, qok := tb.Probe(q); qv != v || qd != d || qok != ok {
+				t.Fatalf("%s: %v %d %v, but %s: %v %d %v", p.FEN(), v, d, ok, q.FEN(), qv, qd, qok)
+			}
+		}
 	}
 }

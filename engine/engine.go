@@ -28,6 +28,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
 	"math"
 	"slices"
 	"strconv"
@@ -36,6 +37,7 @@ import (
 	"time"
 
 	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/internal/enginehooks"
 )
 
 // Limits on options.
@@ -77,11 +79,7 @@ type Options struct {
 	// game with best play; ok false when it does not know. The search
 	// takes these values as exact. With package endgame's tables t:
 	//
-	//	Endgame: func(p hexdame.Position) (int, int, bool) {
-	//		v, plies, ok := t.Probe(p)
-	//		return int(v), plies, ok
-	//	},
-	//	EndgamePieces: t.MaxPieces(),
+	//	Endgame: t.ProbeFunc(), EndgamePieces: t.MaxPieces(),
 	//
 	// It is called from every thread of a search at once. A win in d
 	// plies at ply h of the search scores as a win at ply h+d, so the
@@ -134,15 +132,16 @@ type Engine struct {
 	tt      *table
 	threads []*thread
 	// crumbs are the breadcrumbs its threads share (with more than one).
-	crumbs  *[crumbSlots]breadcrumb
-	rng     rng
-	ev      *evaluator // nil for defaultEvaluator; tests set others
-	variant uint64     // experimental search changes (see hooks.SetVariant)
+	crumbs *[crumbSlots]breadcrumb
+	rng    rng
+	// The tools' weights and experimental variant (enginehooks.Of).
+	tuningHolder
 }
 
 // New returns an engine with options o, or an error wrapping
 // ErrInvalidOptions for options out of range. The table is allocated
-// here.
+// here: when the system refuses its memory, New returns the error (on
+// Unix, wrapping syscall.ENOMEM).
 func New(o Options) (*Engine, error) {
 	e := &Engine{}
 	if err := e.SetOptions(o); err != nil {
@@ -152,9 +151,12 @@ func New(o Options) (*Engine, error) {
 }
 
 // SetOptions changes the engine's options, waiting for a search that runs
-// to end. A new table size empties the table; other changes keep it. It
-// returns an error wrapping ErrInvalidOptions, and changes nothing, for
-// options out of range.
+// to end. A new table size empties the table; other changes keep it. The
+// new table is made before the old one is given back, so a change of size
+// needs the memory of both for a moment. It returns an error, and changes
+// nothing, for options out of range (wrapping ErrInvalidOptions) and for a
+// table whose memory the system refuses (on Unix, wrapping
+// syscall.ENOMEM).
 func (e *Engine) SetOptions(o Options) error {
 	o, err := o.check()
 	if err != nil {
@@ -162,14 +164,21 @@ func (e *Engine) SetOptions(o Options) error {
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.setOptions(o)
-	return nil
+	return e.setOptions(o)
 }
 
-func (e *Engine) setOptions(o Options) {
+// setOptions sets checked options o, or returns the error of making their
+// table and changes nothing.
+func (e *Engine) setOptions(o Options) error {
 	if e.tt == nil || e.opts.HashMiB != o.HashMiB {
-		e.tt = nil // let the old table go before the new one is made
-		e.tt = newTable(o.HashMiB)
+		tt, err := newTable(o.HashMiB)
+		if err != nil {
+			return err
+		}
+		if e.tt != nil {
+			e.tt.free()
+		}
+		e.tt = tt
 	}
 	for len(e.threads) < o.Threads {
 		e.threads = append(e.threads, newThread(len(e.threads)))
@@ -182,6 +191,17 @@ func (e *Engine) setOptions(o Options) {
 	}
 	e.opts = o
 	e.ready = true
+	return nil
+}
+
+// makeReady gives an engine still at its zero value the zero Options and
+// their table, or returns the error of making the table.
+func (e *Engine) makeReady() error {
+	if e.ready {
+		return nil
+	}
+	o, _ := Options{}.check()
+	return e.setOptions(o)
 }
 
 // Options returns the engine's options, with the defaults filled in.
@@ -211,21 +231,30 @@ func (e *Engine) Clear() {
 
 // Limits bound a search. A search ends at the first limit reached, or when
 // its context ends; with no limit it goes on until the context ends or it
-// has searched MaxDepth plies (the zero Limits is an analysis without end).
-// With a limit it also ends early when the result cannot change: a win or
-// loss proven to its end, or, with a time limit, a single legal move.
+// has searched MaxDepth plies: so it does with the zero Limits, and with
+// Infinite, whatever the other fields. With a limit it also ends early
+// when the result cannot change: a win or loss proven to its end, or,
+// with a time limit, a single legal move.
 //
-// A time that leaves none is still a limit, never the absence of one: a
-// negative MoveTime or Clock, a clock of a few nanoseconds, or a clock
-// with only its Increment (Clock 0) makes the search answer at once, with
-// the best move of what it searched in about a millisecond.
+// A zero field sets no limit. A limit that leaves nothing is still a
+// limit, never the absence of one: a negative MoveTime, Depth, Nodes or
+// Clock, a clock of a few nanoseconds, or a clock with only its Increment
+// (Clock 0) makes the search answer at once, with the best move of what it
+// searched in about a millisecond or to depth 1.
+//
+// Limits has the fields of package hub's Limits, in the same order, so
+// that each converts to the other without loss: engine.Limits(l) for the
+// limits l of a Hub search.
 type Limits struct {
-	// Depth is the deepest iteration, in plies (0 or less: none).
+	// MoveTime is the time for this move.
+	MoveTime time.Duration
+	// Depth is the deepest iteration, in plies (at most MaxDepth).
 	Depth int
 	// Nodes is about the most positions to visit (over all threads).
-	Nodes uint64
-	// MoveTime is the time for this move (0: none).
-	MoveTime time.Duration
+	Nodes int64
+	// Infinite searches until the context ends, ignoring the other
+	// fields.
+	Infinite bool
 	// Clock is the time the side to move has left for the game, and
 	// Increment what it gains after each move; the engine spends a part
 	// of it. MovesToGo, when positive, is the number of moves before the
@@ -234,6 +263,21 @@ type Limits struct {
 	Clock     time.Duration
 	Increment time.Duration
 	MovesToGo int
+}
+
+// applied returns the limits a search applies: none for Infinite, and
+// the least limit, depth 1 or one node, for a negative Depth or Nodes.
+func (l Limits) applied() Limits {
+	if l.Infinite {
+		return Limits{}
+	}
+	if l.Depth < 0 {
+		l.Depth = 1
+	}
+	if l.Nodes < 0 {
+		l.Nodes = 1
+	}
+	return l
 }
 
 // timed reports whether l limits the time: a move time or a clock.
@@ -246,9 +290,9 @@ func (l Limits) hasClock() bool {
 	return l.Clock != 0 || l.Increment > 0
 }
 
-// infinite reports whether l sets no limit.
-func (l Limits) infinite() bool {
-	return l.Depth <= 0 && l.Nodes == 0 && !l.timed()
+// unlimited reports whether l, applied, sets no limit.
+func (l Limits) unlimited() bool {
+	return l.Depth == 0 && l.Nodes == 0 && !l.timed()
 }
 
 // SearchOptions say what a search takes besides the position.
@@ -256,14 +300,19 @@ type SearchOptions struct {
 	// History holds the positions of the game before the one searched,
 	// oldest first (the searched one excluded), so that the search sees
 	// repetitions: a position met for the third time is a draw. Only the
-	// positions since the last capture or man move matter.
+	// positions since the last capture or man move matter: the search
+	// goes back from the searched position as long as each position
+	// follows the one before it by a reversible move
+	// (hexdame.Position.IsReversible); a position that does not, by any
+	// legal move, ends the history there.
 	History []hexdame.Position
 	Limits
 	// MultiPV is the number of best moves to search with exact scores,
 	// for analysis: 0 or 1 for the best only, at most MaxMultiPV.
 	MultiPV int
 	// Progress, when not nil, is called by the search's goroutine after
-	// each completed depth with the result so far.
+	// each completed depth with the result so far. (SearchSeq gives the
+	// same results as an iterator.)
 	Progress func(Result)
 }
 
@@ -458,9 +507,51 @@ func (e *Engine) SearchGame(ctx context.Context, g *hexdame.Game, opts SearchOpt
 // move. It returns a result with a legal move whenever p has one, even
 // when the context ends before the first iteration completes (the result
 // then holds the first move found). It returns ErrNoMoves for a position
-// without legal moves, and an error wrapping ErrInvalidOptions for a
-// MultiPV out of range.
+// without legal moves, an error wrapping ErrInvalidOptions for a MultiPV
+// out of range, and, for a zero Engine whose table the system cannot
+// give, the error of making it (see New).
 func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOptions) (Result, error) {
+	var progress func(Result) bool
+	if opts.Progress != nil {
+		progress = func(r Result) bool { opts.Progress(r); return true }
+	}
+	return e.search(ctx, p, opts, progress)
+}
+
+// SearchSeq returns an iterator over the progress of a search of position
+// p, as Search makes it: the result of each completed depth, as Progress
+// receives it, then the search's own result, which Search would return
+// (with the nodes and time of the whole search, and the move that a
+// skill level's errors or a depth cut short may have chosen instead). A
+// search that fails yields its error once, with a zero Result.
+//
+// Breaking out of the loop stops the search: when the loop ends, the
+// search has returned and left no goroutine behind. The loop's body runs
+// on the caller's goroutine, between two depths of the search's main
+// thread, which waits for it (other threads go on); it must not call the
+// engine's methods, which wait for the search to end. opts.Progress, when
+// set, is called too, before each depth's result is yielded. Each loop
+// over the iterator runs a new search.
+func (e *Engine) SearchSeq(ctx context.Context, p hexdame.Position, opts SearchOptions) iter.Seq2[Result, error] {
+	return func(yield func(Result, error) bool) {
+		broken := false
+		progress := func(r Result) bool {
+			if opts.Progress != nil {
+				opts.Progress(r)
+			}
+			broken = broken || !yield(r, nil)
+			return !broken
+		}
+		res, err := e.search(ctx, p, opts, progress)
+		if !broken {
+			yield(res, err)
+		}
+	}
+}
+
+// search is Search, calling progress after each completed depth; it stops
+// once progress returns false.
+func (e *Engine) search(ctx context.Context, p hexdame.Position, opts SearchOptions, progress func(Result) bool) (Result, error) {
 	if opts.MultiPV < 0 || opts.MultiPV > MaxMultiPV {
 		return Result{}, fmt.Errorf("%w: MultiPV %d is not from 1 to %d", ErrInvalidOptions, opts.MultiPV, MaxMultiPV)
 	}
@@ -469,17 +560,16 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 	// The limits count from here: a zero Engine's first search makes its
 	// table within its time.
 	start := time.Now()
-	if !e.ready {
-		o, _ := Options{}.check()
-		e.setOptions(o)
+	if err := e.makeReady(); err != nil {
+		return Result{}, err
 	}
 	moves := p.LegalMoves()
 	if len(moves) == 0 {
 		return Result{}, ErrNoMoves
 	}
 	lv := levels[e.opts.Level]
-	lim := opts.Limits
-	if lv.depth > 0 && (lim.Depth <= 0 || lim.Depth > lv.depth) {
+	lim := opts.Limits.applied()
+	if lv.depth > 0 && (lim.Depth == 0 || lim.Depth > lv.depth) {
 		lim.Depth = lv.depth
 	}
 	if lv.nodes > 0 && (lim.Nodes == 0 || lim.Nodes > lv.nodes) {
@@ -490,7 +580,7 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 		multiPV = len(moves) // every move needs a score to choose among them
 	}
 	multiPV = min(multiPV, len(moves))
-	sh := &shared{start: start, nodeLimit: lim.Nodes, pollEvery: 1024, done: ctx.Done(), threads: e.threads}
+	sh := &shared{start: start, nodeLimit: uint64(lim.Nodes), pollEvery: 1024, done: ctx.Done(), threads: e.threads}
 	for _, t := range e.threads {
 		t.halt.Store(false)
 	}
@@ -502,7 +592,7 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 		sh.crumbs = e.crumbs
 	}
 	if lim.Nodes > 0 {
-		for sh.pollEvery > 16 && sh.pollEvery*16 > lim.Nodes {
+		for sh.pollEvery > 16 && sh.pollEvery*16 > uint64(lim.Nodes) {
 			sh.pollEvery >>= 1
 		}
 	}
@@ -524,11 +614,13 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 		}
 	}
 	defer context.AfterFunc(ctx, sh.stopLate)()
+	tuning := enginehooks.Of(&e.tuningHolder)
 	r := &run{
-		e: e, sh: sh, root: p, history: opts.History, moves: moves,
-		limits: lim, soft: soft, multiPV: multiPV, progress: opts.Progress,
-		infinite: lim.infinite(),
+		e: e, sh: sh, root: p, history: opts.History, rev: reversiblePlies(opts.History, p), moves: moves,
+		limits: lim, soft: soft, multiPV: multiPV, progress: progress,
+		infinite: lim.unlimited(),
 		tables:   rootInTables(&e.opts, p, moves),
+		ev:       evaluatorFor(tuning.Weights), variant: tuning.Variant,
 	}
 	res := r.search()
 	if lv.noise > 0 && res.Depth > 0 {
@@ -543,14 +635,17 @@ type run struct {
 	sh       *shared
 	root     hexdame.Position
 	history  []hexdame.Position
+	rev      int // the reversible plies that led to root (see reversiblePlies)
 	moves    []hexdame.Move
 	limits   Limits
 	soft     time.Duration
 	infinite bool
 	tables   bool // the endgame tables know every root move's position
 	multiPV  int
-	progress func(Result)
-	result   Result // after the last completed depth
+	progress func(Result) bool // false: stop
+	result   Result            // after the last completed depth
+	ev       *evaluator
+	variant  uint64 // experimental search changes (see enginehooks.Tuning)
 
 	// With helpers: the root moves of the main thread's last completed
 	// depth, in order, for the helpers to take up (see adopt).
@@ -604,37 +699,23 @@ func (r *run) search() Result {
 func (r *run) prepare(t *thread) {
 	t.sh = r.sh
 	t.tt = r.e.tt
-	t.variant = r.e.variant
+	t.variant = r.variant
 	t.lmrAlt = (t.id > 0) != (t.variant&4 != 0)
 	t.endgame, t.endgamePieces = r.e.opts.Endgame, r.e.opts.EndgamePieces
 	if t.endgame == nil {
 		t.endgamePieces = -1
 	}
-	t.ev = r.e.ev
-	if t.ev == nil {
-		t.ev = defaultEvaluator
-	}
+	t.ev = r.ev
 	t.nodes, t.polled = 0, 0
 	t.keys = t.keys[:0]
-	rev := 0
-	for i, h := range r.history {
+	for _, h := range r.history {
 		t.keys = append(t.keys, h.Hash())
-		if i > 0 && reversible(r.history[i-1], h) {
-			rev++
-		} else {
-			rev = 0
-		}
-	}
-	if n := len(r.history); n > 0 && reversible(r.history[n-1], r.root) {
-		rev++
-	} else {
-		rev = 0
 	}
 	t.rootIndex = len(t.keys)
 	f := &t.stack[0]
 	f.pos = r.root
 	f.key = r.root.Hash()
-	f.rev = rev
+	f.rev = r.rev
 	t.keys = append(t.keys, f.key)
 	for i := range t.stack {
 		t.stack[i].killers = [2]hexdame.Move{}
@@ -648,23 +729,34 @@ func (r *run) prepare(t *thread) {
 	// their root moves instead was 5% slower to the same depth.)
 }
 
-// reversible reports whether position b can follow a by a reversible move
-// (a king's slide): the same men and the same number of kings.
-func reversible(a, b hexdame.Position) bool {
-	if a.SideToMove() == b.SideToMove() {
-		return false
+// reversiblePlies returns how many of the last moves of a game were
+// reversible (hexdame.Position.IsReversible): the plies since the last
+// capture or man move, as far as history, the positions before p (oldest
+// first), goes back. Two positions in a row that no legal reversible move
+// links end the count, as an irreversible move does. It generates the
+// moves of the positions it goes back over, and only their quiet moves.
+func reversiblePlies(history []hexdame.Position, p hexdame.Position) int {
+	n := 0
+	for i := len(history) - 1; i >= 0 && followsReversibly(history[i], p); i-- {
+		p = history[i]
+		n++
 	}
-	for _, c := range [2]hexdame.Color{hexdame.White, hexdame.Red} {
-		if a.Men(c) != b.Men(c) {
-			return false
-		}
-		_, ka := a.Count(c)
-		_, kb := b.Count(c)
-		if ka != kb {
-			return false
+	return n
+}
+
+// followsReversibly reports whether a legal reversible move of a leads
+// to b.
+func followsReversibly(a, b hexdame.Position) bool {
+	if a.SideToMove() == b.SideToMove() || a.HasCapture() {
+		return false // a capture is compulsory, and irreversible
+	}
+	var buf [64]hexdame.Move
+	for _, m := range a.AppendLegalMoves(buf[:0]) {
+		if a.IsReversible(m) && a.PlayUnchecked(m) == b {
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // iterate runs thread t's iterative deepening. The main thread (t.id 0)
@@ -742,22 +834,23 @@ func (r *run) iterate(t *thread) {
 		for i := range t.rootMoves {
 			t.rootMoves[i].prev = t.rootMoves[i].score
 		}
-		r.complete(t, depth)
-		if r.enough(t, depth) {
+		if !r.complete(t, depth) || r.enough(t, depth) {
 			return
 		}
 	}
 }
 
 // complete records the result of a completed depth of the main thread,
-// reports it, and hands its root moves to the helpers.
-func (r *run) complete(t *thread, depth int) {
+// reports it, and hands its root moves to the helpers. It returns false,
+// having stopped the search, when the report asks to stop.
+func (r *run) complete(t *thread, depth int) bool {
 	r.result = r.resultOf(t, depth)
-	if r.progress != nil {
-		r.progress(r.result)
+	if r.progress != nil && !r.progress(r.result) {
+		r.sh.stopSearch()
+		return false
 	}
 	if len(r.e.threads) == 1 {
-		return
+		return true
 	}
 	r.rootMu.Lock()
 	defer r.rootMu.Unlock()
@@ -766,6 +859,7 @@ func (r *run) complete(t *thread, depth int) {
 	}
 	copyRootMoves(r.rootMoves, t.rootMoves)
 	r.sh.completed.Store(int32(depth))
+	return true
 }
 
 // adopt gives helper t the root moves of the main thread's last completed

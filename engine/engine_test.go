@@ -3,7 +3,9 @@ package engine
 import (
 	"context"
 	"errors"
+	"runtime"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -180,6 +182,43 @@ func TestSearchRepetition(t *testing.T) {
 	}
 }
 
+// reversiblePlies counts the king moves without capture at the end of
+// the history, and only moves: positions in a row that no legal move
+// links end the count, even when their material is the same.
+func TestReversiblePlies(t *testing.T) {
+	play := func(q hexdame.Position, m string) hexdame.Position { return q.PlayUnchecked(q.MustParseMove(m)) }
+	p := hexdame.MustParseFEN("W:WKa1,Kb1,c2:BKi9")
+	a := play(p, "a1-a2") // reversible
+	b := play(a, "i9-h9") // reversible
+	c := play(b, "c2-c3") // a man's move
+	d := play(c, "h9-i9") // reversible
+	e := play(d, "a2-a1") // reversible
+	swapped := hexdame.MustParseFEN("B:WKa1,Kb1,c2:BKi9").WithPiece(hexdame.MustParseCell("a1"), hexdame.NoPiece).
+		WithPiece(hexdame.MustParseCell("e3"), hexdame.WhiteKing) // a's material, but no move of p leads to it
+	capture := hexdame.MustParseFEN("W:WKa1:Bc3,i9")
+	afterCapture := play(capture, "a1xe5")
+	for _, tc := range []struct {
+		name    string
+		history []hexdame.Position
+		p       hexdame.Position
+		want    int
+	}{
+		{"no history", nil, p, 0},
+		{"one king move", []hexdame.Position{p}, a, 1},
+		{"two king moves", []hexdame.Position{p, a}, b, 2},
+		{"a man's move", []hexdame.Position{p, a, b}, c, 0},
+		{"king moves after a man's move", []hexdame.Position{p, a, b, c, d}, e, 2},
+		{"positions no move links", []hexdame.Position{p}, swapped, 0},
+		{"the same position twice", []hexdame.Position{p}, p, 0},
+		{"a king's capture", []hexdame.Position{capture}, afterCapture, 0},
+		{"a gap in the history", []hexdame.Position{p, b}, c, 0},
+	} {
+		if got := reversiblePlies(tc.history, tc.p); got != tc.want {
+			t.Errorf("%s: %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
+
 // MultiPV gives that many lines, best first, each its own first move.
 func TestSearchMultiPV(t *testing.T) {
 	var e Engine
@@ -217,6 +256,94 @@ func TestSearchProgress(t *testing.T) {
 	}
 	if len(depths) != 6 || depths[5] != 6 || res.Depth != 6 {
 		t.Errorf("progress at %v, result depth %d", depths, res.Depth)
+	}
+}
+
+// SearchSeq yields every completed depth, as Progress sees it, then the
+// search's result, the one Search gives; an error once.
+func TestSearchSeq(t *testing.T) {
+	p := hexdame.MustParseFEN("W:Wa1,a2,a3,b1,b2,b4,c1,c2,c4,d1,d3,e3,e4,f4:Bf6,f8,g6,g7,g8,h6,h7,h8,h9,i6,i7,i9,e7,d6")
+	opts := SearchOptions{Limits: Limits{Depth: 5}}
+	var seen []Result
+	e1, _ := New(Options{HashMiB: 4, Seed: 1})
+	var fromProgress []int
+	opts.Progress = func(r Result) { fromProgress = append(fromProgress, r.Depth) }
+	for r, err := range e1.SearchSeq(context.Background(), p, opts) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen = append(seen, r)
+	}
+	e2, _ := New(Options{HashMiB: 4, Seed: 1})
+	opts.Progress = nil
+	want, err := e2.Search(context.Background(), p, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) != 6 || len(fromProgress) != 5 {
+		t.Fatalf("%d results yielded (%d reported by Progress), want 5 depths and the result", len(seen), len(fromProgress))
+	}
+	for i, r := range seen[:5] {
+		if r.Depth != i+1 || fromProgress[i] != i+1 {
+			t.Errorf("result %d at depth %d (Progress: %d)", i, r.Depth, fromProgress[i])
+		}
+	}
+	last := seen[5]
+	if last.Depth != 5 || last.Move != want.Move || last.Score != want.Score || last.Nodes < seen[4].Nodes {
+		t.Errorf("last result: depth %d, %v %v, %d nodes; Search gives depth %d, %v %v", last.Depth, last.Move, last.Score, last.Nodes, want.Depth, want.Move, want.Score)
+	}
+
+	n := 0
+	for r, err := range e1.SearchSeq(context.Background(), hexdame.MustParseFEN("W:W:Bi9"), SearchOptions{}) {
+		n++
+		if !errors.Is(err, ErrNoMoves) || r.Depth != 0 {
+			t.Errorf("no moves: %v, depth %d", err, r.Depth)
+		}
+	}
+	if n != 1 {
+		t.Errorf("the error was yielded %d times", n)
+	}
+}
+
+// Breaking out of SearchSeq's loop stops a search without limits at once:
+// the loop ends, no goroutine is left, and the engine is free for the
+// next search. (Without the stop the search would run until the
+// context's minute is up.)
+func TestSearchSeqBreak(t *testing.T) {
+	p := hexdame.MustParseFEN("W:Wa1,a2,a3,b1,b2,b4,c1,c2,c4,d1,d3,e3,e4,f4:Bf6,f8,g6,g7,g8,h6,h7,h8,h9,i6,i7,i9,e7,d6")
+	for _, threads := range []int{1, 3} {
+		e, err := New(Options{HashMiB: 4, Threads: threads})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.Search(context.Background(), p, SearchOptions{Limits: Limits{Depth: 1}}); err != nil {
+			t.Fatal(err) // the helpers' first search, so that they exist before counting
+		}
+		before := runtime.NumGoroutine()
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		depth := 0
+		for r, err := range e.SearchSeq(ctx, p, SearchOptions{}) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			if depth = r.Depth; depth == 3 {
+				break
+			}
+		}
+		if ctx.Err() != nil || depth != 3 {
+			t.Fatalf("threads %d: the loop ended at depth %d, context %v", threads, depth, ctx.Err())
+		}
+		cancel()
+		// Goroutines that ended may take a moment to be counted out.
+		for i := 0; runtime.NumGoroutine() > before; i++ {
+			if i == 500 {
+				t.Fatalf("threads %d: %d goroutines after the break, %d before", threads, runtime.NumGoroutine(), before)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		if res, err := e.Search(context.Background(), p, SearchOptions{Limits: Limits{Depth: 2}}); err != nil || res.Depth != 2 {
+			t.Fatalf("threads %d: the next search: depth %d, %v", threads, res.Depth, err)
+		}
 	}
 }
 
@@ -463,5 +590,42 @@ func TestSearchNoTimeLeft(t *testing.T) {
 		if err != nil || !p.IsLegal(res.Move) || elapsed > 30*time.Second {
 			t.Errorf("%+v: %v after %v, %v", lim, res.Move, elapsed, err)
 		}
+	}
+}
+
+// A negative depth or node count is the least limit, as in package hub:
+// depth 1, one node. Infinite searches until the context ends, whatever
+// the other limits say.
+func TestSearchLeastAndInfiniteLimits(t *testing.T) {
+	var e Engine
+	p := hexdame.StartPosition()
+	for _, lim := range []Limits{{Depth: -1}, {Depth: -1 << 40}, {Nodes: -5}, {Depth: 30, Nodes: -1}} {
+		// The context only ends a test that fails.
+		ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
+		res, err := e.Search(ctx, p, SearchOptions{Limits: lim})
+		late := ctx.Err()
+		cancel()
+		if err != nil || !p.IsLegal(res.Move) || res.Depth > 1 || late != nil {
+			t.Errorf("%+v: depth %d, %v, %v", lim, res.Depth, res.Move, err)
+		}
+	}
+	// Infinite with a depth of 1: the search runs on until cancelled.
+	ctx, cancel := context.WithCancel(context.Background())
+	var depths atomic.Int32
+	done := make(chan Result)
+	go func() {
+		res, _ := e.Search(ctx, p, SearchOptions{Limits: Limits{Infinite: true, Depth: 1, Nodes: 1}, Progress: func(r Result) { depths.Store(int32(r.Depth)) }})
+		done <- res
+	}()
+	for depths.Load() < 3 {
+		select {
+		case res := <-done:
+			t.Fatalf("Infinite ended by itself at depth %d", res.Depth)
+		case <-time.After(time.Millisecond):
+		}
+	}
+	cancel()
+	if res := <-done; res.Depth < 3 {
+		t.Errorf("Infinite: depth %d", res.Depth)
 	}
 }

@@ -36,7 +36,7 @@ import (
 //   - the first king: having a king when the opponent has none;
 //   - the move: who is to move.
 //
-// The weights come from the tuner (engine/internal/tune, see its doc
+// The weights come from the tuner (internal/cmd/tune, see its doc
 // comment): logistic regression of game results on these features over
 // quiet positions from the engine's games against itself. features gives
 // the counts the tuner fits; TestEvaluateIsFeaturesTimesWeights holds
@@ -69,7 +69,7 @@ const (
 // A weight pair: middle game (opening) and ending.
 type weight struct{ mg, eg int32 }
 
-// tunedWeights are the weights the tuner found (see engine/internal/tune).
+// tunedWeights are the weights the tuner found (see internal/cmd/tune).
 var tunedWeights = [numFeatures]weight{
 	// BEGIN TUNED WEIGHTS
 	0:  {100, 21},  // man

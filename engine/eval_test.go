@@ -1,9 +1,11 @@
 package engine
 
 import (
+	"context"
 	"testing"
 
 	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/internal/enginehooks"
 	"pgregory.net/rapid"
 )
 
@@ -69,29 +71,18 @@ func TestEvaluateIsFeaturesTimesWeights(t *testing.T) {
 	})
 }
 
-// The evaluation is symmetric: the position turned half around with the
-// colours swapped has the same value for its side to move.
+// The evaluation is symmetric as the rules are: the position with the
+// colours swapped, and its mirror image, have the same value for their
+// side to move.
 func TestEvaluateSymmetric(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := anyPosition().Draw(t, "position")
-		q := mirrorColours(p)
-		if a, b := defaultEvaluator.evaluate(&p), defaultEvaluator.evaluate(&q); a != b {
-			t.Fatalf("%v: %d, but %d for %v", p, a, b, q)
+		for _, q := range []hexdame.Position{p.SwapColors(), p.Mirror()} {
+			if a, b := defaultEvaluator.evaluate(&p), defaultEvaluator.evaluate(&q); a != b {
+				t.Fatalf("%v: %d, but %d for %v", p, a, b, q)
+			}
 		}
 	})
-}
-
-// mirrorColours returns p turned half around with the colours swapped.
-func mirrorColours(p hexdame.Position) hexdame.Position {
-	var q hexdame.Position
-	for c := 1; c <= hexdame.NumCells; c++ {
-		x := p.Piece(hexdame.Cell(c))
-		if !x.IsValid() {
-			continue
-		}
-		q = q.WithPiece(hexdame.Cell(rotateCell(c)), hexdame.MakePiece(x.Color().Opponent(), x.IsKing()))
-	}
-	return q.WithSideToMove(p.SideToMove().Opponent())
 }
 
 func TestRotate(t *testing.T) {
@@ -274,4 +265,32 @@ func TestEvaluateMoves(t *testing.T) {
 			t.Fatalf("%v: %d, %v; HasLegalMoves %v", p, v, canMove, p.HasLegalMoves())
 		}
 	})
+}
+
+// The weights and variant the tools set through enginehooks reach the
+// engine's next search, and nil weights bring the tuned ones back.
+func TestTuningReachesSearch(t *testing.T) {
+	var e Engine
+	p := hexdame.MustParseFEN("W:Wa1,b1,e3:Bi9") // White a man ahead, no capture
+	search := func() Score {
+		res, err := e.Search(context.Background(), p, SearchOptions{Limits: Limits{Depth: 1}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Score
+	}
+	tuned := search()
+	w := enginehooks.Tuned()
+	w[fMan] = [2]int32{w[fMan][0] + 300, w[fMan][1] + 300}
+	*enginehooks.Of(&e) = enginehooks.Tuning{Weights: w, Variant: 5}
+	if got := search(); got < tuned+200 {
+		t.Errorf("a man worth 3 more: %v, with the tuned weights %v", got, tuned)
+	}
+	if v := e.threads[0].variant; v != 5 {
+		t.Errorf("the search's variant is %d, not 5", v)
+	}
+	enginehooks.Of(&e).Weights = nil
+	if got := search(); got != tuned {
+		t.Errorf("back to the tuned weights: %v, not %v", got, tuned)
+	}
 }

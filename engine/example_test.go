@@ -57,6 +57,30 @@ func ExampleEngine_Search_multiPV() {
 	// b1-c2: win 3
 }
 
+// Analysis as a loop over the search's progress: every completed depth of
+// a search without limits, until the engine sees the win of Leo
+// Springer's problem. Breaking out of the loop stops the search.
+func ExampleEngine_SearchSeq() {
+	var e engine.Engine
+	p := hexdame.MustParseFEN("W:Wa3,a5,b4,b5,c2,d4,f3:Bc4,d6,e7,f6,f8,g5,h9")
+	for res, err := range e.SearchSeq(context.Background(), p, engine.SearchOptions{}) {
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println("depth", res.Depth, p.FormatMovePath(res.Move, hexdame.Algebraic), res.Score)
+		if _, ok := res.Score.IsWin(); ok {
+			break
+		}
+	}
+	// Output:
+	// depth 1 a3-a4 -0.17
+	// depth 2 a3-a4 -0.02
+	// depth 3 a3-a4 -0.18
+	// depth 4 a3-a4 -0.13
+	// depth 5 b5-c5 win 7
+}
+
 // A bot for a game: a weak level, and the clock of the game.
 func ExampleEngine_SearchGame() {
 	bot, err := engine.New(engine.Options{Level: 3})

@@ -2,37 +2,47 @@ package engine
 
 import (
 	"github.com/hexdame/hexdame"
-	"github.com/hexdame/hexdame/engine/internal/hooks"
+	"github.com/hexdame/hexdame/internal/enginehooks"
 )
 
-// The engine's tools reach its evaluation through package hooks.
+// The engine's tools reach its evaluation through package enginehooks,
+// and change an engine's weights and variant through the
+// enginehooks.Holder that every Engine embeds.
 func init() {
-	hooks.FeatureNames = featureNames
-	hooks.Features = func(p hexdame.Position) ([]int, int) {
+	enginehooks.FeatureNames = featureNames
+	enginehooks.Features = func(p hexdame.Position) ([]int, int) {
 		f, n := features(&p)
 		return f[:], n
 	}
-	hooks.Weights = func() [][2]int32 { return weightSlice(&tunedWeights) }
-	hooks.SetWeights = func(e any, w [][2]int32) {
-		e.(*Engine).ev = newEvaluator(weightArray(w))
-	}
-	hooks.Evaluate = func(p hexdame.Position, w [][2]int32) int {
-		return newEvaluator(weightArray(w)).evaluate(&p)
-	}
-	hooks.SetVariant = func(e any, v uint64) { e.(*Engine).variant = v }
-	hooks.PhasePieces = phasePieces
+	enginehooks.Tuned = func() enginehooks.Weights { return weightSlice(&tunedWeights) }
+	enginehooks.PhasePieces = phasePieces
 }
 
-func weightSlice(w *[numFeatures]weight) [][2]int32 {
-	out := make([][2]int32, numFeatures)
+// tuningHolder is the Holder an Engine embeds: an alias with an unexported
+// name, so that the embedded field is unexported.
+type tuningHolder = enginehooks.Holder
+
+// evaluatorFor returns the evaluator of the weights w (the tuned ones for
+// nil).
+func evaluatorFor(w enginehooks.Weights) *evaluator {
+	if w == nil {
+		return defaultEvaluator
+	}
+	return newEvaluator(weightArray(w))
+}
+
+func weightSlice(w *[numFeatures]weight) enginehooks.Weights {
+	out := make(enginehooks.Weights, numFeatures)
 	for i, x := range w {
 		out[i] = [2]int32{x.mg, x.eg}
 	}
 	return out
 }
 
-func weightArray(w [][2]int32) *[numFeatures]weight {
-	var a [numFeatures]weight
+// weightArray returns the weights w, with the tuned ones for the features
+// w lacks.
+func weightArray(w enginehooks.Weights) *[numFeatures]weight {
+	a := tunedWeights
 	for i := range min(len(w), numFeatures) {
 		a[i] = weight{w[i][0], w[i][1]}
 	}

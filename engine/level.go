@@ -11,7 +11,7 @@ import "math"
 // below.
 type level struct {
 	depth int     // the deepest iteration, 0 for no limit
-	nodes uint64  // the most nodes, 0 for no limit
+	nodes int64   // the most nodes, 0 for no limit
 	noise float64 // the spread of the error, in hundredths of a man
 }
 

@@ -264,7 +264,7 @@ func (t *thread) setChild(ply int, m hexdame.Move) {
 	f, c := &t.stack[ply], &t.stack[ply+1]
 	c.pos = f.pos.PlayUnchecked(m)
 	c.key = f.pos.HashAfter(f.key, m)
-	if !m.IsCapture() && uint64(f.pos.Kings(f.pos.SideToMove()))>>m.From()&1 != 0 {
+	if f.pos.IsReversible(m) {
 		c.rev = f.rev + 1
 	} else {
 		c.rev = 0

@@ -35,7 +35,8 @@ type SolveOptions struct {
 	MaxNodes uint64
 	// History holds the positions of the game before the one solved,
 	// oldest first, so that a position met for the third time counting
-	// them is a draw.
+	// them is a draw. As in SearchOptions, only the positions linked to
+	// the solved one by reversible moves count.
 	History []hexdame.Position
 	// Progress, when not nil, is called after each horizon searched
 	// (1, 3, 5, ... plies) with what is known so far.
@@ -93,25 +94,28 @@ type SolveKey struct {
 //
 // A horizon below 1 or above MaxSolvePlies gives an error wrapping
 // ErrInvalidPlies; the node limit reached gives ErrSolveLimit, and the
-// context ending its error; the Solution then holds the nodes visited.
+// context ending its error; the Solution then holds the nodes visited. A
+// zero Engine whose table the system cannot give returns the error of
+// making it (see New).
 func (e *Engine) Solve(ctx context.Context, p hexdame.Position, plies int, opts SolveOptions) (Solution, error) {
 	if plies < 1 || plies > MaxSolvePlies {
 		return Solution{}, fmt.Errorf("%w: %d is not from 1 to %d", ErrInvalidPlies, plies, MaxSolvePlies)
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if !e.ready {
-		o, _ := Options{}.check()
-		e.setOptions(o)
+	if err := e.makeReady(); err != nil {
+		return Solution{}, err
 	}
 	e.tt.gen++
 	s := &solver{tt: e.tt, limit: opts.MaxNodes, start: time.Now()}
 	defer context.AfterFunc(ctx, func() { s.stop.Store(true) })()
+	// The history's positions, then p's; the last rev of them were
+	// reached by reversible moves.
+	n, rev := len(opts.History), reversiblePlies(opts.History, p)
 	for i, h := range opts.History {
-		s.push(h.Hash(), i > 0 && reversible(opts.History[i-1], h))
+		s.push(h.Hash(), i > n-rev)
 	}
-	n := len(opts.History)
-	s.push(p.Hash(), n > 0 && reversible(opts.History[n-1], p))
+	s.push(p.Hash(), rev > 0)
 	sol, err := s.solve(p, plies, opts)
 	sol.Nodes = s.nodes
 	if err == errSolveStopped {
@@ -225,7 +229,7 @@ func (s *solver) pop() {
 
 // pushChild pushes q, the position after move m in p.
 func (s *solver) pushChild(p hexdame.Position, m hexdame.Move, q hexdame.Position) {
-	s.push(q.Hash(), !m.IsCapture() && p.Piece(m.From()).IsKing())
+	s.push(q.Hash(), p.IsReversible(m))
 }
 
 // seen returns how many times the position with key, reached from the
@@ -303,7 +307,7 @@ func (s *solver) attackPath(p hexdame.Position, d, ply int) (win, byHistory bool
 		slices.SortStableFunc(b.order, func(x, y int) int { return cmp.Compare(b.replies[x], b.replies[y]) })
 		for _, i := range b.order {
 			m, q := b.moves[i], b.children[i]
-			rev := !m.IsCapture() && p.Piece(m.From()).IsKing()
+			rev := p.IsReversible(m)
 			qk := q.Hash()
 			if s.seen(qk, rev) >= 2 {
 				byHistory = true // a third occurrence: a draw
@@ -350,7 +354,7 @@ func (s *solver) defendLostPath(q hexdame.Position, d, ply int) (lost, byHistory
 	for i := 0; i < len(b.moves); i++ {
 		r := b.moves[i]
 		a := q.PlayUnchecked(r)
-		rev := !r.IsCapture() && q.Piece(r.From()).IsKing()
+		rev := q.IsReversible(r)
 		ak := a.Hash()
 		if s.seen(ak, rev) >= 2 {
 			return false, true, nil // the defender draws by repetition
@@ -395,7 +399,7 @@ func (s *solver) mainLine(p hexdame.Position, d int) ([]hexdame.Move, error) {
 		found := false
 		for _, m := range sortedLegal(p) {
 			q := p.PlayUnchecked(m)
-			rev := !m.IsCapture() && p.Piece(m.From()).IsKing()
+			rev := p.IsReversible(m)
 			if s.seen(q.Hash(), rev) >= 2 {
 				continue
 			}

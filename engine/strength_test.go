@@ -7,11 +7,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/hexdame/hexdame"
-	"github.com/hexdame/hexdame/engine/internal/match"
+	"github.com/hexdame/hexdame/internal/match"
+	"github.com/hexdame/hexdame/internal/stats"
 )
 
 // The strength tests play matches and take long: they run when
@@ -49,22 +51,21 @@ func enginePlayer(t testing.TB, level int, lim Limits, seed uint64) match.Player
 	if err != nil {
 		t.Fatal(err)
 	}
-	return match.Func(func(ctx context.Context, game []hexdame.Position) hexdame.Move {
-		n := len(game)
-		res, err := e.Search(ctx, game[n-1], SearchOptions{History: game[:n-1], Limits: lim})
+	return match.Func(func(ctx context.Context, g *hexdame.Game) hexdame.Move {
+		res, err := e.SearchGame(ctx, g, SearchOptions{Limits: lim})
 		if err != nil {
-			t.Fatal(err)
+			t.Error(err) // not Fatal: a match's goroutine
 		}
-		if !game[n-1].IsLegal(res.Move) {
-			t.Fatalf("%v: illegal move %v", game[n-1], res.Move)
-		}
-		return res.Move
+		return res.Move // Match stops at an illegal move
 	})
 }
 
-func runMatch(t *testing.T, name string, a, b func() match.Player, n int, seed uint64) match.Score {
+func runMatch(t *testing.T, name string, a, b func() match.Player, n int, seed uint64) stats.Tally {
 	start := time.Now()
-	s := match.Match(context.Background(), a, b, match.Openings(n/2, 6, seed), 2, nil)
+	s, err := match.Match(context.Background(), a, b, match.Openings(n/2, 6, seed), 2, nil)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
 	t.Logf("%s: %v in %v", name, s, time.Since(start).Round(time.Second))
 	return s
 }
@@ -74,10 +75,10 @@ func runMatch(t *testing.T, name string, a, b func() match.Player, n int, seed u
 func TestStrengthRandom(t *testing.T) {
 	scale := longTests(t)
 	n := games(100, scale)
-	var seed uint64
+	var seed atomic.Uint64 // the match's goroutines make players
 	s := runMatch(t, "level 10 at 0.1 s against a random mover",
 		func() match.Player { return enginePlayer(t, 10, Limits{MoveTime: 100 * time.Millisecond}, 0) },
-		func() match.Player { seed++; return match.Random{Rand: rand.New(rand.NewPCG(seed, 1))} },
+		func() match.Player { return match.Random{Rand: rand.New(rand.NewPCG(seed.Add(1), 1))} },
 		n, 1)
 	if float64(s.Wins) < 0.99*float64(n) {
 		t.Errorf("%d wins of %d", s.Wins, n)
@@ -89,13 +90,13 @@ func TestStrengthRandom(t *testing.T) {
 func TestStrengthGreedy(t *testing.T) {
 	scale := longTests(t)
 	n := games(100, scale)
-	var seed uint64
+	var seed atomic.Uint64
 	s := runMatch(t, "level 10 at 0.1 s against the greedy player",
 		func() match.Player { return enginePlayer(t, 10, Limits{MoveTime: 100 * time.Millisecond}, 0) },
-		func() match.Player { seed++; return match.Greedy{Rand: rand.New(rand.NewPCG(seed, 2))} },
+		func() match.Player { return match.Greedy{Rand: rand.New(rand.NewPCG(seed.Add(1), 2))} },
 		n, 2)
-	if s.Fraction() < 0.98 {
-		t.Errorf("scored %.1f%%", 100*s.Fraction())
+	if s.Mean() < 0.98 {
+		t.Errorf("scored %.1f%%", 100*s.Mean())
 	}
 }
 
@@ -111,14 +112,14 @@ func TestStrengthLevels(t *testing.T) {
 		n, step = 20, 3
 	}
 	for lv := 1 + step; lv <= MaxLevel; lv += step {
-		var seed uint64
+		var seed atomic.Uint64
 		lim := Limits{MoveTime: 100 * time.Millisecond}
 		s := runMatch(t, "level "+strconv.Itoa(lv)+" against level "+strconv.Itoa(lv-step),
-			func() match.Player { seed++; return enginePlayer(t, lv, lim, seed) },
-			func() match.Player { seed++; return enginePlayer(t, lv-step, lim, seed) },
+			func() match.Player { return enginePlayer(t, lv, lim, seed.Add(1)) },
+			func() match.Player { return enginePlayer(t, lv-step, lim, seed.Add(1)) },
 			n, uint64(100+lv))
-		if s.Fraction() < 0.6 {
-			t.Errorf("level %d scored %.1f%% against level %d", lv, 100*s.Fraction(), lv-step)
+		if s.Mean() < 0.6 {
+			t.Errorf("level %d scored %.1f%% against level %d", lv, 100*s.Mean(), lv-step)
 		}
 	}
 }

@@ -1,11 +1,13 @@
 package engine
 
 import (
+	"fmt"
 	"math/bits"
 	"sync/atomic"
 	"unsafe"
 
 	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/internal/bigmem"
 )
 
 // The transposition table: a fixed number of buckets of four entries, 64
@@ -21,7 +23,8 @@ import (
 // them goes into the fourth, which always takes the newest.
 type table struct {
 	buckets []bucket
-	gen     uint8 // the search generation, for ageing
+	gen     uint8                 // the search generation, for ageing
+	mem     *bigmem.Block[bucket] // holds the buckets
 }
 
 type bucket [4]entry
@@ -47,15 +50,31 @@ const (
 // bucketBytes is the size of a bucket.
 const bucketBytes = 64
 
-// newTable returns a table of mib MiB, its memory written once so that
-// the operating system has given it all before the first search (a fresh
-// table's first touches would otherwise cost a timed search dearly).
-func newTable(mib int) *table {
-	n := max(1, mib<<20/bucketBytes)
-	t := &table{}
-	t.buckets = allocBuckets(t, n)
+// newTable returns a table of mib MiB, or the system's error when it
+// refuses the memory. The buckets are mapped for the table alone (see
+// package bigmem) and marked for huge pages: a probe of a large table then
+// costs one cache miss instead of a cache miss and a page-table walk,
+// which makes the search a fifth faster or more. Their memory is written
+// once, so that the system has given it all before the first search (a
+// fresh table's first touches would otherwise cost a timed search
+// dearly). It is given back by free, or when the table is no longer
+// reachable.
+func newTable(mib int) (*table, error) {
+	mem, err := bigmem.New[bucket](max(1, mib<<20/bucketBytes))
+	if err != nil {
+		return nil, fmt.Errorf("hexdame/engine: a table of %d MiB: %w", mib, err)
+	}
+	mem.Huge()
+	t := &table{buckets: mem.Values(), mem: mem}
 	t.clear()
-	return t
+	return t, nil
+}
+
+// free gives the table's memory back at once. The table must not be used
+// afterwards.
+func (t *table) free() {
+	t.mem.Free()
+	t.buckets = nil
 }
 
 // clear empties the table. No search may run meanwhile.

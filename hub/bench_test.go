@@ -37,7 +37,7 @@ func benchmarkSearch(b *testing.B, c *hub.Client) {
 	q := p
 	for range 12 {
 		for _, m := range q.LegalMoves() {
-			if q.Piece(m.From()).IsKing() && !m.IsCapture() {
+			if q.IsReversible(m) {
 				moves = append(moves, m)
 				q = q.PlayUnchecked(m)
 				break
@@ -71,7 +71,7 @@ func BenchmarkPlayGameProcess(b *testing.B) {
 	start := time.Now()
 	for b.Loop() {
 		res, err := hub.PlayGame(context.Background(), clients[0], clients[1], hub.GameConfig{
-			Start: hexdame.StartPosition(), MoveTime: time.Second, Margin: time.Second, DrawPlies: 100})
+			Start: hexdame.StartPosition(), MoveTime: time.Second, Margin: time.Second, DrawRules: hexdame.DrawRules{KingMoves: 50}})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -12,7 +12,9 @@
 //     parameters and runs searches with time-outs and stop; [PlayGame] is a
 //     referee that plays a game between two clients;
 //   - the engine side: [Serve] runs the protocol for an [Engine], the small
-//     interface a search engine implements; [RandomMover] is one.
+//     interface a search engine implements; [RandomMover] is one, and
+//     package github.com/hexdame/hexdame/enginehub serves the module's
+//     engine as one.
 //
 // Like every package of the module besides the rules package, it uses only
 // the exported API of the rules package github.com/hexdame/hexdame. Its

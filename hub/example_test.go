@@ -169,7 +169,7 @@ func ExamplePlayGame() {
 		Start:     hexdame.MustParseFEN("W:W40,44,45,48:B10,13,17,18"),
 		MoveTime:  time.Second,
 		Margin:    time.Second,
-		DrawPlies: 50,
+		DrawRules: hexdame.DrawRules{KingMoves: 25},
 	})
 	if err != nil {
 		fmt.Println(err)

@@ -17,7 +17,8 @@ const (
 	Unterminated    Termination = iota // "unterminated": the game did not end (it was interrupted)
 	NoLegalMove                        // "no-legal-move": the side to move had no legal move and lost
 	Repetition                         // "repetition": a position occurred for the third time: a draw
-	Adjudication                       // "adjudication": a draw after GameConfig.DrawPlies plies without capture or man move or more than a pos line holds, or GameConfig.Adjudicate's result
+	KingMoveRule                       // "king-move-rule": GameConfig.DrawRules.KingMoves moves a side with only kings and no capture: a draw
+	Adjudication                       // "adjudication": a draw when the moves since the last capture or man move are more than a pos line holds, or GameConfig.Adjudicate's result
 	IllegalMove                        // "illegal-move": a move in the Hub notation that is not legal lost
 	UnparseableMove                    // "unparseable-move": a move that is not in the Hub notation lost
 	NoMove                             // "no-move": a done without a move lost
@@ -32,6 +33,7 @@ var terminationNames = [...]string{
 	Unterminated:    "unterminated",
 	NoLegalMove:     "no-legal-move",
 	Repetition:      "repetition",
+	KingMoveRule:    "king-move-rule",
 	Adjudication:    "adjudication",
 	IllegalMove:     "illegal-move",
 	UnparseableMove: "unparseable-move",
@@ -66,22 +68,25 @@ type GameConfig struct {
 	Opening []hexdame.Move
 
 	// The time control: a time per move (MoveTime), or a clock for each
-	// side with Time for the game and Inc added after each move. A clock
-	// run out leaves no time: the engine is told to move at once (time
-	// LeastTime), and loses on time unless it moves within the Margin.
-	// With no time control (all three zero) each engine is told to move
-	// at once (move-time LeastTime) and is stopped after Margin, and no
-	// move loses on time.
+	// side with Clock for the game and Increment added after each move,
+	// as in Limits. A clock run out leaves no time: the engine is told to
+	// move at once (Clock LeastTime), and loses on time unless it moves
+	// within the Margin. With no time control (all three zero) each
+	// engine is told to move at once (MoveTime LeastTime) and is stopped
+	// after Margin, and no move loses on time.
 	MoveTime  time.Duration
-	Time, Inc time.Duration
+	Clock     time.Duration
+	Increment time.Duration
 
 	// Margin is how much a move may overrun its time before it loses on
 	// time; a search that has not ended by then is stopped.
 	Margin time.Duration
 
-	// DrawPlies, when positive, adjudicates a draw after that many plies
-	// in a row without a capture or a man move.
-	DrawPlies int
+	// DrawRules are the draw rules the game applies besides Freeling's
+	// (hexdame.Game.SetDrawRules): with KingMoves set to N, a game in
+	// which each side has made N moves in a row with only kings and no
+	// capture is drawn, Termination KingMoveRule.
+	DrawRules hexdame.DrawRules
 
 	// Adjudicate, when set, is asked after each move the engines play
 	// (once the rules have not ended the game) whether the position
@@ -118,27 +123,31 @@ func sideIndex(c hexdame.Color) int {
 }
 
 // PlayGame referees a game between two engines: white plays White, red
-// plays Red. After the opening, it asks the side to move for a move with
-// the position since the last capture or man move and the time left, and
-// plays it, until the rules end the game (no legal move, a third
-// repetition), the game is adjudicated (Adjudicate, DrawPlies, or a draw
-// when the moves since the last capture or man move no longer fit in a
-// pos line of MaxLineLength bytes), or an
-// engine loses by a fault: a move that is illegal or not in the Hub notation, a done without
-// a move, a move later than its time plus the margin (a search is stopped
-// then, and given the client's StopTimeout to answer), an engine that
-// exits or breaks the protocol. Each is recorded in the result with its
-// reason, the game's result is set, and an engine whose state is unknown
-// afterwards has a Client.Err.
+// plays Red. It plays the game on a hexdame.Game with cfg.DrawRules set.
+// After the opening, it asks the side to move for a move with the
+// position since the last capture or man move and the time left, and
+// plays it, until the game's Outcome says the rules ended it (no legal
+// move, a third repetition, the king-move rule: Terminations NoLegalMove,
+// Repetition and KingMoveRule), the game is adjudicated (Adjudicate, or a
+// draw when the moves since the last capture or man move no longer fit in
+// a pos line of MaxLineLength bytes), or an engine loses by a fault: a
+// move that is illegal or not in the Hub notation, a done without a move,
+// a move later than its time plus the margin (a search is stopped then,
+// and given the client's StopTimeout to answer), an engine that exits or
+// breaks the protocol. Each is recorded in the result with its reason, the
+// game's result is set, and an engine whose state is unknown afterwards
+// has a Client.Err.
 //
-// PlayGame returns an error only for an opening that cannot be played
-// (wrapping ErrOpening), or when ctx is done before the game ends
-// (ctx.Err(), with the game so far and Termination Unterminated).
+// PlayGame returns an error only for an opening that cannot be played or
+// that ends the game (wrapping ErrOpening), or when ctx is done before the
+// game ends (ctx.Err(), with the game so far and Termination
+// Unterminated).
 func PlayGame(ctx context.Context, white, red *Client, cfg GameConfig) (GameResult, error) {
 	if cfg.Start == (hexdame.Position{}) {
 		cfg.Start = hexdame.StartPosition()
 	}
 	g := hexdame.NewGameFrom(cfg.Start)
+	g.SetDrawRules(cfg.DrawRules)
 	for i, m := range cfg.Opening {
 		if err := g.Play(m); err != nil {
 			return GameResult{Game: g}, fmt.Errorf("%w: move %d: %v", ErrOpening, i+1, err)
@@ -168,26 +177,25 @@ func PlayGame(ctx context.Context, white, red *Client, cfg GameConfig) (GameResu
 		}
 	}
 
-	// The positions and moves of the game.
+	// The positions and moves of the game; base is the index of the first
+	// move since the last capture or man move, which the pos line sends
+	// from hist[base], and posBytes a bound on that line's length.
 	hist := g.Positions()
 	moves := g.Moves()
-	// base is the index of the first move since the last capture or man
-	// move, and posBytes a bound on the length of the pos line that sends
-	// them.
 	posHeader := len(`pos pos= moves=""`) + len(FormatPosition(cfg.Start))
 	base, posBytes := 0, posHeader
 	played := func(p hexdame.Position, m hexdame.Move, i int) {
-		if irreversible(p, m) {
-			base, posBytes = i+1, posHeader
-		} else {
+		if p.IsReversible(m) {
 			posBytes += len(FormatMove(m)) + 1
+		} else {
+			base, posBytes = i+1, posHeader
 		}
 	}
 	for i, m := range moves {
 		played(hist[i], m, i)
 	}
-	timed := cfg.MoveTime > 0 || cfg.Time > 0 || cfg.Inc > 0
-	clock := [2]time.Duration{cfg.Time, cfg.Time}
+	timed := cfg.MoveTime > 0 || cfg.Clock > 0 || cfg.Increment > 0
+	clock := [2]time.Duration{cfg.Clock, cfg.Clock}
 	for {
 		if err := ctx.Err(); err != nil {
 			return res, err
@@ -208,7 +216,7 @@ func PlayGame(ctx context.Context, white, red *Client, cfg GameConfig) (GameResu
 			limits.MoveTime = LeastTime
 		case cfg.MoveTime <= 0:
 			// A clock run out is still a clock: move at once.
-			limits = Limits{Time: max(clock[si], LeastTime), Inc: cfg.Inc}
+			limits = Limits{Clock: max(clock[si], LeastTime), Increment: cfg.Increment}
 			allowed = clock[si]
 		}
 		search := Search{Position: hist[base], Moves: moves[base:], Limits: limits}
@@ -237,7 +245,7 @@ func PlayGame(ctx context.Context, white, red *Client, cfg GameConfig) (GameResu
 			return lose(side, TimeForfeit, fmt.Sprintf("%s moved after %v, with %v allowed", side, elapsed.Round(time.Millisecond), allowed))
 		}
 		if cfg.MoveTime <= 0 {
-			clock[si] = max(clock[si]-elapsed, 0) + cfg.Inc
+			clock[si] = max(clock[si]-elapsed, 0) + cfg.Increment
 		}
 		if err := g.Play(done.Move); err != nil {
 			// Search returns legal moves only; this is a safeguard.
@@ -246,47 +254,43 @@ func PlayGame(ctx context.Context, white, red *Client, cfg GameConfig) (GameResu
 		res.Plies++
 		played(p, done.Move, len(moves))
 		moves = append(moves, done.Move)
-		hist = append(hist, p.PlayUnchecked(done.Move))
-		switch o := g.Outcome(); {
-		case o.Reason == hexdame.NoLegalMove:
-			res.Result, res.Termination = o.Result, NoLegalMove
-			res.Detail = hist[len(hist)-1].SideToMove().String() + " has no legal move"
-			return res, nil
-		case o.Reason == hexdame.ThreefoldRepetition:
-			res.Result, res.Termination = o.Result, Repetition
-			res.Detail = "the position occurred for the third time"
-			return res, nil
-		case o.IsOver():
-			res.Result, res.Termination = o.Result, Repetition
-			res.Detail = "the rules ended the game: " + o.String()
+		hist = append(hist, g.Position())
+		if o := g.Outcome(); o.IsOver() {
+			res.Result = o.Result
+			res.Termination, res.Detail = ruleEnd(o, g)
 			return res, nil
 		}
 		if cfg.Adjudicate != nil {
-			r, detail, ok := cfg.Adjudicate(hist[len(hist)-1])
+			r, detail, ok := cfg.Adjudicate(g.Position())
 			if ok && (r == hexdame.WhiteWins || r == hexdame.RedWins || r == hexdame.Draw) {
 				res.Result, res.Termination, res.Detail = r, Adjudication, detail
 				g.SetResult(r)
 				return res, nil
 			}
 		}
-		if cfg.DrawPlies > 0 && len(moves)-base >= cfg.DrawPlies {
-			res.Result, res.Termination = hexdame.Draw, Adjudication
-			res.Detail = fmt.Sprintf("%d plies without capture or man move", len(moves)-base)
-			g.SetResult(hexdame.Draw)
-			return res, nil
-		}
 	}
+}
+
+// ruleEnd returns the termination and the words for game g, which the
+// rules (and its draw rules) have ended with outcome o. A game whose
+// result no one has recorded ends by the rules only with the reasons
+// NoLegalMove, ThreefoldRepetition or KingMoveRule; any other reason is
+// reported as an adjudication, with the outcome in the words.
+func ruleEnd(o hexdame.Outcome, g *hexdame.Game) (Termination, string) {
+	switch o.Reason {
+	case hexdame.NoLegalMove:
+		return NoLegalMove, g.Position().SideToMove().String() + " has no legal move"
+	case hexdame.ThreefoldRepetition:
+		return Repetition, "the position occurred for the third time"
+	case hexdame.KingMoveRule:
+		return KingMoveRule, fmt.Sprintf("%d moves a side with only kings and no capture", g.DrawRules().KingMoves)
+	}
+	return Adjudication, "the rules ended the game: " + o.String()
 }
 
 // maxPosLine is the longest pos line PlayGame sends: MaxLineLength, lower
 // in tests.
 var maxPosLine = MaxLineLength
-
-// irreversible reports whether m, played in p, is a capture or a man move:
-// no position before it can occur again.
-func irreversible(p hexdame.Position, m hexdame.Move) bool {
-	return m.IsCapture() || !p.Piece(m.From()).IsKing()
-}
 
 // classify returns the termination and the words for an engine's error.
 func classify(err error) (Termination, string) {

@@ -58,7 +58,7 @@ func TestPlayGameRandomMovers(t *testing.T) {
 	seen := map[hub.Termination]int{}
 	for range 20 {
 		res, err := hub.PlayGame(context.Background(), white, red, hub.GameConfig{
-			Start: hexdame.StartPosition(), MoveTime: time.Second, Margin: time.Second, DrawPlies: 60})
+			Start: hexdame.StartPosition(), MoveTime: time.Second, Margin: time.Second, DrawRules: hexdame.DrawRules{KingMoves: 30}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,9 +76,9 @@ func TestPlayGameRandomMovers(t *testing.T) {
 			if o.Reason != hexdame.ThreefoldRepetition || res.Result != hexdame.Draw {
 				t.Errorf("repetition, but the game says %v", o)
 			}
-		case hub.Adjudication:
-			if res.Result != hexdame.Draw || o.Result != hexdame.Draw {
-				t.Errorf("adjudication, but the game says %v", o)
+		case hub.KingMoveRule:
+			if o.Reason != hexdame.KingMoveRule || res.Result != hexdame.Draw || res.Game.DrawRules().KingMoves != 30 {
+				t.Errorf("king-move rule, but the game says %v", o)
 			}
 		default:
 			t.Errorf("termination %v", res.Termination)
@@ -116,23 +116,24 @@ func TestPlayGameRulesAndAdjudication(t *testing.T) {
 	c := hexdame.MustParseCell
 	white := connect(t, &pendulum{a: c("a1"), b: c("a2")})
 	red := connect(t, &pendulum{a: c("i9"), b: c("i8")})
-	cfg := hub.GameConfig{Start: kings, MoveTime: time.Second, Margin: time.Second, DrawPlies: 6}
+	cfg := hub.GameConfig{Start: kings, MoveTime: time.Second, Margin: time.Second, DrawRules: hexdame.DrawRules{KingMoves: 3}}
 	res, err := hub.PlayGame(context.Background(), white, red, cfg)
-	if err != nil || res.Termination != hub.Adjudication || res.Result != hexdame.Draw || res.Plies != 6 {
-		t.Errorf("adjudication: %+v, %v", res, err)
+	if err != nil || res.Termination != hub.KingMoveRule || res.Result != hexdame.Draw || res.Plies != 6 ||
+		res.Game.Outcome().Reason != hexdame.KingMoveRule || res.Detail != "3 moves a side with only kings and no capture" {
+		t.Errorf("king-move rule: %+v, %v", res, err)
 	}
 	checkRecord(t, res)
-	cfg.DrawPlies = 0
+	cfg.DrawRules = hexdame.DrawRules{}
 	res, err = hub.PlayGame(context.Background(), white, red, cfg)
 	if err != nil || res.Termination != hub.Repetition || res.Result != hexdame.Draw || res.Plies != 8 || res.Game.Repetitions() != 3 {
 		t.Errorf("repetition: %+v, %v", res, err)
 	}
 	checkRecord(t, res)
-	// The opening's quiet plies count towards the adjudication.
-	cfg.DrawPlies, cfg.Opening = 4, []hexdame.Move{kings.MustParseMove("a1-a2")}
+	// The opening's king moves count towards the rule.
+	cfg.DrawRules, cfg.Opening = hexdame.DrawRules{KingMoves: 2}, []hexdame.Move{kings.MustParseMove("a1-a2")}
 	res, err = hub.PlayGame(context.Background(), white, red, cfg)
-	if err != nil || res.Termination != hub.Adjudication || res.Plies != 3 || res.Game.Ply() != 4 {
-		t.Errorf("adjudication after an opening: %+v, %v", res, err)
+	if err != nil || res.Termination != hub.KingMoveRule || res.Plies != 3 || res.Game.Ply() != 4 {
+		t.Errorf("king-move rule after an opening: %+v, %v", res, err)
 	}
 	// A man move starts the count again.
 	men := hexdame.MustParseFEN("W:WKa1,e1:BKi9")
@@ -142,10 +143,10 @@ func TestPlayGameRulesAndAdjudication(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	cfg.Start, cfg.Opening, cfg.DrawPlies = men, g.Moves(), 2
+	cfg.Start, cfg.Opening, cfg.DrawRules = men, g.Moves(), hexdame.DrawRules{KingMoves: 2}
 	res, err = hub.PlayGame(context.Background(), white, red, cfg)
-	if err != nil || res.Termination != hub.Adjudication || res.Plies != 2 {
-		t.Errorf("adjudication after a man move: %+v, %v", res, err)
+	if err != nil || res.Termination != hub.KingMoveRule || res.Plies != 4 {
+		t.Errorf("king-move rule after a man move: %+v, %v", res, err)
 	}
 }
 
@@ -184,7 +185,7 @@ func TestPlayGameSendsReversibleMoves(t *testing.T) {
 	white, red := connect(t, rw), connect(t, rr)
 	start := hexdame.MustParseFEN("W:WK61,40:BK1,22")
 	res, err := hub.PlayGame(context.Background(), white, red, hub.GameConfig{
-		Start: start, Time: 10 * time.Second, Inc: time.Second, DrawPlies: 30})
+		Start: start, Clock: 10 * time.Second, Increment: time.Second, DrawRules: hexdame.DrawRules{KingMoves: 15}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,14 +210,14 @@ func TestPlayGameSendsReversibleMoves(t *testing.T) {
 			t.Errorf("search %d: pos= is not the position before moves=", i)
 		}
 		for j := base; j < ply; j++ {
-			if moves[j].IsCapture() || !positions[j].Piece(moves[j].From()).IsKing() {
+			if !positions[j].IsReversible(moves[j]) {
 				t.Errorf("search %d: moves= holds a capture or man move", i)
 			}
 		}
-		if base > 0 && !moves[base-1].IsCapture() && positions[base-1].Piece(moves[base-1].From()).IsKing() {
+		if base > 0 && positions[base-1].IsReversible(moves[base-1]) {
 			t.Errorf("search %d: moves= leaves out a reversible move", i)
 		}
-		if !s.Limits.HasClock() || s.Limits.Inc != time.Second || s.Limits.Time > 10*time.Second+time.Duration(ply)*time.Second {
+		if !s.Limits.HasClock() || s.Limits.Increment != time.Second || s.Limits.Clock > 10*time.Second+time.Duration(ply)*time.Second {
 			t.Errorf("search %d: limits %+v", i, s.Limits)
 		}
 	}
@@ -272,9 +273,9 @@ func TestPlayGameHostileEngines(t *testing.T) {
 				if hostileSide == hexdame.Red {
 					white, red = random, hostile
 				}
-				cfg := hub.GameConfig{Start: hexdame.StartPosition(), MoveTime: 20 * time.Millisecond, Margin: 30 * time.Millisecond, DrawPlies: 40}
+				cfg := hub.GameConfig{Start: hexdame.StartPosition(), MoveTime: 20 * time.Millisecond, Margin: 30 * time.Millisecond, DrawRules: hexdame.DrawRules{KingMoves: 20}}
 				if tt.clock {
-					cfg.MoveTime, cfg.Time, cfg.Margin = 0, 100*time.Millisecond, 0
+					cfg.MoveTime, cfg.Clock, cfg.Margin = 0, 100*time.Millisecond, 0
 				}
 				limit := 5 * time.Second // for the whole game
 				if tt.engine == "flood" || tt.engine == "longline" {
@@ -322,7 +323,7 @@ func TestPlayGameAdjudicate(t *testing.T) {
 	white := connect(t, &pendulum{a: c("a1"), b: c("a2")})
 	red := connect(t, &pendulum{a: c("i9"), b: c("i8")})
 	calls := 0
-	cfg := hub.GameConfig{Start: kings, MoveTime: time.Second, Margin: time.Second, DrawPlies: 6,
+	cfg := hub.GameConfig{Start: kings, MoveTime: time.Second, Margin: time.Second, DrawRules: hexdame.DrawRules{KingMoves: 3},
 		Adjudicate: func(p hexdame.Position) (hexdame.Result, string, bool) {
 			calls++
 			if calls == 1 {
@@ -383,7 +384,7 @@ func TestPlayGameClockRunOut(t *testing.T) {
 	slow := &slowStart{recorder: &recorder{RandomMover: hub.NewRandomMover(9)}, delay: 200 * time.Millisecond}
 	white, red := connect(t, slow), connect(t, hub.NewRandomMover(10))
 	res, err := hub.PlayGame(context.Background(), white, red, hub.GameConfig{
-		Start: hexdame.StartPosition(), Time: 50 * time.Millisecond, Margin: 30 * time.Second})
+		Start: hexdame.StartPosition(), Clock: 50 * time.Millisecond, Margin: 30 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -394,7 +395,7 @@ func TestPlayGameClockRunOut(t *testing.T) {
 		t.Fatalf("%d searches", len(slow.searches))
 	}
 	for _, s := range slow.searches[1:] {
-		if s.Limits != (hub.Limits{Time: hub.LeastTime}) {
+		if s.Limits != (hub.Limits{Clock: hub.LeastTime}) {
 			t.Errorf("limits after the clock ran out: %+v, want a move at once", s.Limits)
 		}
 	}

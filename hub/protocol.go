@@ -126,25 +126,30 @@ func (m Mode) String() string {
 }
 
 // Limits say how long a search may run: the arguments of level. Zero
-// fields set no limit. Time and Inc are a clock: the time left for the
-// game (or for Moves moves, when Moves is positive) and the time added
-// after each move. The zero Limits sets no limit at all: the search runs
-// until it is stopped, as with Infinite.
+// fields set no limit. Clock and Increment are a clock: the time left for
+// the game (or for MovesToGo moves, when MovesToGo is positive) and the
+// time added after each move. The zero Limits sets no limit at all: the
+// search runs until it is stopped, as with Infinite.
 //
 // A limit that leaves nothing is a limit, never the absence of one: the
 // engine moves at once. In a level line that is a value of 0 (move-time,
 // depth, nodes, or a clock with neither time nor increment), which
 // ParseLimits reads as the least limit: LeastTime, depth 1, one node. In
-// a Limits it is a negative MoveTime, Depth, Nodes or Time, which Command
+// a Limits it is a negative MoveTime, Depth, Nodes or Clock, which Command
 // writes as that least limit.
+//
+// Limits has the fields of package engine's Limits, with the same names
+// and types in the same order, so that each converts to the other without
+// loss: engine.Limits(l). The protocol's words for them (time, inc,
+// moves) are only in the level line.
 type Limits struct {
-	MoveTime time.Duration // the time for this move
-	Depth    int           // the greatest depth in plies
-	Nodes    int64         // the greatest number of nodes
-	Infinite bool          // search until stopped
-	Time     time.Duration // the time left on the clock
-	Inc      time.Duration // the increment added after each move
-	Moves    int           // the moves to play in Time, 0 for the rest of the game
+	MoveTime  time.Duration // the time for this move (move-time)
+	Depth     int           // the greatest depth in plies (depth)
+	Nodes     int64         // the greatest number of nodes (nodes)
+	Infinite  bool          // search until stopped, whatever the other fields (infinite)
+	Clock     time.Duration // the time left on the clock (time)
+	Increment time.Duration // the increment added after each move (inc)
+	MovesToGo int           // the moves to play in Clock, 0 for the rest of the game (moves)
 }
 
 // LeastTime is the least time limit: what ParseLimits reads for a time of
@@ -152,12 +157,12 @@ type Limits struct {
 // engine moves at once.
 const LeastTime = time.Nanosecond
 
-// HasClock reports whether the limits include a clock: a Time (a negative
-// one is a clock run out) or an Inc.
-func (l Limits) HasClock() bool { return l.Time != 0 || l.Inc > 0 }
+// HasClock reports whether the limits include a clock: a Clock (a negative
+// one is a clock run out) or an Increment.
+func (l Limits) HasClock() bool { return l.Clock != 0 || l.Increment > 0 }
 
 // Command returns the level line for the limits: "level infinite" for
-// Infinite or limits that set none (the zero Limits, or Moves without a
+// Infinite or limits that set none (the zero Limits, or MovesToGo without a
 // clock), else each limit set, a negative one as the least limit (see
 // Limits).
 func (l Limits) Command() Command {
@@ -175,16 +180,16 @@ func (l Limits) Command() Command {
 		c = c.With("nodes", strconv.FormatInt(max(l.Nodes, 1), 10))
 	}
 	if l.HasClock() {
-		if l.Moves > 0 {
-			c = c.With("moves", strconv.Itoa(l.Moves))
+		if l.MovesToGo > 0 {
+			c = c.With("moves", strconv.Itoa(l.MovesToGo))
 		}
-		t := max(l.Time, 0)
-		if t == 0 && l.Inc <= 0 {
+		t := max(l.Clock, 0)
+		if t == 0 && l.Increment <= 0 {
 			t = LeastTime // a clock run out, without increment
 		}
 		c = c.With("time", formatSeconds(t))
-		if l.Inc > 0 {
-			c = c.With("inc", formatSeconds(l.Inc))
+		if l.Increment > 0 {
+			c = c.With("inc", formatSeconds(l.Increment))
 		}
 	}
 	if len(c.Args) == 0 {
@@ -233,9 +238,9 @@ func ParseLimits(c Command) (Limits, error) {
 			case "move-time":
 				l.MoveTime = max(d, LeastTime)
 			case "time":
-				l.Time, clock = d, true
+				l.Clock, clock = d, true
 			default:
-				l.Inc, clock = d, true
+				l.Increment, clock = d, true
 			}
 		case "depth", "moves":
 			n, err := strconv.Atoi(a.Value)
@@ -246,7 +251,7 @@ func ParseLimits(c Command) (Limits, error) {
 			if a.Name == "depth" {
 				l.Depth = max(n, 1)
 			} else {
-				l.Moves = n
+				l.MovesToGo = n
 			}
 		case "nodes":
 			n, err := strconv.ParseInt(a.Value, 10, 64)
@@ -257,8 +262,8 @@ func ParseLimits(c Command) (Limits, error) {
 			l.Nodes = max(n, 1)
 		}
 	}
-	if clock && l.Time == 0 && l.Inc == 0 {
-		l.Time = LeastTime
+	if clock && l.Clock == 0 && l.Increment == 0 {
+		l.Clock = LeastTime
 	}
 	return l, first
 }
@@ -296,21 +301,22 @@ func formatSeconds(d time.Duration) string {
 // clock, the time left shared among the moves to go (30 when not given)
 // plus three quarters of the increment, never more than three quarters
 // of the time left (the increment comes after the move: with no time
-// left, the budget is LeastTime); the smaller of both when both are set. It returns 0 when the limits set no time (depth,
-// nodes, infinite, or nothing), and at least LeastTime when they do,
-// however little they leave.
+// left, the budget is LeastTime); the smaller of both when both are set.
+// It returns 0 when the limits set no time (Infinite, depth, nodes, or
+// nothing), and at least LeastTime when they do, however little they
+// leave.
 func (l Limits) Budget() time.Duration {
-	if l.MoveTime == 0 && !l.HasClock() {
+	if l.Infinite || l.MoveTime == 0 && !l.HasClock() {
 		return 0
 	}
 	b := time.Duration(math.MaxInt64)
 	if l.HasClock() {
-		moves := l.Moves
+		moves := l.MovesToGo
 		if moves <= 0 {
 			moves = 30
 		}
-		left := max(l.Time, 0)
-		b = min(left/time.Duration(moves)+max(l.Inc, 0)*3/4, left*3/4)
+		left := max(l.Clock, 0)
+		b = min(left/time.Duration(moves)+max(l.Increment, 0)*3/4, left*3/4)
 	}
 	if l.MoveTime != 0 {
 		b = min(b, l.MoveTime)

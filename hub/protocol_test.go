@@ -21,10 +21,10 @@ func TestLimitsCommand(t *testing.T) {
 		{Limits{Nodes: 1000000}, "level nodes=1000000"},
 		{Limits{Infinite: true, Depth: 3}, "level infinite"},
 		{Limits{}, "level infinite"},
-		{Limits{Time: 60 * time.Second, Inc: 500 * time.Millisecond}, "level time=60 inc=0.5"},
-		{Limits{Time: 90 * time.Second, Moves: 40}, "level moves=40 time=90"},
-		{Limits{Inc: time.Second}, "level time=0 inc=1"},
-		{Limits{Time: LeastTime}, "level time=0.000000001"},
+		{Limits{Clock: 60 * time.Second, Increment: 500 * time.Millisecond}, "level time=60 inc=0.5"},
+		{Limits{Clock: 90 * time.Second, MovesToGo: 40}, "level moves=40 time=90"},
+		{Limits{Increment: time.Second}, "level time=0 inc=1"},
+		{Limits{Clock: LeastTime}, "level time=0.000000001"},
 		{Limits{MoveTime: LeastTime}, "level move-time=0.000000001"},
 	}
 	for _, tt := range tests {
@@ -68,15 +68,15 @@ func TestParseLimitsNothingLeft(t *testing.T) {
 		{"level move-time=0.0", Limits{MoveTime: LeastTime}},
 		{"level move-time=1e-300", Limits{MoveTime: LeastTime}},
 		{"level move-time=0.0000000004", Limits{MoveTime: LeastTime}},
-		{"level time=0", Limits{Time: LeastTime}},
-		{"level time=0 inc=0", Limits{Time: LeastTime}},
-		{"level moves=10 time=0", Limits{Time: LeastTime, Moves: 10}},
-		{"level time=1e-20", Limits{Time: LeastTime}},
-		{"level inc=1e-20", Limits{Inc: LeastTime}},
-		{"level time=0 inc=2", Limits{Inc: 2 * time.Second}},
+		{"level time=0", Limits{Clock: LeastTime}},
+		{"level time=0 inc=0", Limits{Clock: LeastTime}},
+		{"level moves=10 time=0", Limits{Clock: LeastTime, MovesToGo: 10}},
+		{"level time=1e-20", Limits{Clock: LeastTime}},
+		{"level inc=1e-20", Limits{Increment: LeastTime}},
+		{"level time=0 inc=2", Limits{Increment: 2 * time.Second}},
 		{"level depth=0", Limits{Depth: 1}},
 		{"level nodes=0", Limits{Nodes: 1}},
-		{"level moves=0 time=5", Limits{Time: 5 * time.Second}},
+		{"level moves=0 time=5", Limits{Clock: 5 * time.Second}},
 	}
 	for _, tt := range tests {
 		c, _ := ParseCommand(tt.line)
@@ -94,7 +94,7 @@ func TestParseLimitsNothingLeft(t *testing.T) {
 	}
 	// Limits that leave nothing are written as the least limit, never as
 	// no limit.
-	for _, l := range []Limits{{MoveTime: -time.Second}, {Time: -time.Second}, {Depth: -1}, {Nodes: -5}, {Time: -1, Inc: time.Second}} {
+	for _, l := range []Limits{{MoveTime: -time.Second}, {Clock: -time.Second}, {Depth: -1}, {Nodes: -5}, {Clock: -1, Increment: time.Second}} {
 		c := l.Command()
 		back, err := ParseLimits(c)
 		if err != nil || back.Infinite || back == (Limits{}) {
@@ -110,18 +110,19 @@ func TestBudget(t *testing.T) {
 		want time.Duration
 	}{
 		{Limits{MoveTime: 250 * time.Millisecond}, 250 * time.Millisecond},
-		{Limits{Time: 60 * s}, 2 * s},
-		{Limits{Time: 60 * s, Moves: 10}, 6 * s},
-		{Limits{Time: 60 * s, Inc: 4 * s}, 5 * s},
-		{Limits{Time: 2 * s, Inc: 10 * s, Moves: 1}, 1500 * time.Millisecond},
-		{Limits{Inc: s}, LeastTime}, // no time left: the increment comes after the move
-		{Limits{Time: 60 * s, MoveTime: s}, s},
+		{Limits{Clock: 60 * s}, 2 * s},
+		{Limits{Clock: 60 * s, MovesToGo: 10}, 6 * s},
+		{Limits{Clock: 60 * s, Increment: 4 * s}, 5 * s},
+		{Limits{Clock: 2 * s, Increment: 10 * s, MovesToGo: 1}, 1500 * time.Millisecond},
+		{Limits{Increment: s}, LeastTime}, // no time left: the increment comes after the move
+		{Limits{Clock: 60 * s, MoveTime: s}, s},
 		{Limits{Depth: 5}, 0},
-		{Limits{Time: LeastTime}, LeastTime},
-		{Limits{Time: LeastTime, Inc: s}, LeastTime},
-		{Limits{Time: -s}, LeastTime},
-		{Limits{MoveTime: -s, Time: 60 * s}, LeastTime},
+		{Limits{Clock: LeastTime}, LeastTime},
+		{Limits{Clock: LeastTime, Increment: s}, LeastTime},
+		{Limits{Clock: -s}, LeastTime},
+		{Limits{MoveTime: -s, Clock: 60 * s}, LeastTime},
 		{Limits{Infinite: true}, 0},
+		{Limits{Infinite: true, MoveTime: s, Clock: 60 * s}, 0}, // Infinite: the other fields do not count
 		{Limits{}, 0},
 	}
 	for _, tt := range tests {

@@ -11,9 +11,10 @@ import (
 	"github.com/hexdame/hexdame"
 )
 
-// A RandomMover is an Engine that plays a uniformly random legal move: the
-// baseline opponent of every engine, and a quick, predictable player for
-// testing GUIs and match runners. It declares two parameters:
+// A RandomMover is an Engine that plays a uniformly random legal move
+// ([hexdame.Position.RandomMove]): the baseline opponent of every engine,
+// and a quick, predictable player for testing GUIs and match runners. It
+// declares two parameters:
 //
 //   - seed (int): the seed of its random choices; setting it restarts the
 //     sequence, so that the same seed and the same searches give the same
@@ -103,15 +104,13 @@ func (r *RandomMover) Search(ctx context.Context, s Search, info func(Info)) (Do
 	if err != nil {
 		return Done{}, err
 	}
-	var buf [64]hexdame.Move
-	moves := p.AppendLegalMoves(buf[:0])
-	if len(moves) == 0 {
-		return Done{}, errors.New("hexdame/hub: no legal move to play")
-	}
 	r.mu.Lock()
-	m := moves[r.rng.IntN(len(moves))]
+	m, ok := p.RandomMove(r.rng)
 	spend := r.spendTime
 	r.mu.Unlock()
+	if !ok {
+		return Done{}, errors.New("hexdame/hub: no legal move to play")
+	}
 
 	if s.Mode == Ponder && s.PonderHit != nil {
 		select {
@@ -135,7 +134,7 @@ func (r *RandomMover) Search(ctx context.Context, s Search, info func(Info)) (Do
 		}
 	}
 	if info != nil {
-		info(Info{Depth: 1, Nodes: int64(len(moves)), Time: time.Since(start), PV: []hexdame.Move{m}})
+		info(Info{Depth: 1, Nodes: int64(p.CountLegalMoves()), Time: time.Since(start), PV: []hexdame.Move{m}})
 	}
 	return Done{Move: m}, nil
 }

@@ -70,7 +70,7 @@ var cmdAnalyse = &command{
 				if *nodes < 1 {
 					return usageError{"-nodes must be at least 1, not " + strconv.FormatInt(*nodes, 10)}
 				}
-				lim.Nodes = uint64(*nodes)
+				lim.Nodes = *nodes
 			}
 			if set > 1 {
 				return usageError{"give only one of -depth, -movetime and -nodes"}
@@ -99,7 +99,12 @@ var cmdAnalyse = &command{
 			if err != nil {
 				return err
 			}
-			eng, err := engine.New(withTables(engine.Options{Level: *level, Threads: *threads, HashMiB: *hash}, tables))
+			// After the tables, which take their memory as they load.
+			if err := checkHashFits(*hash); err != nil {
+				return usageError{"-hash: " + err.Error()}
+			}
+			eng, err := engine.New(engine.Options{Level: *level, Threads: *threads, HashMiB: *hash,
+				Endgame: tables.ProbeFunc(), EndgamePieces: tables.MaxPieces()})
 			if err != nil {
 				return usageError{errMessage(err)}
 			}

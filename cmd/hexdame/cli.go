@@ -302,7 +302,13 @@ func quote(s string) string {
 
 // errMessage returns an error's message without the library's prefix.
 func errMessage(err error) string {
-	return strings.TrimPrefix(strings.TrimPrefix(err.Error(), "hexdame: "), "hexdame/hub: ")
+	msg := err.Error()
+	for _, prefix := range []string{"hexdame: ", "hexdame/hub: ", "hexdame/engine: "} {
+		if rest, ok := strings.CutPrefix(msg, prefix); ok {
+			return rest
+		}
+	}
+	return msg
 }
 
 // A fenFlag is the -fen flag: a position in FEN, the start position when

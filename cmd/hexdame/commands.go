@@ -205,9 +205,11 @@ var cmdPerft = &command{
 		"With -hash, subtrees met again are counted once (the table checks a second\n" +
 		"64-bit key, so a wrong count is about a 2^-64 chance per lookup). The table's\n" +
 		"size is rounded down to a power of two. A table that does not fit in the memory\n" +
-		"available (Linux's MemAvailable, or the control group's limit if lower) less\n" +
+		"available (on Linux the least of MemAvailable, the room under the control\n" +
+		"group's limit and under the address-space limit, ulimit -v) less\n" +
 		strconv.Itoa(perftHeadroomMiB) + " MiB for the rest of perft is refused with exit status 2 before any work;\n" +
-		"where the system does not say, only the limit of " + strconv.Itoa(hexdame.MaxPerftTableMiB) + " MiB applies. A table\n" +
+		"where the system does not say, only the limit of " + strconv.Itoa(hexdame.MaxPerftTableMiB) + " MiB applies, and a table\n" +
+		"the system then refuses is an error with the same status. A table\n" +
 		"of 256 to 1024 MiB is usually fastest: a larger one spends its time bringing\n" +
 		"fresh memory in (depth 9 took 4.5 s with 256 MiB and 20 s with 4096 MiB).",
 	operands: []string{"DEPTH  the depth, from 1 to " + strconv.Itoa(hexdame.MaxPerftDepth)},
@@ -240,7 +242,9 @@ var cmdPerft = &command{
 				opts.Workers = runtime.GOMAXPROCS(0)
 			}
 			if *hash > 0 {
-				opts.Table = newPerftTable(*hash)
+				if opts.Table, err = newPerftTable(*hash); err != nil {
+					return usageError{errMessage(err)}
+				}
 			}
 			start := time.Now()
 			var total, last uint64

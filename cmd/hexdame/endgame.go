@@ -49,7 +49,9 @@ var cmdEndgame = &command{
 		"both sides to move, and its colour swap (KvKKM). probe and stats load every\n" +
 		"table up to the most pieces in DIR, or up to -pieces N. A missing, truncated\n" +
 		"or corrupt table gives an error naming it (exit status 2 if missing, 1 if\n" +
-		"corrupt).",
+		"corrupt). Tables to load, or a table to build (with the tables it depends on),\n" +
+		"that would not leave " + strconv.Itoa(tablesHeadroomMiB) + " MiB of the memory available are refused before\n" +
+		"any work (exit status 2).",
 	setup: func(fs *flag.FlagSet) func(e *env) error {
 		return func(e *env) error {
 			if len(e.args) == 0 {
@@ -119,7 +121,7 @@ func endgameBuild(e *env, args []string) error {
 	fs := newSubFlags("build")
 	pieces := fs.Int("pieces", 0, "build every table of 2 to `N` pieces (default 4)")
 	material := fs.String("material", "", "build only the table of `M`, such as KKMvK (its dependencies must exist)")
-	workers := fs.Int("workers", 0, "goroutines sharing the work (0: one per core); the tables do not depend on it")
+	workers := fs.Int("workers", 0, "goroutines sharing the work, up to "+strconv.Itoa(maxBuildWorkers)+" (0: one per core); the tables do not depend on it")
 	if help, err := subFlags(e, fs, args, "build [-pieces N] [-material M] [-workers W] DIR"); help || err != nil {
 		return err
 	}
@@ -127,8 +129,8 @@ func endgameBuild(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *workers < 0 {
-		return usageError{"-workers must not be negative"}
+	if *workers < 0 || *workers > maxBuildWorkers {
+		return usageError{"-workers must be from 0 to " + strconv.Itoa(maxBuildWorkers) + ", not " + strconv.Itoa(*workers)}
 	}
 	if *pieces != 0 && *material != "" {
 		return usageError{"give -pieces or -material, not both"}
@@ -156,7 +158,7 @@ func endgameBuild(e *env, args []string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	rep := &progressReporter{w: e.stderr, start: time.Now()}
-	opts := endgame.BuildOptions{Workers: w, Progress: rep.report, KeepExisting: true}
+	opts := endgame.BuildOptions{Workers: w, Progress: rep.report, KeepExisting: true, MaxMemory: tablesMemory()}
 	if *material != "" {
 		err = endgame.Build(ctx, dir, m, opts)
 	} else {
@@ -170,6 +172,10 @@ func endgameBuild(e *env, args []string) error {
 	}
 	return nil
 }
+
+// maxBuildWorkers bounds build's -workers, as perft's: more goroutines
+// than cores only share the same work.
+const maxBuildWorkers = 1024
 
 // A progressReporter writes a build's progress to standard error: a line
 // when a table starts and every few seconds.
@@ -201,18 +207,38 @@ func (r *progressReporter) report(p endgame.Progress) {
 	r.last = now
 	elapsed := now.Sub(r.start)
 	rate := float64(p.Done) / 2 / max(elapsed.Seconds(), 1e-3)
-	left := "?"
-	if p.Done > 0 && p.Total > p.Done {
-		left = (time.Duration(float64(elapsed) * float64(p.Total-p.Done) / float64(p.Done))).Round(time.Second).String()
-	} else if p.Total > 0 && p.Done >= p.Total {
-		left = "0s"
+	left := "estimating the time left"
+	if d, ok := estimateLeft(p.Done, p.Total, elapsed); ok {
+		left = "about " + d.String() + " left"
 	}
 	pct := 100.0
 	if p.Total > 0 {
 		pct = 100 * float64(p.Done) / float64(p.Total)
 	}
-	fmt.Fprintf(r.w, "endgame build: %d/%d tables done, %s %s, %.1f%%, %.0f positions/s, about %s left\n",
+	fmt.Fprintf(r.w, "endgame build: %d/%d tables done, %s %s, %.1f%%, %.0f positions/s, %s\n",
 		p.MaterialsDone, p.MaterialsTotal, p.Material, p.Phase, pct, rate, left)
+}
+
+// A build's time left is estimated only once it has done minEstimateShare
+// of its work and run for minEstimateTime: the first tables are small,
+// and their fixed costs (indexes, files) weigh on the early rate so much
+// that "-pieces 4" was first estimated at 32 hours for 2 minutes.
+const (
+	minEstimateShare = 0.02
+	minEstimateTime  = 10 * time.Second
+)
+
+// estimateLeft returns the time a build has left, at the rate of its work
+// so far: done of total positions in elapsed. ok is false while too
+// little is done for the estimate to mean something.
+func estimateLeft(done, total uint64, elapsed time.Duration) (left time.Duration, ok bool) {
+	switch {
+	case done >= total:
+		return 0, true
+	case float64(done) < minEstimateShare*float64(total) || elapsed < minEstimateTime:
+		return 0, false
+	}
+	return time.Duration(float64(elapsed) * float64(total-done) / float64(done)).Round(time.Second), true
 }
 
 // addPiecesFlag adds the -pieces flag of probe and stats.
@@ -224,7 +250,7 @@ func loadTables(dir string, pieces int) (*endgame.Tables, error) {
 	if pieces < 0 || pieces == 1 || pieces > endgame.MaxPieces {
 		return nil, usageError{"-pieces must be from 2 to " + strconv.Itoa(endgame.MaxPieces) + ", not " + strconv.Itoa(pieces)}
 	}
-	t, err := endgame.Load(dir, endgame.LoadOptions{MaxPieces: pieces})
+	t, err := endgame.Load(dir, endgame.LoadOptions{MaxPieces: pieces, MaxMemory: tablesMemory()})
 	if err != nil {
 		return nil, tableError(err)
 	}

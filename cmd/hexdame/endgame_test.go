@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // endgameDir builds the tables up to 3 pieces with the tool, once.
@@ -180,6 +181,8 @@ func TestEndgameErrors(t *testing.T) {
 		{"build material without a side", []string{"endgame", "build", "-material", "KKv", dir}, 2, "at least one piece"},
 		{"build without dependencies", []string{"endgame", "build", "-material", "KMvK", empty}, 2, "needs the tables of KvK, KvM, KKvK first"},
 		{"build unknown flag", []string{"endgame", "build", "-bogus", dir}, 2, "-bogus"},
+		{"build too many workers", []string{"endgame", "build", "-workers", "1000000", dir}, 2, "-workers must be from 0 to 1024, not 1000000"},
+		{"build negative workers", []string{"endgame", "build", "-workers", "-1", dir}, 2, "-workers must be from 0 to 1024, not -1"},
 		{"probe corrupt table", []string{"endgame", "probe", "-fen", "W:WKa1:BKb1", corrupt}, 1, "KMvM.egt: table file corrupt: payload checksum mismatch"},
 		{"probe missing table", []string{"endgame", "probe", "-fen", "W:WKa1:BKb1", missing}, 2, "KvM.egt: table file missing"},
 		{"probe empty directory", []string{"endgame", "probe", empty}, 2, "no endgame tables"},
@@ -272,4 +275,37 @@ func corruptCopy(t *testing.T, dir string) string {
 		t.Fatal(err)
 	}
 	return corrupt
+}
+
+// The time left is estimated only once 2% of the work is done and 10 s
+// have passed. The first report of "-pieces 4" comes after the few
+// thousand positions of KvK, whose fixed costs made it say "about 32h30m
+// left" of a build of 2 minutes.
+func TestEstimateLeft(t *testing.T) {
+	const total = 90_000_000
+	tests := []struct {
+		done    uint64
+		elapsed time.Duration
+		want    time.Duration // -1: estimating
+	}{
+		{0, 0, -1},
+		{3660, 50 * time.Millisecond, -1},
+		{16384, time.Hour, -1},              // an hour, but too little work
+		{total / 100, 30 * time.Second, -1}, // 1%
+		{total / 10, 5 * time.Second, -1},   // 10%, but 5 s
+		{total / 50, 10 * time.Second, 490 * time.Second},
+		{total / 4, 30 * time.Second, 90 * time.Second},
+		{total - 1, 2 * time.Minute, 0},
+		{total, 2 * time.Minute, 0},
+		{total + 5, 2 * time.Minute, 0},
+	}
+	for _, tc := range tests {
+		got, ok := estimateLeft(tc.done, total, tc.elapsed)
+		if tc.want < 0 && ok || tc.want >= 0 && (!ok || got != tc.want) {
+			t.Errorf("estimateLeft(%d of %d, %v) = %v, %v; want %v", tc.done, total, tc.elapsed, got, ok, tc.want)
+		}
+	}
+	if got, ok := estimateLeft(0, 0, 0); !ok || got != 0 {
+		t.Errorf("estimateLeft of no work = %v, %v; want 0, true", got, ok)
+	}
 }

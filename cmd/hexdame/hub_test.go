@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/hexdame/hexdame"
-	"github.com/hexdame/hexdame/engine"
 	"github.com/hexdame/hexdame/hub"
 )
 
@@ -692,30 +691,5 @@ func TestHubMatch(t *testing.T) {
 	}
 	if wins, _ := cmds[games].Value("wins"); wins != fmt.Sprint(games) {
 		t.Errorf("%v", cmds[games])
-	}
-}
-
-// The protocol's limits as the engine gets them.
-func TestHubEngineLimits(t *testing.T) {
-	for _, tc := range []struct {
-		in   hub.Limits
-		want engine.Limits
-	}{
-		{hub.Limits{}, engine.Limits{}},
-		{hub.Limits{Infinite: true, Depth: 3, MoveTime: time.Second}, engine.Limits{}},
-		{hub.Limits{Depth: 500}, engine.Limits{Depth: engine.MaxDepth}},
-		{hub.Limits{Depth: -1, Nodes: -1, MoveTime: -time.Second}, engine.Limits{Depth: 1, Nodes: 1, MoveTime: -time.Second}},
-		{hub.Limits{MoveTime: hub.LeastTime}, engine.Limits{MoveTime: hub.LeastTime}},
-		{hub.Limits{Time: hub.LeastTime}, engine.Limits{Clock: hub.LeastTime}},
-		{hub.Limits{Time: -time.Second}, engine.Limits{Clock: -time.Second}},
-		{hub.Limits{Inc: time.Second}, engine.Limits{Increment: time.Second}},
-		{hub.Limits{Nodes: 7, MoveTime: time.Second}, engine.Limits{Nodes: 7, MoveTime: time.Second - 10*time.Millisecond}},
-		{hub.Limits{MoveTime: 100 * time.Millisecond}, engine.Limits{MoveTime: 95 * time.Millisecond}},
-		{hub.Limits{Time: 60 * time.Second, Inc: time.Second, Moves: 40}, engine.Limits{Clock: 60 * time.Second, Increment: time.Second, MovesToGo: 40}},
-		{hub.Limits{Time: 5 * time.Second}, engine.Limits{Clock: 5 * time.Second}},
-	} {
-		if got := engineLimits(tc.in); got != tc.want {
-			t.Errorf("engineLimits(%+v) = %+v, want %+v", tc.in, got, tc.want)
-		}
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -21,6 +22,8 @@ import (
 	"github.com/hexdame/hexdame"
 	"github.com/hexdame/hexdame/endgame"
 	"github.com/hexdame/hexdame/hub"
+	"github.com/hexdame/hexdame/internal/match"
+	"github.com/hexdame/hexdame/internal/stats"
 )
 
 // The output of hexdame match is a contract with the scripts that read it.
@@ -37,8 +40,10 @@ import (
 // N is the game's number from 1 (games 2k-1 and 2k play opening k with
 // the colours swapped); R is the result, 2-0, 0-2 or 1-1; S the first
 // engine's points in the game: 1, 0.5 or 0; WORD how the game ended, one
-// of no-legal-move, repetition, adjudication (the draws and wins the rules,
-// the -draw flag and the -tables flag decide), illegal-move, unparseable-move, no-move,
+// of no-legal-move, repetition, king-move-rule (the ends the rules give,
+// the last with the -draw flag), adjudication (a draw when the moves since
+// the last capture or man move no longer fit in a pos line, or the
+// -tables flag's result), illegal-move, unparseable-move, no-move,
 // time-forfeit, hang, crash, protocol, start-failure (losses by the fault
 // of the side that lost); P the plies the engines played after the
 // opening; TEXT the same in words.
@@ -50,8 +55,8 @@ import (
 //
 // with S the mean score (4 decimals), E the Elo difference and LO..HI its
 // 95 % interval (1 decimal, "inf" or "-inf" when unbounded), P the
-// likelihood of superiority (4 decimals); see matchstats.go for the
-// formulas. With -sprt, a last line:
+// likelihood of superiority (4 decimals); see package internal/stats for
+// the formulas. With -sprt, a last line:
 //
 //	sprt elo0=E0 elo1=E1 alpha=A beta=B llr=X lower=LO upper=HI verdict=V
 //
@@ -134,15 +139,16 @@ type matchConfig struct {
 	games        int
 	concurrency  int
 	moveTime     time.Duration
-	time, inc    time.Duration
+	clock        time.Duration
+	increment    time.Duration
 	margin       time.Duration
 	startTimeout time.Duration
-	drawPlies    int
+	drawRules    hexdame.DrawRules // -draw: the king-move rule
 	openings     string
 	randomPlies  int
 	seed         uint64
 	pdn          string
-	sprt         *sprt
+	sprt         *stats.SPRT
 	log          *protocolLog
 	tables       *endgame.Tables // -tables: adjudicate the positions they hold
 }
@@ -212,7 +218,7 @@ func (c *matchConfig) timeControl() string {
 	if c.moveTime > 0 {
 		return seconds(c.moveTime) + "/move"
 	}
-	return seconds(c.time) + "+" + seconds(c.inc)
+	return seconds(c.clock) + "+" + seconds(c.increment)
 }
 
 func seconds(d time.Duration) string {
@@ -246,7 +252,9 @@ var cmdMatch = &command{
 	about: "Plays games between two engines that speak the Hub protocol (HUB.md), as the\n" +
 		"referee: an illegal, unparseable or missing move loses, as does a move later than\n" +
 		"the time and the margin, an engine that exits or breaks the protocol; the rules\n" +
-		"decide the rest (no legal move, threefold repetition). Each opening is played\n" +
+		"decide the rest (no legal move, threefold repetition, and with -draw N the\n" +
+		"king-move rule: a draw once each side has made N moves in a row with only kings\n" +
+		"and no capture, 2N plies; reason king-move-rule). Each opening is played\n" +
 		"twice, each engine White once. -param and -name apply to the -engine before them\n" +
 		"(a -param before the first -engine applies to both). Prints one line per finished\n" +
 		"game, then the score of the first engine: wins, draws, losses, the Elo difference\n" +
@@ -257,7 +265,7 @@ var cmdMatch = &command{
 		"the finished games printed and written, and the exit status is 2. With -tables\n" +
 		"DIR a game that reaches, by a move of the engines, a position the endgame tables\n" +
 		"hold ends with their result: reason adjudication, and the detail says \"endgame\n" +
-		"tables: \" and the material and value (the tables ignore the -draw rule).",
+		"tables: \" and the material and value (the -draw rule comes first: it is a rule).",
 	setup: func(fs *flag.FlagSet) func(e *env) error {
 		ef := &engineFlags{}
 		fs.Var(engineFlag{ef}, "engine", "an engine's `command` line, split as a shell would (twice: the first engine, then the second)")
@@ -269,7 +277,7 @@ var cmdMatch = &command{
 		tc := fs.String("tc", "", "a clock for each side: `SECONDS+INC`, the time for the game and the increment per move")
 		margin := fs.String("margin", "0.1", "how many `seconds` a move may overrun its time before it loses")
 		startTimeout := fs.String("start-timeout", "10", "the `seconds` an engine has to answer hub and init")
-		draw := fs.Int("draw", 0, "adjudicate a draw after `N` plies in a row without a capture or a man move (0: never)")
+		draw := fs.Int("draw", 0, "draw a game once each side has made `N` moves in a row with only kings and no capture, 2N plies (0: never; International Draughts uses 25)")
 		openings := fs.String("openings", "", "a `file` of openings: PDN games (their start and main line) or FEN lines")
 		randomPlies := fs.Int("random-plies", 0, "openings of `N` random plies from the start position (with -seed)")
 		seed := fs.Uint64("seed", 1, "the seed of the random openings")
@@ -284,7 +292,7 @@ var cmdMatch = &command{
 			if len(ef.specs) != 2 {
 				return usageError{"want two -engine flags, not " + strconv.Itoa(len(ef.specs))}
 			}
-			cfg := &matchConfig{games: *games, concurrency: *concurrency, drawPlies: *draw,
+			cfg := &matchConfig{games: *games, concurrency: *concurrency, drawRules: hexdame.DrawRules{KingMoves: *draw},
 				openings: *openings, randomPlies: *randomPlies, seed: *seed, pdn: *pdn}
 			for i, s := range ef.specs {
 				s.settings = append(append([]hub.Setting(nil), ef.shared...), s.settings...)
@@ -295,7 +303,7 @@ var cmdMatch = &command{
 				return usageError{"-games must not be negative"}
 			case cfg.concurrency < 1 || cfg.concurrency > 1024:
 				return usageError{"-concurrency must be from 1 to 1024"}
-			case cfg.drawPlies < 0:
+			case cfg.drawRules.KingMoves < 0:
 				return usageError{"-draw must not be negative"}
 			case cfg.randomPlies < 0 || cfg.randomPlies > 1000:
 				return usageError{"-random-plies must be from 0 to 1000"}
@@ -317,15 +325,15 @@ var cmdMatch = &command{
 				return usageError{"-movetime and -tc exclude each other"}
 			case *tc != "":
 				t, inc, _ := strings.Cut(*tc, "+")
-				if cfg.time, err = parseSeconds("-tc", t); err != nil {
+				if cfg.clock, err = parseSeconds("-tc", t); err != nil {
 					return err
 				}
 				if inc != "" {
-					if cfg.inc, err = parseSeconds("-tc", inc); err != nil {
+					if cfg.increment, err = parseSeconds("-tc", inc); err != nil {
 						return err
 					}
 				}
-				if cfg.time == 0 && cfg.inc == 0 {
+				if cfg.clock == 0 && cfg.increment == 0 {
 					return usageError{"-tc must give some time"}
 				}
 			default:
@@ -362,7 +370,7 @@ var cmdMatch = &command{
 }
 
 // parseSPRT reads -sprt: elo0,elo1,alpha,beta.
-func parseSPRT(s string) (*sprt, error) {
+func parseSPRT(s string) (*stats.SPRT, error) {
 	parts := strings.Split(s, ",")
 	bad := usageError{"-sprt must be ELO0,ELO1,ALPHA,BETA with ELO0 < ELO1 and ALPHA, BETA between 0 and 1, not " + quote(s)}
 	if len(parts) != 4 {
@@ -379,7 +387,7 @@ func parseSPRT(s string) (*sprt, error) {
 	if v[0] >= v[1] || v[2] <= 0 || v[2] >= 0.5 || v[3] <= 0 || v[3] >= 0.5 || math.Abs(v[0]) > 2000 || math.Abs(v[1]) > 2000 {
 		return nil, bad
 	}
-	return &sprt{elo0: v[0], elo1: v[1], alpha: v[2], beta: v[3]}, nil
+	return &stats.SPRT{Elo0: v[0], Elo1: v[1], Alpha: v[2], Beta: v[3]}, nil
 }
 
 // An opening is where the games of a pair start: a position and moves.
@@ -405,17 +413,8 @@ func (b *openingBook) get(k int) (opening, error) {
 		return opening{start: hexdame.StartPosition(), label: "start position"}, nil
 	}
 	rng := rand.New(rand.NewPCG(b.seed, uint64(k)))
-	var buf []hexdame.Move
 	for range 1000 {
-		g := hexdame.NewGame()
-		for range b.randomPlies {
-			buf = g.Position().AppendLegalMoves(buf[:0])
-			if len(buf) == 0 || g.Outcome().IsOver() {
-				break
-			}
-			g.Play(buf[rng.IntN(len(buf))])
-		}
-		if g.Ply() == b.randomPlies && !g.Outcome().IsOver() {
+		if g := match.RandomOpening(rng, b.randomPlies); g != nil {
 			return opening{start: hexdame.StartPosition(), moves: g.Moves(),
 				label: fmt.Sprintf("random %d plies, seed %d, #%d", b.randomPlies, b.seed, k+1)}, nil
 		}
@@ -423,31 +422,65 @@ func (b *openingBook) get(k int) (opening, error) {
 	return opening{}, usageError{fmt.Sprintf("no random opening of %d plies found that does not end the game", b.randomPlies)}
 }
 
-// readOpenings reads a file of FEN lines or PDN games.
+// maxOpeningLine bounds a line of a FEN openings file, and each line read
+// to decide what kind of file it is: a FEN is about 200 bytes.
+const maxOpeningLine = 64 << 10
+
+// readOpenings reads a file of FEN lines or PDN games. It reads the file as
+// a stream, so that its memory grows with the openings it holds, not with
+// the file's size: /dev/zero gives an error at once, and a named pipe is
+// read as its writer writes.
 func readOpenings(path string) ([]opening, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
-		return nil, usageError{"-openings: " + errMessage(err)}
+		return nil, usageError{"-openings: " + describeOpenError(path, err).Error()}
 	}
-	text := string(data)
+	defer f.Close()
+	if info, err := f.Stat(); err == nil && info.IsDir() {
+		return nil, usageError{"-openings: " + path + ": is a directory, not a file of openings"}
+	}
+	br := bufio.NewReaderSize(f, maxOpeningLine)
+	// The first line that is not blank or a comment says whether the file
+	// holds FEN lines; for PDN, the lines read before are read again.
+	var head bytes.Buffer
+	var first []byte // the first line that is not blank or a comment
+	n, fen := 0, false
+	for {
+		line, err := readOpeningLine(br)
+		if err != nil {
+			return nil, usageError{fmt.Sprintf("-openings: %s line %d: %s", path, n+1, err)}
+		}
+		if line == nil {
+			break
+		}
+		n++
+		head.Write(line)
+		if text := strings.TrimSpace(string(line)); text != "" && !strings.HasPrefix(text, "#") {
+			_, err := hexdame.ParseFEN(text)
+			fen, first = err == nil, line
+			break
+		}
+	}
 	var book []opening
-	if isFENFile(text) {
-		for i, line := range strings.Split(text, "\n") {
-			line = strings.TrimSpace(line)
-			if line == "" || strings.HasPrefix(line, "#") {
-				continue
+	if fen {
+		for line := first; line != nil; {
+			if text := strings.TrimSpace(string(line)); text != "" && !strings.HasPrefix(text, "#") {
+				p, err := hexdame.ParseFEN(text)
+				if err != nil {
+					return nil, usageError{fmt.Sprintf("-openings: %s line %d: %s", path, n, errMessage(err))}
+				}
+				if !p.HasLegalMoves() {
+					return nil, usageError{fmt.Sprintf("-openings: %s line %d: the side to move has no legal move", path, n)}
+				}
+				book = append(book, opening{start: p, label: fmt.Sprintf("%s line %d", path, n)})
 			}
-			p, err := hexdame.ParseFEN(line)
-			if err != nil {
-				return nil, usageError{fmt.Sprintf("-openings: %s line %d: %s", path, i+1, errMessage(err))}
+			if line, err = readOpeningLine(br); err != nil {
+				return nil, usageError{fmt.Sprintf("-openings: %s line %d: %s", path, n+1, err)}
 			}
-			if !p.HasLegalMoves() {
-				return nil, usageError{fmt.Sprintf("-openings: %s line %d: the side to move has no legal move", path, i+1)}
-			}
-			book = append(book, opening{start: p, label: fmt.Sprintf("%s line %d", path, i+1)})
+			n++
 		}
 	} else {
-		r := hexdame.NewReader(strings.NewReader(text))
+		r := hexdame.NewReader(io.MultiReader(&head, br))
 		n := 0
 		for g, err := range r.Games() {
 			n++
@@ -473,18 +506,20 @@ func readOpenings(path string) ([]opening, error) {
 	return book, nil
 }
 
-// isFENFile reports whether the first line that is not blank or a comment
-// is a FEN.
-func isFENFile(text string) bool {
-	for _, line := range strings.Split(text, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		_, err := hexdame.ParseFEN(line)
-		return err == nil
+// readOpeningLine returns the next line of r with its newline, nil at the
+// end of the input, or an error for a line longer than maxOpeningLine or a
+// read that failed. The line is valid until the next read.
+func readOpeningLine(r *bufio.Reader) ([]byte, error) {
+	line, err := r.ReadSlice('\n')
+	switch {
+	case err == bufio.ErrBufferFull:
+		return nil, fmt.Errorf("a line longer than %d bytes: not a file of openings", maxOpeningLine)
+	case err == io.EOF && len(line) == 0:
+		return nil, nil
+	case err != nil && err != io.EOF:
+		return nil, errors.New(ioMessage(err))
 	}
-	return false
+	return line, nil
 }
 
 // initialPosition returns the position a game starts from.
@@ -549,8 +584,9 @@ func engineNames(cfg *matchConfig, ids [2]hub.ID) [2]string {
 }
 
 func runMatch(e *env, cfg *matchConfig) error {
-	ctx, stopSignals := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stopSignals()
+	// The openings are read before the signals are caught: until the match
+	// starts, an interrupt ends the program at once, even while it waits
+	// on a named pipe.
 	book := &openingBook{randomPlies: cfg.randomPlies, seed: cfg.seed}
 	if cfg.openings != "" {
 		var err error
@@ -558,6 +594,8 @@ func runMatch(e *env, cfg *matchConfig) error {
 			return err
 		}
 	}
+	ctx, stopSignals := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stopSignals()
 	pairs := (cfg.games + 1) / 2
 	if pairs > 0 {
 		if _, err := book.get(0); err != nil {
@@ -658,7 +696,7 @@ func runMatch(e *env, cfg *matchConfig) error {
 		close(results)
 	}()
 
-	var t tally
+	var t stats.Tally
 	var fatal error
 	decided := false
 	started := time.Now()
@@ -673,17 +711,9 @@ func runMatch(e *env, cfg *matchConfig) error {
 		if f.aborted || f.fatal != nil || decided {
 			continue
 		}
-		score := "0.5"
-		switch w, ok := f.res.Result, f.res.Result != hexdame.Draw; {
-		case !ok:
-			t.draws++
-		case (w == hexdame.WhiteWins) == (f.engine1 == hexdame.White):
-			t.wins++
-			score = "1"
-		default:
-			t.losses++
-			score = "0"
-		}
+		points := match.Points(f.res.Result, f.engine1)
+		t.Add(points)
+		score := strconv.FormatFloat(points, 'g', -1, 64) // 1, 0.5 or 0
 		plies += f.res.Plies
 		searching += f.res.Thinking[0] + f.res.Thinking[1]
 		white, red := names[0], names[1]
@@ -711,15 +741,15 @@ func runMatch(e *env, cfg *matchConfig) error {
 			cancel()
 			return usageError{"-log: " + errMessage(err)}
 		}
-		if cfg.sprt != nil && cfg.sprt.verdict(t) != "undecided" {
+		if cfg.sprt != nil && cfg.sprt.Verdict(t) != stats.Undecided {
 			decided = true
 			cancel()
 		}
-		if now := time.Now(); now.Sub(lastProgress) >= time.Second || t.games() == cfg.games {
+		if now := time.Now(); now.Sub(lastProgress) >= time.Second || t.Games() == cfg.games {
 			lastProgress = now
-			elo, lo, hi := t.elo()
-			fmt.Fprintf(e.stderr, "match: %d of %d games, +%d =%d -%d, elo %s [%s, %s], %s\n", t.games(), cfg.games,
-				t.wins, t.draws, t.losses, formatElo(elo), formatElo(lo), formatElo(hi), now.Sub(started).Round(time.Millisecond))
+			elo, lo, hi := t.Elo()
+			fmt.Fprintf(e.stderr, "match: %d of %d games, +%d =%d -%d, elo %s [%s, %s], %s\n", t.Games(), cfg.games,
+				t.Wins, t.Draws, t.Losses, formatElo(elo), formatElo(lo), formatElo(hi), now.Sub(started).Round(time.Millisecond))
 		}
 	}
 	if pdnOut != nil {
@@ -730,36 +760,36 @@ func runMatch(e *env, cfg *matchConfig) error {
 	if err := cfg.log.close(); err != nil {
 		return usageError{"-log: " + errMessage(err)}
 	}
-	elo, lo, hi := t.elo()
+	elo, lo, hi := t.Elo()
 	summary := hub.NewCommand("result").With("engine1", names[0]).With("engine2", names[1]).
-		With("games", strconv.Itoa(t.games())).With("wins", strconv.Itoa(t.wins)).
-		With("draws", strconv.Itoa(t.draws)).With("losses", strconv.Itoa(t.losses)).
-		With("score", strconv.FormatFloat(t.score(), 'f', 4, 64)).
+		With("games", strconv.Itoa(t.Games())).With("wins", strconv.Itoa(t.Wins)).
+		With("draws", strconv.Itoa(t.Draws)).With("losses", strconv.Itoa(t.Losses)).
+		With("score", strconv.FormatFloat(t.Mean(), 'f', 4, 64)).
 		With("elo", formatElo(elo)).With("elo-low", formatElo(lo)).With("elo-high", formatElo(hi)).
-		With("los", strconv.FormatFloat(t.los(), 'f', 4, 64))
+		With("los", strconv.FormatFloat(t.LOS(), 'f', 4, 64))
 	if _, err := fmt.Fprintln(e.stdout, summary); err != nil {
 		return err
 	}
 	if cfg.sprt != nil {
-		lower, upper := cfg.sprt.bounds()
+		lower, upper := cfg.sprt.Bounds()
 		f := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
-		line := hub.NewCommand("sprt").With("elo0", f(cfg.sprt.elo0)).With("elo1", f(cfg.sprt.elo1)).
-			With("alpha", f(cfg.sprt.alpha)).With("beta", f(cfg.sprt.beta)).
-			With("llr", strconv.FormatFloat(cfg.sprt.llr(t), 'f', 3, 64)).
+		line := hub.NewCommand("sprt").With("elo0", f(cfg.sprt.Elo0)).With("elo1", f(cfg.sprt.Elo1)).
+			With("alpha", f(cfg.sprt.Alpha)).With("beta", f(cfg.sprt.Beta)).
+			With("llr", strconv.FormatFloat(cfg.sprt.LLR(t), 'f', 3, 64)).
 			With("lower", strconv.FormatFloat(lower, 'f', 3, 64)).With("upper", strconv.FormatFloat(upper, 'f', 3, 64)).
-			With("verdict", cfg.sprt.verdict(t))
+			With("verdict", string(cfg.sprt.Verdict(t)))
 		if _, err := fmt.Fprintln(e.stdout, line); err != nil {
 			return err
 		}
 	}
 	wall := time.Since(started)
 	fmt.Fprintf(e.stderr, "match: %d games, %d plies by the engines in %s; their searches took %s in all, %s a ply\n",
-		t.games(), plies, wall.Round(time.Millisecond), searching.Round(time.Millisecond), perPly(searching, plies))
+		t.Games(), plies, wall.Round(time.Millisecond), searching.Round(time.Millisecond), perPly(searching, plies))
 	switch {
 	case fatal != nil:
 		return usageError{errMessage(fatal)}
 	case ctx.Err() != nil && !decided:
-		return usageError{fmt.Sprintf("interrupted after %d games", t.games())}
+		return usageError{fmt.Sprintf("interrupted after %d games", t.Games())}
 	}
 	return nil
 }
@@ -858,8 +888,8 @@ func playMatchGame(ctx context.Context, cfg *matchConfig, book *openingBook, pla
 	}
 	res, err := hub.PlayGame(ctx, white, red, hub.GameConfig{
 		Start: op.start, Opening: op.moves,
-		MoveTime: cfg.moveTime, Time: cfg.time, Inc: cfg.inc, Margin: cfg.margin,
-		DrawPlies: cfg.drawPlies, Adjudicate: tablesAdjudicator(cfg.tables),
+		MoveTime: cfg.moveTime, Clock: cfg.clock, Increment: cfg.increment, Margin: cfg.margin,
+		DrawRules: cfg.drawRules, Adjudicate: tablesAdjudicator(cfg.tables),
 	})
 	if err != nil {
 		if ctx.Err() != nil {

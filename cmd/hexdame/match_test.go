@@ -106,7 +106,7 @@ func value(t *testing.T, c hub.Command, name string) string {
 	return v
 }
 
-var reasons = map[string]bool{"no-legal-move": true, "repetition": true, "adjudication": true, "illegal-move": true,
+var reasons = map[string]bool{"no-legal-move": true, "repetition": true, "king-move-rule": true, "adjudication": true, "illegal-move": true,
 	"unparseable-move": true, "no-move": true, "time-forfeit": true, "hang": true, "crash": true, "protocol": true, "start-failure": true}
 
 // checkContract checks the output of a finished match against the
@@ -203,7 +203,7 @@ func TestMatchOutputContract(t *testing.T) {
 	withTool(t)
 	pdn := filepath.Join(t.TempDir(), "games.pdn")
 	args := []string{"match", "-engine", "hexdame hub-random -seed 1", "-engine", "hexdame hub-random", "-param", "seed=2",
-		"-games", "4", "-movetime", "1", "-draw", "80", "-random-plies", "4", "-seed", "7", "-pdn", pdn}
+		"-games", "4", "-movetime", "1", "-draw", "40", "-random-plies", "4", "-seed", "7", "-pdn", pdn}
 	code, out, errOut := runCLI(t, "", args...)
 	if code != 0 || !strings.Contains(errOut, "match: 4 of 4 games") {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
@@ -291,7 +291,7 @@ func TestMatchSPRTStops(t *testing.T) {
 	withTool(t)
 	pids := t.TempDir()
 	code, out, errOut := runCLI(t, "", "match", "-engine", "hexdame hub-random -seed 3", "-engine", testEngine("blunder", pids),
-		"-games", "2000", "-concurrency", "2", "-movetime", "1", "-draw", "60", "-sprt", "0,100,0.05,0.05")
+		"-games", "2000", "-concurrency", "2", "-movetime", "1", "-draw", "30", "-sprt", "0,100,0.05,0.05")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -488,6 +488,35 @@ func TestMatchUsageErrors(t *testing.T) {
 	}
 }
 
+// -draw N is the king-move rule of hexdame.DrawRules: from a king against
+// a king, where the engine never lets its king be taken and the game is
+// too short for a third repetition, each game is drawn after N moves a
+// side, 2N plies, with the reason king-move-rule. It used to count plies,
+// and call the draw an adjudication.
+func TestMatchDrawRule(t *testing.T) {
+	withTool(t)
+	dir := t.TempDir()
+	fens := filepath.Join(dir, "kings.fen")
+	os.WriteFile(fens, []byte("W:WK61:BK1\n"), 0o644)
+	pdn := filepath.Join(dir, "games.pdn")
+	code, out, errOut := runCLI(t, "", "match", "-engine", "hexdame hub -hash 1", "-engine", "hexdame hub -hash 1", "-openings", fens,
+		"-games", "2", "-movetime", "0.05", "-margin", "5", "-draw", "3", "-pdn", pdn)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	games, _ := checkContract(t, out, 2)
+	for n, c := range games {
+		if value(t, c, "reason") != "king-move-rule" || value(t, c, "plies") != "6" || value(t, c, "result") != "1-1" {
+			t.Errorf("game %d: %q", n, c)
+		}
+	}
+	for _, g := range readPDN(t, pdn) {
+		if tag(g, "Termination") != "king-move-rule" || g.Ply() != 6 {
+			t.Errorf("PDN: termination %q after %d plies", tag(g, "Termination"), g.Ply())
+		}
+	}
+}
+
 func TestMatchOpeningFiles(t *testing.T) {
 	withTool(t)
 	dir := t.TempDir()
@@ -495,7 +524,7 @@ func TestMatchOpeningFiles(t *testing.T) {
 	os.WriteFile(fens, []byte("# two endings\nW:W40,44,45:B10,13,17\n\nB:W40,44,45:B10,13,17\n"), 0o644)
 	pdn := filepath.Join(dir, "games.pdn")
 	code, out, errOut := runCLI(t, "", "match", "-engine", "hexdame hub-random", "-engine", "hexdame hub-random", "-openings", fens,
-		"-games", "4", "-movetime", "1", "-draw", "40", "-pdn", pdn)
+		"-games", "4", "-movetime", "1", "-draw", "20", "-pdn", pdn)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -512,7 +541,7 @@ func TestMatchOpeningFiles(t *testing.T) {
 	book := filepath.Join(dir, "book.pdn")
 	os.WriteFile(book, []byte("1. d4-e5 f6xd4 *\n\n[FEN \"W:W40,44,45:B10,13,17\"]\n*\n"), 0o644)
 	code, out, errOut = runCLI(t, "", "match", "-engine", "hexdame hub-random", "-engine", "hexdame hub-random", "-openings", book,
-		"-games", "6", "-movetime", "1", "-draw", "40", "-pdn", pdn)
+		"-games", "6", "-movetime", "1", "-draw", "20", "-pdn", pdn)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -556,7 +585,7 @@ func TestMatchThirdPartyShellEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, errOut := runCLI(t, "", "match", "-engine", "sh "+shellQuote(script), "-engine", "hexdame hub-random",
-		"-openings", fens, "-games", "2", "-movetime", "2", "-draw", "30")
+		"-openings", fens, "-games", "2", "-movetime", "2", "-draw", "15")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -565,7 +594,7 @@ func TestMatchThirdPartyShellEngine(t *testing.T) {
 		t.Errorf("%q", result)
 	}
 	for n, c := range games {
-		if reason := value(t, c, "reason"); reason != "no-legal-move" && reason != "repetition" && reason != "adjudication" {
+		if reason := value(t, c, "reason"); reason != "no-legal-move" && reason != "repetition" && reason != "king-move-rule" {
 			t.Errorf("game %d: %q", n, c)
 		}
 		if p, _ := strconv.Atoi(value(t, c, "plies")); p < 2 {
@@ -584,7 +613,7 @@ func TestMatchInterrupted(t *testing.T) {
 			pids := t.TempDir()
 			pdn := filepath.Join(t.TempDir(), "games.pdn")
 			cmd := exec.Command(tool, "match", "-engine", testEngine("random", pids), "-engine", testEngine("random", pids),
-				"-games", "100000", "-concurrency", "2", "-movetime", "1", "-draw", "60", "-pdn", pdn)
+				"-games", "100000", "-concurrency", "2", "-movetime", "1", "-draw", "30", "-pdn", pdn)
 			stdout, err := cmd.StdoutPipe()
 			if err != nil {
 				t.Fatal(err)

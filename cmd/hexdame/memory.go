@@ -15,30 +15,86 @@ import (
 // say. Tests replace it.
 var memoryAvailable = func() (uint64, bool) { return availableMemory(os.DirFS("/")) }
 
+// tablesHeadroomMiB is the memory the endgame tables, loaded or built,
+// must leave to the rest of the process: as much as hub leaves beside its
+// hash table.
+const tablesHeadroomMiB = hubHeadroomMiB
+
+// tablesMemory returns the most bytes the endgame tables may take, loaded
+// or built (LoadOptions.MaxMemory, BuildOptions.MaxMemory): the memory
+// available less tablesHeadroomMiB, at least 1 byte; 0, no limit, where
+// the system does not say.
+func tablesMemory() uint64 {
+	avail, ok := memoryAvailable()
+	if !ok {
+		return 0
+	}
+	return max(1, avail-min(avail, tablesHeadroomMiB<<20))
+}
+
 // availableMemory reads, from a Linux file system rooted at fsys, the
-// memory the kernel can give without swapping (MemAvailable in
-// /proc/meminfo), and, when the process's control group has a memory
-// limit (cgroup v2 memory.max, v1 memory.limit_in_bytes) below that, the
-// room left under the tightest limit of the group and its parents. It
-// returns false when /proc/meminfo gives no MemAvailable (another system,
-// or a Linux older than 3.14).
+// memory the process can still take: the least of the memory the kernel
+// can give without swapping (MemAvailable in /proc/meminfo); when the
+// process's control group has a memory limit (cgroup v2 memory.max, v1
+// memory.limit_in_bytes), the room left under the tightest limit of the
+// group and its parents; and when the process's address space is limited
+// (RLIMIT_AS, "Max address space" in /proc/self/limits), the room left
+// under that limit (above VmSize in /proc/self/status). It returns false
+// when none of them can be read (another system).
 func availableMemory(fsys fs.FS) (uint64, bool) {
-	meminfo, err := fs.ReadFile(fsys, "proc/meminfo")
+	var avail uint64
+	found := false
+	least := func(n uint64, ok bool) {
+		if ok && (!found || n < avail) {
+			avail, found = n, true
+		}
+	}
+	if meminfo, err := fs.ReadFile(fsys, "proc/meminfo"); err == nil {
+		least(memInfoField(meminfo, "MemAvailable"))
+	}
+	least(cgroupRoom(fsys))
+	least(addressSpaceRoom(fsys))
+	return avail, found
+}
+
+// addressSpaceRoom returns the address space the process can still map
+// under its limit (RLIMIT_AS), and false when it has no limit or the
+// system does not say.
+func addressSpaceRoom(fsys fs.FS) (uint64, bool) {
+	limits, err := fs.ReadFile(fsys, "proc/self/limits")
 	if err != nil {
 		return 0, false
 	}
-	avail, ok := memInfoField(meminfo, "MemAvailable")
+	status, err := fs.ReadFile(fsys, "proc/self/status")
+	if err != nil {
+		return 0, false
+	}
+	size, ok := memInfoField(status, "VmSize")
 	if !ok {
 		return 0, false
 	}
-	if room, ok := cgroupRoom(fsys); ok && room < avail {
-		avail = room
+	sc := bufio.NewScanner(bytes.NewReader(limits))
+	for sc.Scan() {
+		// "Max address space  SOFT  HARD  bytes", the soft limit applies.
+		rest, ok := strings.CutPrefix(sc.Text(), "Max address space ")
+		if !ok {
+			continue
+		}
+		f := strings.Fields(rest)
+		if len(f) != 3 || f[2] != "bytes" {
+			return 0, false
+		}
+		limit, err := strconv.ParseUint(f[0], 10, 64)
+		if err != nil { // "unlimited"
+			return 0, false
+		}
+		return limit - min(limit, size), true
 	}
-	return avail, true
+	return 0, false
 }
 
-// memInfoField returns the field of /proc/meminfo's text in bytes (the
-// file gives kB, which are KiB).
+// memInfoField returns the field of the text of /proc/meminfo or
+// /proc/self/status in bytes (the files give kB, which are KiB).
 func memInfoField(text []byte, name string) (uint64, bool) {
 	sc := bufio.NewScanner(bytes.NewReader(text))
 	for sc.Scan() {

@@ -1,11 +1,15 @@
 package main
 
 import (
+	"fmt"
+	"regexp"
 	"runtime"
+	"strings"
 	"testing"
 	"testing/fstest"
 
 	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/internal/aslimit"
 )
 
 // withMemory makes the tool see mib MiB of memory available (or none
@@ -22,7 +26,7 @@ func withMemory(t *testing.T, mib int) {
 		}
 		return uint64(mib) << 20, true
 	}
-	newPerftTable = func(size int) *hexdame.PerftTable {
+	newPerftTable = func(size int) (*hexdame.PerftTable, error) {
 		if s := floorPowerOfTwo(size); s > 512 || mib >= 0 && s > mib {
 			t.Errorf("perft made a table of %d MiB with %d MiB available", size, mib)
 			size = 1
@@ -116,6 +120,35 @@ func TestAvailableMemory(t *testing.T) {
 			"sys/fs/cgroup/memory/memory.limit_in_bytes":            {Data: []byte("9223372036854771712\n")},
 			"sys/fs/cgroup/memory/memory.usage_in_bytes":            {Data: []byte("123\n")},
 		}, 8 << 30},
+		{"address-space limit", fstest.MapFS{
+			"proc/meminfo":     {Data: []byte(meminfo)},
+			"proc/self/limits": {Data: []byte(limitsText("1073741824"))},
+			"proc/self/status": {Data: []byte(statusText)},
+		}, 1<<30 - 700<<20},
+		{"address-space limit without meminfo", fstest.MapFS{
+			"proc/self/limits": {Data: []byte(limitsText("1073741824"))},
+			"proc/self/status": {Data: []byte(statusText)},
+		}, 1<<30 - 700<<20},
+		{"address space already over its limit", fstest.MapFS{
+			"proc/meminfo":     {Data: []byte(meminfo)},
+			"proc/self/limits": {Data: []byte(limitsText("1000"))},
+			"proc/self/status": {Data: []byte(statusText)},
+		}, 0},
+		{"address space without a limit", fstest.MapFS{
+			"proc/meminfo":     {Data: []byte(meminfo)},
+			"proc/self/limits": {Data: []byte(limitsText("unlimited"))},
+			"proc/self/status": {Data: []byte(statusText)},
+		}, all},
+		{"address-space limit above the memory", fstest.MapFS{
+			"proc/meminfo":     {Data: []byte(meminfo)},
+			"proc/self/limits": {Data: []byte(limitsText("68719476736"))},
+			"proc/self/status": {Data: []byte(statusText)},
+		}, all},
+		{"address-space limit without VmSize", fstest.MapFS{
+			"proc/meminfo":     {Data: []byte(meminfo)},
+			"proc/self/limits": {Data: []byte(limitsText("1073741824"))},
+			"proc/self/status": {Data: []byte("Name:\thexdame\n")},
+		}, all},
 	}
 	for _, tc := range tests {
 		got, ok := availableMemory(tc.files)
@@ -125,6 +158,18 @@ func TestAvailableMemory(t *testing.T) {
 	}
 }
 
+// limitsText returns a /proc/self/limits whose address space is limited
+// to soft bytes.
+func limitsText(soft string) string {
+	return "Limit                     Soft Limit           Hard Limit           Units     \n" +
+		"Max stack size            8388608              unlimited            bytes     \n" +
+		fmt.Sprintf("Max address space         %-20s %-20s bytes     \n", soft, "unlimited") +
+		"Max nice priority         0                    0                    \n"
+}
+
+// statusText is a /proc/self/status with 700 MiB of address space.
+const statusText = "Name:\thexdame\nVmPeak:\t  800000 kB\nVmSize:\t  716800 kB\nVmRSS:\t    4080 kB\n"
+
 // On Linux the tool reads the memory available from the system.
 func TestMemoryAvailableHere(t *testing.T) {
 	n, ok := memoryAvailable()
@@ -132,4 +177,122 @@ func TestMemoryAvailableHere(t *testing.T) {
 		t.Errorf("memoryAvailable on Linux: %d, %v", n, ok)
 	}
 	t.Logf("memory available: %d MiB (%v)", n>>20, ok)
+}
+
+// With 512 MiB of address space to spare (as under prlimit --as), a table
+// of 2048 MiB is refused in one line with exit status 2: by the memory
+// check, which reads the address-space limit, and, where the system does
+// not say what it has, by the allocation's error. Before, the tool died of
+// "fatal error: out of memory" with a Go trace.
+func TestTablesUnderAddressLimit(t *testing.T) {
+	if !aslimit.Child(t, 512<<20) {
+		return
+	}
+	fits := `does not fit in the \d+ MiB of memory available \(less \d+ MiB for the rest[^)]*\)`
+	tests := []struct {
+		args   []string
+		stderr string // a regular expression
+	}{
+		{[]string{"analyse", "-hash", "2048", "-depth", "1"}, `-hash: a hash table of 2048 MiB ` + fits},
+		{[]string{"solve", "-hash", "2048", "3"}, `-hash: a hash table of 2048 MiB ` + fits},
+		{[]string{"perft", "-hash", "2048", "3"}, `-hash 2048: a table of 2048 MiB ` + fits + `(; at most -hash \d+)?`},
+	}
+	check := func(args []string, want string) {
+		t.Helper()
+		status, out, errOut := runCLI(t, "", args...)
+		re := regexp.MustCompile(`^hexdame ` + args[0] + `: ` + want + "\n$")
+		if status != 2 || out != "" || !re.MatchString(errOut) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and %s", args, status, out, errOut, re)
+		}
+	}
+	for _, tc := range tests {
+		check(tc.args, tc.stderr)
+	}
+	saved := memoryAvailable
+	defer func() { memoryAvailable = saved }()
+	memoryAvailable = func() (uint64, bool) { return 0, false }
+	check([]string{"analyse", "-hash", "2048", "-depth", "1"}, `a table of 2048 MiB: cannot allocate memory`)
+	check([]string{"solve", "-hash", "2048", "3"}, `a table of 2048 MiB: cannot allocate memory`)
+	check([]string{"perft", "-hash", "2048", "3"}, `a perft table of 2048 MiB: cannot allocate memory`)
+}
+
+// With 512 MiB of address space to spare, hexdame hub refuses a hash of
+// 2048 MiB with an error line and keeps the old value, before init and
+// after; where the system does not say what it has, init reports the
+// allocation's error and can be tried again. Before, it died in the
+// handshake with no ready.
+func TestHubHashUnderAddressLimit(t *testing.T) {
+	if !aslimit.Child(t, 512<<20) {
+		return
+	}
+	s := startHub(t)
+	s.send("hub")
+	s.until("wait")
+	s.send("set-param name=hash value=2048")
+	if c, _ := s.until("error"); !strings.Contains(c.String(), "2048 MiB does not fit") {
+		t.Errorf("set-param hash 2048 before init: %v", c)
+	}
+	s.send("init")
+	s.until("ready")
+	s.search(hubStart, posLine(hubStart), "level depth=2", "go think")
+	s.send("set-param name=hash value=2048")
+	if c, _ := s.until("error"); !strings.Contains(c.String(), "2048 MiB does not fit") {
+		t.Errorf("set-param hash 2048 after init: %v", c)
+	}
+	s.search(hubStart, posLine(hubStart), "level depth=2", "go think")
+
+	saved := memoryAvailable
+	defer func() { memoryAvailable = saved }()
+	memoryAvailable = func() (uint64, bool) { return 0, false }
+	s = startHub(t)
+	s.send("hub")
+	s.until("wait")
+	s.send("set-param name=hash value=2048", "init")
+	if c, _ := s.until("error"); !strings.Contains(c.String(), "cannot allocate memory") {
+		t.Errorf("init with a hash of 2048 MiB: %v", c)
+	}
+	s.send("set-param name=hash value=16", "init")
+	s.until("ready")
+	s.send("set-param name=hash value=2048")
+	if c, _ := s.until("error"); !strings.Contains(c.String(), "cannot allocate memory") {
+		t.Errorf("set-param hash 2048 after init: %v", c)
+	}
+	s.search(hubStart, posLine(hubStart), "level depth=2", "go think")
+}
+
+// Endgame tables that do not fit in the memory available, less 256 MiB,
+// are refused in one line before they are read or built; before, they
+// took the memory until the system killed the tool.
+func TestTablesRefusedWhenMemoryShort(t *testing.T) {
+	dir := tablesDir(t)
+	empty := t.TempDir()
+	withMemory(t, 256) // nothing left for the tables
+	short := dir + ": more memory than allowed: the tables up to 3 pieces take 6 MiB, more than the 0 MiB allowed\n"
+	tests := []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"endgame", "probe", "-fen", "W:WKa1:BKb1", dir}, "hexdame endgame: " + short},
+		{[]string{"endgame", "stats", dir}, "hexdame endgame: " + short},
+		{[]string{"analyse", "-depth", "1", "-tables", dir}, "hexdame analyse: -tables: " + short},
+		{[]string{"solve", "-tables", dir, "3"}, "hexdame solve: -tables: " + short},
+		{[]string{"endgame", "build", "-pieces", "3", empty}, "hexdame endgame: the build of KvK would take 1 MiB, more than the 0 MiB allowed: more memory than allowed\n"},
+	}
+	for _, tc := range tests {
+		status, out, errOut := runCLI(t, "", tc.args...)
+		if status != 2 || out != "" || errOut != tc.stderr {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and %q", tc.args, status, out, errOut, tc.stderr)
+		}
+	}
+	s := startHub(t)
+	s.send("hub")
+	s.until("wait")
+	s.send("set-param name=tables value=" + dir)
+	if c, _ := s.until("error"); !strings.Contains(c.String(), "more memory than allowed") {
+		t.Errorf("set-param tables: %v", c)
+	}
+	withMemory(t, 300)
+	if status, out, errOut := runCLI(t, "", "endgame", "probe", "-fen", "W:WKa1:BKb1", dir); status != 0 || out == "" {
+		t.Errorf("probe with 44 MiB for the tables: exit %d, stdout %q, stderr %q", status, out, errOut)
+	}
 }

@@ -73,7 +73,7 @@ var cmdServe = &command{
 			if err != nil {
 				return err
 			}
-			opts := withTables(engine.Options{HashMiB: *hash, Threads: *threads}, tables)
+			opts := engine.Options{HashMiB: *hash, Threads: *threads, Endgame: tables.ProbeFunc(), EndgamePieces: tables.MaxPieces()}
 			if _, err := engine.New(opts); err != nil { // the options checked, the memory tried, before serving
 				return usageError{err.Error()}
 			}

@@ -60,6 +60,10 @@ var cmdSolve = &command{
 			if err != nil {
 				return err
 			}
+			// After the tables, which take their memory as they load.
+			if err := checkHashFits(*hash); err != nil {
+				return usageError{"-hash: " + err.Error()}
+			}
 			start := time.Now()
 			var sol engine.Solution
 			if s, verdict, ok := solveFromTablesIf(tables, p, plies, *all); ok {

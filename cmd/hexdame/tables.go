@@ -25,7 +25,7 @@ func openTables(dir string) (*endgame.Tables, error) {
 	if dir == "" {
 		return nil, nil
 	}
-	t, err := endgame.Load(dir, endgame.LoadOptions{})
+	t, err := endgame.Load(dir, endgame.LoadOptions{MaxMemory: tablesMemory()})
 	if err != nil {
 		err = tableError(err)
 		switch err := err.(type) {
@@ -37,20 +37,6 @@ func openTables(dir string) (*endgame.Tables, error) {
 		return nil, err
 	}
 	return t, nil
-}
-
-// withTables sets the engine options that make the search take its
-// values of positions with few pieces from t (nil: none).
-func withTables(o engine.Options, t *endgame.Tables) engine.Options {
-	if t == nil {
-		return o
-	}
-	o.Endgame = func(p hexdame.Position) (int, int, bool) {
-		v, plies, ok := t.Probe(p)
-		return int(v), plies, ok
-	}
-	o.EndgamePieces = t.MaxPieces()
-	return o
 }
 
 // solveFromTables answers hexdame solve from the tables for a position

@@ -162,12 +162,11 @@ func run(name string, in io.Reader, stdout io.Writer) {
 			}
 		case "go":
 			searches++
-			moves := pos.LegalMoves()
-			if len(moves) == 0 {
+			m, ok := pos.RandomMove(rng)
+			if !ok {
 				say("done")
 				continue
 			}
-			m := moves[rng.IntN(len(moves))]
 			move := hub.FormatMove(m)
 			switch name {
 			case "longline":

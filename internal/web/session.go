@@ -587,7 +587,7 @@ func (s *Session) state(req Request) State {
 	for i := len(path) - 1; i >= 0; i-- {
 		n := path[i]
 		m := n.Move()
-		if n.IsSetup() || m.IsCapture() || !n.Before().Piece(m.From()).IsKing() {
+		if n.IsSetup() || !n.Before().IsReversible(m) {
 			break
 		}
 		st.History = append(st.History, n.Before().FEN())

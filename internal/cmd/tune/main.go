@@ -12,10 +12,10 @@
 // Rerun the tuning from the repository's root (each step prints what it
 // does on standard error):
 //
-//	go run ./engine/internal/tune selfplay -games 20000 -nodes 4000 -out /tmp/games.txt
-//	go run ./engine/internal/tune fit -out /tmp/weights.txt /tmp/games.txt
-//	go run ./engine/internal/tune match -b /tmp/weights.txt -games 400 -nodes 20000
-//	go run ./engine/internal/tune write -weights /tmp/weights.txt engine/eval.go
+//	go run ./internal/cmd/tune selfplay -games 20000 -nodes 4000 -out /tmp/games.txt
+//	go run ./internal/cmd/tune fit -out /tmp/weights.txt /tmp/games.txt
+//	go run ./internal/cmd/tune match -b /tmp/weights.txt -games 400 -nodes 20000
+//	go run ./internal/cmd/tune write -weights /tmp/weights.txt engine/eval.go
 //
 // selfplay writes one line per quiet position: its FEN, a space and
 // White's result. fit writes a weights file: one line per feature, its
@@ -28,7 +28,7 @@
 // forces a win within a horizon, proven by Solve, for the engine's tactics
 // test (engine/testdata/tactics.fen):
 //
-//	go run ./engine/internal/tune tactics -n 60 -out engine/testdata/tactics.fen /tmp/games.txt
+//	go run ./internal/cmd/tune tactics -n 60 -out engine/testdata/tactics.fen /tmp/games.txt
 package main
 
 import (
@@ -49,80 +49,69 @@ import (
 
 	"github.com/hexdame/hexdame"
 	"github.com/hexdame/hexdame/engine"
-	"github.com/hexdame/hexdame/engine/internal/hooks"
-	"github.com/hexdame/hexdame/engine/internal/match"
+	"github.com/hexdame/hexdame/internal/enginehooks"
+	"github.com/hexdame/hexdame/internal/match"
+	"github.com/hexdame/hexdame/internal/stats"
 )
 
 func main() {
-	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: tune selfplay|fit|match|write|tactics [flags]")
+	if err := run(os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "tune:", err)
 		os.Exit(2)
 	}
-	var err error
-	switch os.Args[1] {
-	case "selfplay":
-		err = selfplay(os.Args[2:])
-	case "fit":
-		err = fit(os.Args[2:])
-	case "match":
-		err = runMatch(os.Args[2:])
-	case "write":
-		err = write(os.Args[2:])
-	case "tactics":
-		err = tactics(os.Args[2:])
-	default:
-		err = errors.New("unknown command " + os.Args[1])
+}
+
+// run runs the command args name, with its flags and arguments.
+func run(args []string) error {
+	if len(args) == 0 {
+		return errors.New("usage: tune selfplay|fit|match|write|tactics [flags]")
 	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "tune:", err)
-		os.Exit(1)
+	commands := map[string]func([]string) error{
+		"selfplay": selfplay, "fit": fit, "match": runMatch, "write": write, "tactics": tactics,
 	}
+	cmd, ok := commands[args[0]]
+	if !ok {
+		return errors.New("unknown command " + strconv.Quote(args[0]))
+	}
+	return cmd(args[1:])
 }
 
 // newEngine returns an engine for one game with weights w (nil: the tuned
-// ones) and experimental variant v, at full strength.
-func newEngine(w [][2]int32, v uint64, seed uint64) *engine.Engine {
-	return newLevelEngine(w, v, seed, 0)
-}
-
-// newLevelEngine is newEngine at a level (0 for full strength).
-func newLevelEngine(w [][2]int32, v uint64, seed uint64, level int) *engine.Engine {
+// ones) and experimental variant v, at a level (0 for full strength).
+func newEngine(w enginehooks.Weights, v uint64, seed uint64, level int) *engine.Engine {
 	e, err := engine.New(engine.Options{HashMiB: 16, Seed: seed, Level: level})
 	if err != nil {
-		panic(err)
+		panic(err) // the options are valid
 	}
-	if w != nil {
-		hooks.SetWeights(e, w)
-	}
-	hooks.SetVariant(e, v)
+	*enginehooks.Of(e) = enginehooks.Tuning{Weights: w, Variant: v}
 	return e
 }
 
+// enginePlayer plays with e's searches within lim. The game a search is
+// given always has a legal move, which the search returns.
 func enginePlayer(e *engine.Engine, lim engine.Limits) match.Player {
-	return match.Func(func(ctx context.Context, game []hexdame.Position) hexdame.Move {
-		n := len(game)
-		res, err := e.Search(ctx, game[n-1], engine.SearchOptions{History: game[:n-1], Limits: lim})
-		if err != nil {
-			panic(err)
-		}
+	return match.Func(func(ctx context.Context, g *hexdame.Game) hexdame.Move {
+		res, _ := e.SearchGame(ctx, g, engine.SearchOptions{Limits: lim})
 		return res.Move
 	})
 }
 
 func selfplay(args []string) error {
-	fs := flag.NewFlagSet("selfplay", flag.ExitOnError)
+	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
 	games := fs.Int("games", 1000, "the number of games")
-	nodes := fs.Uint64("nodes", 4000, "the nodes per move")
+	nodes := fs.Int64("nodes", 4000, "the nodes per move")
 	plies := fs.Int("plies", 8, "the random plies of each opening")
 	seed := fs.Uint64("seed", 1, "the seed of the openings")
 	workers := fs.Int("workers", 1, "the games played at once")
 	out := fs.String("out", "", "the output file (required)")
 	weights := fs.String("weights", "", "a weights file (default: the tuned weights)")
-	fs.Parse(args)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
 	if *out == "" {
 		return errors.New("selfplay: -out is required")
 	}
-	var w [][2]int32
+	var w enginehooks.Weights
 	if *weights != "" {
 		var err error
 		if w, err = readWeights(*weights); err != nil {
@@ -139,23 +128,29 @@ func selfplay(args []string) error {
 	lim := engine.Limits{Nodes: *nodes}
 	start := time.Now()
 	positions := 0
-	newPlayer := func() match.Player { return enginePlayer(newEngine(w, 0, 1), lim) }
-	score := match.Match(context.Background(), newPlayer, newPlayer, openings, *workers, func(s match.Score, g match.Game) {
-		result := strconv.FormatFloat(float64(g.Result), 'g', -1, 64)
-		for _, p := range g.Positions[g.Opening:] {
+	newPlayer := func() match.Player { return enginePlayer(newEngine(w, 0, 1, 0), lim) }
+	tally, err := match.Match(context.Background(), newPlayer, newPlayer, openings, *workers, func(t stats.Tally, g *hexdame.Game, opening int) {
+		result := strconv.FormatFloat(match.Points(g.Outcome().Result, hexdame.White), 'g', -1, 64)
+		for _, p := range g.Positions()[opening:] {
 			if p.HasCapture() || !p.HasLegalMoves() {
 				continue
 			}
 			fmt.Fprintf(bw, "%s %s\n", p.FEN(), result)
 			positions++
 		}
-		bw.Flush() // a run cut short keeps its games
-		if n := s.Games(); n%100 == 0 {
+		bw.Flush() // a run cut short keeps its games; an error shows at the end
+		if n := t.Games(); n%100 == 0 {
 			fmt.Fprintf(os.Stderr, "%d games, %d positions, %v\n", n, positions, time.Since(start).Round(time.Second))
 		}
 	})
-	fmt.Fprintf(os.Stderr, "%d games (White's first-player score %v), %d positions, %v\n", score.Games(), score, positions, time.Since(start).Round(time.Second))
-	return bw.Flush()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "%d games (the first player %v), %d positions, %v\n", tally.Games(), tally, positions, time.Since(start).Round(time.Second))
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	return f.Close()
 }
 
 // A sample is a position's features and result.
@@ -189,8 +184,8 @@ func load(files []string) ([]sample, error) {
 				f.Close()
 				return nil, err
 			}
-			counts, pieces := hooks.Features(p)
-			s := sample{result: r, phase: float64(min(pieces, hooks.PhasePieces)) / float64(hooks.PhasePieces)}
+			counts, pieces := enginehooks.Features(p)
+			s := sample{result: r, phase: float64(min(pieces, enginehooks.PhasePieces)) / float64(enginehooks.PhasePieces)}
 			for i, c := range counts {
 				if c != 0 {
 					s.idx = append(s.idx, int16(i))
@@ -208,13 +203,15 @@ func load(files []string) ([]sample, error) {
 }
 
 func fit(args []string) error {
-	fs := flag.NewFlagSet("fit", flag.ExitOnError)
+	fs := flag.NewFlagSet("fit", flag.ContinueOnError)
 	iters := fs.Int("iters", 3000, "the steps of gradient descent")
 	rate := fs.Float64("rate", 1, "Adam's step size, in hundredths of a man")
 	l2 := fs.Float64("l2", 1e-7, "the L2 penalty per weight")
 	out := fs.String("out", "", "the weights file to write (required)")
 	from := fs.String("from", "", "a weights file to start from (default: the tuned weights)")
-	fs.Parse(args)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
 	if *out == "" || fs.NArg() == 0 {
 		return errors.New("fit: want -out and data files")
 	}
@@ -223,7 +220,7 @@ func fit(args []string) error {
 		return err
 	}
 	fmt.Fprintf(os.Stderr, "%d positions\n", len(data))
-	start := hooks.Weights()
+	start := enginehooks.Tuned()
 	if *from != "" {
 		if start, err = readWeights(*from); err != nil {
 			return err
@@ -312,15 +309,15 @@ func fit(args []string) error {
 			fmt.Fprintf(os.Stderr, "step %d: log loss %.6f, k %.5f\n", it, l, math.Exp(w[2*n]))
 		}
 	}
-	res := make([][2]int32, n)
+	res := make(enginehooks.Weights, n)
 	for i := range res {
 		res[i] = [2]int32{int32(math.Round(w[2*i])), int32(math.Round(w[2*i+1]))}
 	}
 	return writeWeights(*out, res)
 }
 
-func writeWeights(name string, w [][2]int32) error {
-	names := hooks.FeatureNames()
+func writeWeights(name string, w enginehooks.Weights) error {
+	names := enginehooks.FeatureNames()
 	var b strings.Builder
 	for i, x := range w {
 		fmt.Fprintf(&b, "%d %d %s\n", x[0], x[1], names[i])
@@ -330,16 +327,16 @@ func writeWeights(name string, w [][2]int32) error {
 
 // readWeights reads a weights file, matching its lines to the features by
 // name; a feature it does not name keeps its tuned weights.
-func readWeights(name string) ([][2]int32, error) {
+func readWeights(name string) (enginehooks.Weights, error) {
 	data, err := os.ReadFile(name)
 	if err != nil {
 		return nil, err
 	}
 	byName := map[string]int{}
-	for i, n := range hooks.FeatureNames() {
+	for i, n := range enginehooks.FeatureNames() {
 		byName[n] = i
 	}
-	w := hooks.Weights()
+	w := enginehooks.Tuned()
 	for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
 		fields := strings.SplitN(line, " ", 3)
 		if len(fields) != 3 {
@@ -357,9 +354,11 @@ func readWeights(name string) ([][2]int32, error) {
 }
 
 func write(args []string) error {
-	fs := flag.NewFlagSet("write", flag.ExitOnError)
+	fs := flag.NewFlagSet("write", flag.ContinueOnError)
 	weights := fs.String("weights", "", "the weights file")
-	fs.Parse(args)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
 	if *weights == "" || fs.NArg() != 1 {
 		return errors.New("write: want -weights FILE EVAL.GO")
 	}
@@ -378,7 +377,7 @@ func write(args []string) error {
 		return errors.New("write: no tuned weights block")
 	}
 	var b strings.Builder
-	names := hooks.FeatureNames()
+	names := enginehooks.FeatureNames()
 	for k, x := range w {
 		fmt.Fprintf(&b, "\t%d: {%d, %d}, // %s\n", k, x[0], x[1], names[k])
 	}
@@ -387,13 +386,13 @@ func write(args []string) error {
 }
 
 func runMatch(args []string) error {
-	fs := flag.NewFlagSet("match", flag.ExitOnError)
+	fs := flag.NewFlagSet("match", flag.ContinueOnError)
 	a := fs.String("a", "", "player a's weights file (default: the tuned weights)")
 	b := fs.String("b", "", "player b's weights file (default: the tuned weights)")
 	va := fs.Uint64("variant-a", 0, "player a's experimental variant")
 	vb := fs.Uint64("variant-b", 0, "player b's experimental variant")
 	games := fs.Int("games", 200, "the number of games (two per opening)")
-	nodes := fs.Uint64("nodes", 0, "the nodes per move")
+	nodes := fs.Int64("nodes", 0, "the nodes per move")
 	depth := fs.Int("depth", 0, "the depth per move")
 	movetime := fs.Duration("movetime", 0, "the time per move")
 	plies := fs.Int("plies", 8, "the random plies of each opening")
@@ -401,8 +400,10 @@ func runMatch(args []string) error {
 	workers := fs.Int("workers", 1, "the games played at once")
 	la := fs.Int("level-a", 0, "player a's level (0: full strength)")
 	lb := fs.Int("level-b", 0, "player b's level (0: full strength)")
-	fs.Parse(args)
-	var wa, wb [][2]int32
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	var wa, wb enginehooks.Weights
 	var err error
 	if *a != "" {
 		if wa, err = readWeights(*a); err != nil {
@@ -418,29 +419,34 @@ func runMatch(args []string) error {
 	openings := match.Openings((*games+1)/2, *plies, *seed)
 	start := time.Now()
 	var seeds atomic.Uint64
-	score := match.Match(context.Background(),
-		func() match.Player { return enginePlayer(newLevelEngine(wa, *va, seeds.Add(1), *la), lim) },
-		func() match.Player { return enginePlayer(newLevelEngine(wb, *vb, seeds.Add(1), *lb), lim) },
-		openings, *workers, func(s match.Score, _ match.Game) {
-			if s.Games()%20 == 0 {
-				fmt.Fprintf(os.Stderr, "%v, %v\n", s, time.Since(start).Round(time.Second))
+	tally, err := match.Match(context.Background(),
+		func() match.Player { return enginePlayer(newEngine(wa, *va, seeds.Add(1), *la), lim) },
+		func() match.Player { return enginePlayer(newEngine(wb, *vb, seeds.Add(1), *lb), lim) },
+		openings, *workers, func(t stats.Tally, _ *hexdame.Game, _ int) {
+			if t.Games()%20 == 0 {
+				fmt.Fprintf(os.Stderr, "%v, %v\n", t, time.Since(start).Round(time.Second))
 			}
 		})
-	fmt.Printf("a vs b: %v\n", score)
-	return nil
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Printf("a vs b: %v\n", tally)
+	return err
 }
 
 // tactics writes positions with a forced win of at most -plies plies: a
 // name, the FEN, the plies of the fastest win and every winning key.
 func tactics(args []string) error {
-	fs := flag.NewFlagSet("tactics", flag.ExitOnError)
+	fs := flag.NewFlagSet("tactics", flag.ContinueOnError)
 	n := fs.Int("n", 60, "the number of positions")
 	plies := fs.Int("plies", 9, "the longest win")
 	minPlies := fs.Int("min", 3, "the shortest win")
 	maxKeys := fs.Int("keys", 2, "the most winning first moves")
 	out := fs.String("out", "", "the output file (required)")
 	seed := fs.Uint64("seed", 3, "the seed of the sampling")
-	fs.Parse(args)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
 	if *out == "" || fs.NArg() == 0 {
 		return errors.New("tactics: want -out and data files")
 	}
@@ -465,7 +471,7 @@ func tactics(args []string) error {
 	var b strings.Builder
 	b.WriteString("# Positions of the engine's games against itself where the side to move forces\n")
 	b.WriteString("# a win (the opponent left without a move) within " + strconv.Itoa(*plies) + " plies, proven by Solve\n")
-	b.WriteString("# (go run ./engine/internal/tune tactics): a name, the FEN, the plies of the\n")
+	b.WriteString("# (go run ./internal/cmd/tune tactics): a name, the FEN, the plies of the\n")
 	b.WriteString("# fastest win and every winning first move, tab-separated.\n")
 	found := 0
 	seen := map[string]bool{}

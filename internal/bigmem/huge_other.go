@@ -1,0 +1,5 @@
+//go:build !linux
+
+package bigmem
+
+func adviseHuge([]byte) {}

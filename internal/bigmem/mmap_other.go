@@ -1,0 +1,10 @@
+//go:build !unix
+
+package bigmem
+
+// canMap is false: blocks come from make.
+const canMap = false
+
+func mapBlock(n int) ([]byte, error) { return make([]byte, n), nil }
+
+func unmapBlock([]byte) {}

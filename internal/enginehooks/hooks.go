@@ -1,0 +1,55 @@
+// Package enginehooks gives the engine's own tools (the tuner, the A/B
+// matches of experiments) what package engine does not export: its
+// evaluation's features and weights, and a way to give one engine other
+// weights or an experimental variant. Package engine sets the functions
+// when it is initialised, and holds a Tuning in every Engine.
+package enginehooks
+
+import "github.com/hexdame/hexdame"
+
+// Weights are the weights of an evaluation: a middle-game and an ending
+// weight per feature, in the order of FeatureNames. Missing features keep
+// their tuned weights; extra ones are ignored.
+type Weights [][2]int32
+
+// A Tuning is what the tools change in one engine beyond its Options. The
+// engine reads it at the start of each search: change it between
+// searches only.
+type Tuning struct {
+	// Weights, when not nil, replace the tuned weights of the engine's
+	// evaluation.
+	Weights Weights
+	// Variant switches experimental search changes on, a bit each (0:
+	// none); see package engine's uses of it.
+	Variant uint64
+}
+
+// A Holder holds an engine's Tuning. Package engine embeds one in its
+// Engine, which makes *engine.Engine an Engine; it has no exported field
+// or method, which would show in engine.Engine's API.
+type Holder struct{ t Tuning }
+
+func (h *Holder) tuning() *Tuning { return &h.t }
+
+// An Engine is an *engine.Engine, the type that embeds a Holder. (This
+// package cannot name engine.Engine: package engine imports it.)
+type Engine interface{ tuning() *Tuning }
+
+// Of returns engine e's Tuning, to read or to change between searches.
+func Of(e Engine) *Tuning { return e.tuning() }
+
+// Set by package engine when it is initialised.
+var (
+	// FeatureNames returns the names of the evaluation's features, in
+	// the order of Features and of Weights.
+	FeatureNames func() []string
+	// Features returns the feature counts of a position (White minus
+	// Red) and its number of pieces, which blends the middle-game and
+	// ending weights; see package engine's eval.go.
+	Features func(p hexdame.Position) (counts []int, pieces int)
+	// Tuned returns the tuned weights, a new slice each call.
+	Tuned func() Weights
+	// PhasePieces is the number of pieces from which the evaluation is
+	// all middle game.
+	PhasePieces int
+)

@@ -1,0 +1,231 @@
+// Package match plays games between players of HexDame: players are
+// functions of the game so far, such as an engine's search through its
+// API, a random mover and a two-ply greedy player. The strength tests of
+// package engine, the tuner and hexdame match's random openings use it; it
+// does not import the engine, so that the engine's own tests can.
+//
+// A match plays each opening twice, each player having White once. The
+// games are hexdame.Game values, which end them by the rules: a side with
+// no legal move loses, and the third occurrence of a position is a draw.
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sync"
+
+	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/internal/stats"
+)
+
+// A Player chooses moves. Move is given the game so far, whose current
+// position has a legal move; it must not change the game.
+type Player interface {
+	Move(ctx context.Context, g *hexdame.Game) hexdame.Move
+}
+
+// A Func is a player made of a function.
+type Func func(ctx context.Context, g *hexdame.Game) hexdame.Move
+
+// Move calls f.
+func (f Func) Move(ctx context.Context, g *hexdame.Game) hexdame.Move { return f(ctx, g) }
+
+// Random plays a uniformly random legal move (Position.RandomMove), drawn
+// with Rand (nil: math/rand/v2's top-level source).
+type Random struct{ Rand *rand.Rand }
+
+// Move draws a legal move.
+func (p Random) Move(_ context.Context, g *hexdame.Game) hexdame.Move {
+	m, _ := g.Position().RandomMove(p.Rand)
+	return m
+}
+
+// Greedy plays the move that leaves it the most material after the
+// opponent's best reply (material: its men and kings minus the opponent's,
+// a king worth three men; a move that leaves the opponent no reply wins),
+// drawn with Rand among equals.
+type Greedy struct{ Rand *rand.Rand }
+
+// Move chooses the greedy move.
+func (p Greedy) Move(_ context.Context, g *hexdame.Game) hexdame.Move {
+	pos := g.Position()
+	me := pos.SideToMove()
+	var best []hexdame.Move
+	bestValue := math.MinInt
+	for _, m := range pos.LegalMoves() {
+		q := pos.PlayUnchecked(m)
+		value := math.MaxInt
+		for _, r := range q.LegalMoves() {
+			value = min(value, material(q.PlayUnchecked(r), me))
+		}
+		switch {
+		case value > bestValue:
+			best, bestValue = append(best[:0], m), value
+		case value == bestValue:
+			best = append(best, m)
+		}
+	}
+	return best[p.Rand.IntN(len(best))]
+}
+
+func material(p hexdame.Position, c hexdame.Color) int {
+	men, kings := p.Count(c)
+	om, ok := p.Count(c.Opponent())
+	return men + 3*kings - om - 3*ok
+}
+
+// MaxPlies is the number of moves after the opening from which a game is
+// adjudicated a draw (by agreement).
+const MaxPlies = 400
+
+// ErrIllegalMove is wrapped by the error of a game in which a player
+// chose a move that is not legal.
+var ErrIllegalMove = errors.New("a player chose an illegal move")
+
+// Play plays a game on from the opening, which it does not change, and
+// returns it: a clone of the opening (see Game.Clone) with the players'
+// moves, ended by the rules or drawn by agreement after MaxPlies moves.
+// An opening that has already ended is returned as it is. It returns the
+// game so far and an error wrapping ErrIllegalMove when a player chooses
+// a move that is not legal, and ctx.Err() once ctx is done.
+func Play(ctx context.Context, white, red Player, opening *hexdame.Game) (*hexdame.Game, error) {
+	g := opening.Clone()
+	if g == nil {
+		g = hexdame.NewGame()
+	}
+	start := g.Ply()
+	for !g.Outcome().IsOver() {
+		if err := ctx.Err(); err != nil {
+			return g, err
+		}
+		if g.Ply()-start >= MaxPlies {
+			g.SetResult(hexdame.Draw) // not over by the rules: accepted
+			break
+		}
+		player := white
+		if g.Position().SideToMove() == hexdame.Red {
+			player = red
+		}
+		m := player.Move(ctx, g)
+		if err := g.Play(m); err != nil {
+			return g, fmt.Errorf("%w: %v", ErrIllegalMove, err)
+		}
+	}
+	return g, nil
+}
+
+// Points returns the points of color c in a game of result r: 1 for a
+// win, 1/2 for a draw, 0 otherwise.
+func Points(r hexdame.Result, c hexdame.Color) float64 {
+	switch {
+	case r == hexdame.Draw:
+		return 0.5
+	case r == hexdame.WhiteWins && c == hexdame.White, r == hexdame.RedWins && c == hexdame.Red:
+		return 1
+	}
+	return 0
+}
+
+// RandomOpening returns a game of plies random moves (Position.RandomMove)
+// from the start position, drawn with r (nil: math/rand/v2's top-level
+// source), or nil when the rules end the game within them.
+func RandomOpening(r *rand.Rand, plies int) *hexdame.Game {
+	g := hexdame.NewGame()
+	for range plies {
+		if g.Outcome().IsOver() {
+			return nil
+		}
+		m, _ := g.Position().RandomMove(r)
+		g.Play(m) // legal, in a game not over
+	}
+	if g.Outcome().IsOver() {
+		return nil
+	}
+	return g
+}
+
+// Openings returns n random openings of plies moves (RandomOpening), from
+// a generator seeded with seed, whose positions all differ. It returns
+// fewer when 100n draws do not find n.
+func Openings(n, plies int, seed uint64) []*hexdame.Game {
+	r := rand.New(rand.NewPCG(seed, 0x4845584441))
+	seen := map[hexdame.Position]bool{}
+	var out []*hexdame.Game
+	for tries := 0; len(out) < n && tries < 100*n; tries++ {
+		g := RandomOpening(r, plies)
+		if g == nil || seen[g.Position()] {
+			continue
+		}
+		seen[g.Position()] = true
+		out = append(out, g)
+	}
+	return out
+}
+
+// Match plays every opening twice, a player with each colour, on workers
+// goroutines, and returns the tally of the first player. newA and newB
+// make a player for one game (so that engines do not share tables across
+// games played at once). done, when not nil, is called after each game
+// with the tally so far, the game, and the number of its moves that the
+// opening gave. On the first error of a game (see Play) the match stops
+// and returns it with the tally of the games finished before.
+func Match(ctx context.Context, newA, newB func() Player, openings []*hexdame.Game, workers int, done func(t stats.Tally, g *hexdame.Game, opening int)) (stats.Tally, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type job struct {
+		opening *hexdame.Game
+		aWhite  bool
+	}
+	jobs := make(chan job)
+	var mu sync.Mutex
+	var tally stats.Tally
+	var first error
+	var wg sync.WaitGroup
+	for range max(1, workers) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				a, b := newA(), newB()
+				white, red, aColor := a, b, hexdame.White
+				if !j.aWhite {
+					white, red, aColor = b, a, hexdame.Red
+				}
+				g, err := Play(ctx, white, red, j.opening)
+				mu.Lock()
+				if err != nil {
+					if first == nil {
+						first = err
+						cancel()
+					}
+					mu.Unlock()
+					continue
+				}
+				tally.Add(Points(g.Outcome().Result, aColor))
+				if done != nil {
+					done(tally, g, j.opening.Ply())
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+feed:
+	for _, o := range openings {
+		for _, aWhite := range []bool{true, false} {
+			select {
+			case jobs <- job{o, aWhite}:
+			case <-ctx.Done():
+				break feed
+			}
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	if first == nil {
+		first = ctx.Err()
+	}
+	return tally, first
+}
