@@ -91,6 +91,6 @@ func (b board) swapped() board {
 }
 
 // turned returns the set turned by a half turn. In the rank order of our
-// numbering the half turn maps cell k to cell 60-k (init checks it): the
+// numbering the half turn maps cell k to cell 60-k (TestNumbering): the
 // set's bits reversed.
 func turned(s uint64) uint64 { return bits.Reverse64(s) >> (64 - numCells) }
