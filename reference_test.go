@@ -214,7 +214,7 @@ func manyPiecesPosition(rng *rand.Rand) Position {
 		if rng.IntN(2) == 0 {
 			x = MakePiece(Color(rng.IntN(2)), true)
 		}
-		p = p.put(Cell(rng.IntN(NumCells)), x)
+		p = p.put(Cell(1+rng.IntN(NumCells)), x) // a1 to i9
 	}
 	return p.WithSideToMove(Color(rng.IntN(2)))
 }
