@@ -235,7 +235,13 @@ func TestPlayGameInterrupted(t *testing.T) {
 }
 
 // Each misbehaving engine loses with its reason, against a random mover,
-// as White and as Red.
+// as White and as Red. The random mover answers at once and has a second
+// of margin (or 2 s on its clock), so that it loses no game on a busy
+// machine. The slow engine answers after three times its budget and 20 ms
+// more: 2.27 s after go with 0.75 s a move, or 2.47 s with 2 s on its
+// clock and 1 s a move; both are after its time (1.75 s, 2 s) and well
+// before the client gives up waiting after stop (2 s more), so that it
+// loses on time and not by a hang.
 func TestPlayGameHostileEngines(t *testing.T) {
 	tests := []struct {
 		engine string
@@ -266,21 +272,28 @@ func TestPlayGameHostileEngines(t *testing.T) {
 			t.Run(name, func(t *testing.T) {
 				t.Parallel()
 				e := newEngines(t)
-				hostile := e.start(tt.engine, hub.ClientOptions{StopTimeout: 200 * time.Millisecond})
+				stopTimeout := 200 * time.Millisecond
+				if tt.engine == "slow" {
+					stopTimeout = 2 * time.Second
+				}
+				hostile := e.start(tt.engine, hub.ClientOptions{StopTimeout: stopTimeout})
 				random := e.start("random", hub.ClientOptions{})
 				white, red := hostile, random
 				if hostileSide == hexdame.Red {
 					white, red = random, hostile
 				}
-				cfg := hub.GameConfig{Start: hexdame.StartPosition(), MoveTime: 20 * time.Millisecond, Margin: 30 * time.Millisecond, DrawPlies: 40}
-				if tt.clock {
-					cfg.MoveTime, cfg.Time, cfg.Margin = 0, 100*time.Millisecond, 0
+				cfg := hub.GameConfig{Start: hexdame.StartPosition(), MoveTime: 20 * time.Millisecond, Margin: time.Second, DrawPlies: 40}
+				switch {
+				case tt.clock:
+					cfg.MoveTime, cfg.Time, cfg.Inc, cfg.Margin = 0, 2*time.Second, time.Second, 0
+				case tt.engine == "slow":
+					cfg.MoveTime = 750 * time.Millisecond
 				}
-				limit := 5 * time.Second // for the whole game
+				limit := 30 * time.Second // for the whole game
 				if tt.engine == "flood" || tt.engine == "longline" {
 					// The flood takes time to write and read: under the
 					// race detector on a busy machine one move took 1.18 s.
-					cfg.MoveTime, limit = 3*time.Second, 10*time.Second
+					cfg.MoveTime, limit = 3*time.Second, time.Minute
 				}
 				infos := 0
 				cfg.Info = func(hexdame.Color, hub.Info) { infos++ }
