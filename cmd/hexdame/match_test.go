@@ -314,11 +314,11 @@ func TestMatchSPRTStops(t *testing.T) {
 // A misbehaving engine loses each game with its reason, is started again
 // for the next, and nothing is left running. The random mover answers at
 // once and has a second of margin, so that it loses no game on a busy
-// machine. The slow engine answers after three times its move time and
-// 20 ms more: with 0.75 s a move and the margin, 2.27 s after go, half a
-// second after its time (1.75 s) and half a second before the runner
-// gives up waiting (stop, then the margin again: 2.75 s), so that it
-// loses on time and not by a hang.
+// machine. The slow engine sleeps three times its move time and 20 ms
+// more before it answers: with 0.5 s a move, 1.52 s after go, which is
+// always after its time and the margin (1.5 s), and a second before the
+// runner gives up waiting (stop, then the margin again: 2.5 s), so that
+// it loses on time and not by a hang.
 func TestMatchHostileEngines(t *testing.T) {
 	withTool(t)
 	for _, tt := range []struct {
@@ -330,7 +330,7 @@ func TestMatchHostileEngines(t *testing.T) {
 		{"illegal", "illegal-move", 2, "0.05"},
 		{"twodone", "protocol", 2, "0.05"},
 		{"ignorestop", "hang", 2, "0.05"},
-		{"slow", "time-forfeit", 2, "0.75"},
+		{"slow", "time-forfeit", 2, "0.5"},
 	} {
 		t.Run(tt.engine, func(t *testing.T) {
 			pids := t.TempDir()
