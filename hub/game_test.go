@@ -292,8 +292,9 @@ func TestPlayGameHostileEngines(t *testing.T) {
 				limit := 30 * time.Second // for the whole game
 				if tt.engine == "flood" || tt.engine == "longline" {
 					// The flood takes time to write and read: under the
-					// race detector on a busy machine one move took 1.18 s.
-					cfg.MoveTime, limit = 3*time.Second, time.Minute
+					// race detector one move took 1.18 s on a busy
+					// machine, and more than 4.2 s at a load of 8.
+					cfg.Margin, limit = 30*time.Second, 5*time.Minute
 				}
 				infos := 0
 				cfg.Info = func(hexdame.Color, hub.Info) { infos++ }
