@@ -124,6 +124,7 @@ func TestClientRandomEngine(t *testing.T) {
 }
 
 func TestClientStartErrors(t *testing.T) {
+	t.Parallel() // it mostly waits
 	e := newEngines(t)
 	if err := e.startErr("random", hub.ClientOptions{Settings: []hub.Setting{{Name: "level", Value: "3"}}}); !errors.Is(err, hub.ErrUnknownParam) {
 		t.Errorf("undeclared parameter: %v", err)
@@ -263,6 +264,7 @@ func TestClientEngineNotReading(t *testing.T) {
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh")
 	}
+	t.Parallel() // it mostly waits
 	argv := []string{"sh", "-c", `echo "id name=deaf"; echo "param name=variant value=hexdame"; echo wait; echo ready; exec sleep 60`}
 	c, err := hub.Start(context.Background(), argv, hub.ClientOptions{StartTimeout: 2 * time.Second})
 	if err != nil {

@@ -318,7 +318,8 @@ func TestMatchSPRTStops(t *testing.T) {
 // more before it answers: with 0.5 s a move, 1.52 s after go, which is
 // always after its time and the margin (1.5 s), and a second before the
 // runner gives up waiting (stop, then the margin again: 2.5 s), so that
-// it loses on time and not by a hang.
+// it loses on time and not by a hang. The matches, which mostly wait,
+// run side by side.
 func TestMatchHostileEngines(t *testing.T) {
 	withTool(t)
 	for _, tt := range []struct {
@@ -333,6 +334,7 @@ func TestMatchHostileEngines(t *testing.T) {
 		{"slow", "time-forfeit", 2, "0.5"},
 	} {
 		t.Run(tt.engine, func(t *testing.T) {
+			t.Parallel()
 			pids := t.TempDir()
 			pdn := filepath.Join(t.TempDir(), "games.pdn")
 			code, out, errOut := runCLI(t, "", "match", "-engine", "hexdame hub-random", "-engine", testEngine(tt.engine, pids),
