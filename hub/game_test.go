@@ -236,12 +236,13 @@ func TestPlayGameInterrupted(t *testing.T) {
 
 // Each misbehaving engine loses with its reason, against a random mover,
 // as White and as Red. The random mover answers at once and has a second
-// of margin (or 2 s on its clock), so that it loses no game on a busy
+// of margin (or a second on its clock), so that it loses no game on a busy
 // machine. The slow engine sleeps three times its budget and 20 ms more
-// before it answers: 1.52 s after go with 0.5 s a move, or 2.47 s with 2 s
-// on its clock and 1 s a move; both are always after its time (1.5 s with
-// the margin, 2 s) and well before the client gives up waiting after stop
-// (2 s more), so that it loses on time and not by a hang.
+// before it answers: 1.52 s after go with 0.5 s a move, or 1.245 s with
+// 1 s on its clock and 0.5 s a move; both are always after its time
+// (1.5 s with the margin, 1 s) and well before the client gives up
+// waiting after stop (2 s more), so that it loses on time and not by a
+// hang.
 func TestPlayGameHostileEngines(t *testing.T) {
 	tests := []struct {
 		engine string
@@ -285,7 +286,7 @@ func TestPlayGameHostileEngines(t *testing.T) {
 				cfg := hub.GameConfig{Start: hexdame.StartPosition(), MoveTime: 20 * time.Millisecond, Margin: time.Second, DrawPlies: 40}
 				switch {
 				case tt.clock:
-					cfg.MoveTime, cfg.Time, cfg.Inc, cfg.Margin = 0, 2*time.Second, time.Second, 0
+					cfg.MoveTime, cfg.Time, cfg.Inc, cfg.Margin = 0, time.Second, time.Second/2, 0
 				case tt.engine == "slow":
 					cfg.MoveTime = 500 * time.Millisecond
 				}
