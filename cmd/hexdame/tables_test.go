@@ -162,7 +162,7 @@ func TestMatchTables(t *testing.T) {
 	os.WriteFile(fens, []byte("W:WKe5,Kd4:BKb1\nW:Wh8:BKc5\nB:WKd1:Bi7,Ki9\n"), 0o644)
 	pdn := filepath.Join(work, "games.pdn")
 	code, out, errOut := runCLI(t, "", "match", "-engine", "hexdame hub-random -seed 5", "-engine", "hexdame hub-random",
-		"-openings", fens, "-games", "6", "-movetime", "1", "-tables", dir, "-pdn", pdn)
+		"-openings", fens, "-games", "6", "-movetime", "1", "-margin", "10", "-tables", dir, "-pdn", pdn)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
