@@ -100,21 +100,29 @@
 // Load reads a directory's tables into memory (about as much as their
 // files: 45 MB up to 4 pieces, 2 GB up to 5) and verifies them; memory
 // the system refuses is an error, and LoadOptions.MaxMemory refuses
-// tables that would take more before reading any. The
+// tables that would take more before reading any. A directory may hold
+// any materials: every one up to some number of pieces, or some of them
+// (the tables of kings only, say, which need no others).
+// LoadOptions.MaxPieces loads only the tables of at most that many
+// pieces: what a program loads is what it asks for, all before its first
+// probe, so that a probe never waits for a file and a bad file is an error
+// of Load, not of a search. The
 // Tables it returns never change and are safe for any number of
-// goroutines. Probe(p) gives the value and distance of any position with
-// at most MaxPieces() pieces (and NoValue, the zero Value, with ok false
-// for a position outside the tables) without allocating, in about 0.1
+// goroutines. Probe(p) gives the value and distance of any position of a
+// material loaded (and NoValue, the zero Value, with ok false for a
+// position outside the tables) without allocating, in about 0.1
 // microsecond when the table is in the processor's caches and 0.4 to 0.7
 // on random probes of the tables of 4 and 5 pieces (see BENCHMARKS.md).
 // BestMove(p) gives a move that keeps the value: the fastest win, the
-// longest defence, a move that keeps the draw.
+// longest defence, a move that keeps the draw (among the moves into the
+// tables loaded).
 //
 // # Using the tables in a program
 //
 //   - An engine probes at any node whose position has at most MaxPieces()
-//     pieces (captures pending or not: the tables are exact everywhere) and
-//     returns the exact score instead of searching: a win in d plies at
+//     pieces (captures pending or not: the tables are exact everywhere) and,
+//     when Probe answers, returns the exact score instead of searching
+//     (a position whose table is not loaded is searched): a win in d plies at
 //     ply h of the search as a mate score for a win at ply h+d, a loss
 //     likewise, a draw as 0. At the root it plays BestMove, which wins
 //     within the table's distance. Package engine does all this when
@@ -125,7 +133,7 @@
 //     gives Win, d and d is within the horizon; no win otherwise; the main
 //     line is BestMove played for both sides ("hexdame solve -tables DIR").
 //   - A match runner adjudicates a game when its position enters the
-//     tables (after a move, at most MaxPieces() pieces): a win for the side
+//     tables (after a move, a position of a material loaded): a win for the side
 //     to move, a loss, or a draw, as Probe says (with the caveat that the
 //     game's optional draw rules are not in the tables): "hexdame match
 //     -tables DIR", through package hub's GameConfig.Adjudicate.

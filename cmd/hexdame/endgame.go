@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -47,11 +48,12 @@ var cmdEndgame = &command{
 		"A material is written as White's pieces, v, Red's pieces, K a king and M a man:\n" +
 		"KKMvK is two kings and a man against a king. A table file (KKMvK.egt) holds\n" +
 		"both sides to move, and its colour swap (KvKKM). probe and stats load every\n" +
-		"table up to the most pieces in DIR, or up to -pieces N. A missing, truncated\n" +
-		"or corrupt table gives an error naming it (exit status 2 if missing, 1 if\n" +
-		"corrupt). Tables to load, or a table to build (with the tables it depends on),\n" +
-		"that would not leave " + strconv.Itoa(tablesHeadroomMiB) + " MiB of the memory available are refused before\n" +
-		"any work (exit status 2).",
+		"table in DIR, or those of at most -pieces N; DIR may hold some materials and\n" +
+		"not others (the tables of kings only, say): a position of a material whose\n" +
+		"table is not there is not in the tables. A truncated or corrupt table gives an\n" +
+		"error naming it (exit status 1). Tables to load, or a table to build (with the\n" +
+		"tables it depends on), that would not leave " + strconv.Itoa(tablesHeadroomMiB) + " MiB of the memory available\n" +
+		"are refused before any work (exit status 2).",
 	setup: func(fs *flag.FlagSet) func(e *env) error {
 		return func(e *env) error {
 			if len(e.args) == 0 {
@@ -243,7 +245,7 @@ func estimateLeft(done, total uint64, elapsed time.Duration) (left time.Duration
 
 // addPiecesFlag adds the -pieces flag of probe and stats.
 func addPiecesFlag(fs *flag.FlagSet) *int {
-	return fs.Int("pieces", 0, "use the tables of 2 to `N` pieces (default: up to the most pieces of any table in DIR)")
+	return fs.Int("pieces", 0, "use only the tables of at most `N` pieces (default: every table in DIR)")
 }
 
 func loadTables(dir string, pieces int) (*endgame.Tables, error) {
@@ -283,7 +285,13 @@ func endgameProbe(e *env, args []string) error {
 		if m.RedMen+m.RedKings == 0 || m.WhiteMen+m.WhiteKings == 0 {
 			return failure{"not in the tables: a side without pieces is not to move (the game is over)"}
 		}
-		return failure{fmt.Sprintf("not in the tables: %d pieces (%s), the tables hold up to %d", m.Pieces(), m, t.MaxPieces())}
+		if m.Pieces() > t.MaxPieces() {
+			return failure{fmt.Sprintf("not in the tables: %d pieces (%s), the tables hold up to %d", m.Pieces(), m, t.MaxPieces())}
+		}
+		if !slices.Contains(t.Materials(), m.Canonical()) {
+			return failure{fmt.Sprintf("not in the tables: no table of %s (%s) in %s", m, m.FileName(), dir)}
+		}
+		return failure{"not in the tables: a man on its own crowning edge"}
 	}
 	var out strings.Builder
 	if v == endgame.Draw {

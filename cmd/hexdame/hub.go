@@ -16,7 +16,7 @@ import (
 
 var cmdHub = &command{
 	name:    "hub",
-	args:    "[-level L] [-threads T] [-hash MiB] [-tables DIR]",
+	args:    "[-level L] [-threads T] [-hash MiB] [-tables DIR [-tables-pieces N]]",
 	summary: "run the engine as a Hub engine on standard input and output",
 	about: "Speaks the Hub protocol (HUB.md) on standard input and output as the engine of\n" +
 		"hexdame analyse, for GUIs and for hexdame match. It declares the variant hexdame\n" +
@@ -24,7 +24,8 @@ var cmdHub = &command{
 		"the skill from 1 (near-random, a beginner can win) to " + strconv.Itoa(engine.MaxLevel) + " (full strength);\n" +
 		"threads, the number of threads searching; hash, the size of the transposition\n" +
 		"table in MiB; tables, a directory of endgame tables (from hexdame endgame build)\n" +
-		"that the search takes as exact, empty for none. A value that is refused gets an\n" +
+		"that the search takes as exact, empty for none (with -tables-pieces N, only\n" +
+		"its tables of at most N pieces are loaded). A value that is refused gets an\n" +
 		"error line and the old value stays. It searches under level's limits (move-time,\n" +
 		"depth, nodes, a clock, infinite; a move-time less 5%, at most 10 ms, for the\n" +
 		"time its answer takes to reach the GUI; a limit of 0, or a clock with no time,\n" +
@@ -42,11 +43,15 @@ var cmdHub = &command{
 		threads := fs.Int("threads", 1, "the number `T` of threads, from 1 to "+strconv.Itoa(engine.MaxThreads))
 		hash := fs.Int("hash", engine.DefaultHashMiB, "the size in `MiB` of the transposition table, from 1 to "+strconv.Itoa(engine.MaxHashMiB))
 		tables := fs.String("tables", "", "a `directory` of endgame tables to use (default none)")
+		h := newHubEngine()
+		addTablesPiecesFlag(fs, &h.tablesPieces)
 		return func(e *env) error {
 			if err := noArgs(e); err != nil {
 				return err
 			}
-			h := newHubEngine()
+			if err := checkTablesPieces(h.tablesPieces); err != nil {
+				return err
+			}
 			for _, s := range []hub.Setting{
 				{Name: "level", Value: strconv.Itoa(*level)},
 				{Name: "threads", Value: strconv.Itoa(*threads)},
@@ -73,6 +78,7 @@ const hubHeadroomMiB = 256
 type hubEngine struct {
 	level, threads, hash int
 	tablesDir            string
+	tablesPieces         int // -tables-pieces: the cap on the tables loaded, 0 for none
 	tables               *endgame.Tables
 
 	eng *engine.Engine // nil before Init
@@ -127,7 +133,7 @@ func (h *hubEngine) SetParam(name, value string) error {
 		}
 		next.tablesDir, next.tables = value, nil
 		if value != "" {
-			next.tables, err = endgame.Load(value, endgame.LoadOptions{MaxMemory: tablesMemory()})
+			next.tables, err = endgame.Load(value, endgame.LoadOptions{MaxPieces: h.tablesPieces, MaxMemory: tablesMemory()})
 		}
 	default:
 		return fmt.Errorf("unknown parameter %q", name)
