@@ -142,43 +142,32 @@
 //
 // 6 pieces are about 285 billion positions (72.4 billion entries, 72 GB
 // of files, in 37 tables), 7 pieces about 8.5 trillion (2.2 trillion
-// entries, 52 tables). Each table is built by one process from
-// the files of its dependencies, so a batch scheduler builds them one
-// material per job, on shared storage (NFS, Lustre, a Kubernetes
-// ReadWriteMany volume) holding the directory. "hexdame endgame
-// materials -pieces N" prints "LEVEL MATERIAL" lines in build order: the
-// materials of one level depend only on lower levels, so each level is one
-// Slurm array job (or a batch of Kubernetes Jobs) that waits for the one
-// before:
-//
-//	prev=
-//	for level in $(hexdame endgame materials -pieces 6 | cut -d' ' -f1 | uniq); do
-//	  hexdame endgame materials -pieces 6 | awk -v l=$level '$1==l {print $2}' > level-$level.txt
-//	  n=$(wc -l < level-$level.txt)
-//	  prev=$(sbatch --parsable --array=1-$n ${prev:+--dependency=afterok:$prev} \
-//	    --mem=64G --cpus-per-task=16 --requeue \
-//	    --wrap "hexdame endgame build -workers 16 -material \$(sed -n \${SLURM_ARRAY_TASK_ID}p level-$level.txt) /shared/tables")
-//	done
-//
-// With Kubernetes, each level is an Indexed Job (completionMode: Indexed,
-// completions and parallelism the level's number of materials) whose pod
-// runs "hexdame endgame build -material M /tables" with M the line
-// $JOB_COMPLETION_INDEX+1 of the level's list (from a ConfigMap), the
-// tables on a ReadWriteMany volume; the driver script waits for each
-// level (kubectl wait --for=condition=complete job/LEVEL) before it
-// creates the next.
+// entries, 52 tables). Each table is built by one process from the files
+// of its dependencies, so a batch scheduler builds them one material per
+// job, on shared storage (NFS, Lustre) holding the directory. "hexdame
+// endgame materials -pieces N" prints "LEVEL MATERIAL" lines in build
+// order (with -memory, the MiB each build takes): the materials of one
+// level depend only on lower levels, so each level is one Slurm array job
+// that waits for the one before (--dependency=afterok). The repository's
+// deploy/slurm holds the scripts (submit-build.sh submits the levels, a
+// task each material) and a guide for a real cluster (shared storage,
+// memory per task, a task that died); the CI builds the tables up to 4
+// pieces through a one-node Slurm cluster with them, kills one task, and
+// checks every table byte for byte against a plain build. Kubernetes
+// Indexed Jobs would do the same, one Job a level; that is on paper only
+// (the guide says how), never run.
 //
 // "hexdame endgame build -material M DIR" is all one job needs: it
 // checks that M's dependencies are in DIR (an error lists the missing
 // ones), builds M, writes DIR/M.egt.*.tmp and renames it to DIR/M.egt.
-// A job that dies leaves at most a temporary file (delete *.tmp files of
-// dead jobs at leisure) and is simply run again (Slurm's --requeue, a
-// Kubernetes Job's backoffLimit); a job whose table is already there does
-// nothing (BuildOptions.KeepExisting), so a whole level can be run again
-// too. A job needs about three bytes per entry of its material (Build's
-// working state) plus its dependencies' files: the largest 6-piece table,
+// A job that dies leaves at most a temporary file and is simply run
+// again; a job whose table is already there does nothing
+// (BuildOptions.KeepExisting), so a whole level can be run again too. A
+// job needs about three bytes per entry of its material (Build's working
+// state) plus its dependencies' files: the largest 6-piece table,
 // KKMMvKM, has 6.4 billion entries, so some 19 GB of working state and
-// 10 GB of dependencies. For 7 pieces (the largest table, KKMMvKKM,
-// 176 billion entries) the working state would have to be split across
-// machines or kept on disk, which this package does not do.
+// 10 GB of dependencies. For 7 pieces (the largest table, KKMMvKKM, has
+// 176 billion entries; the largest build, KKMMvKMM's, takes 750 GiB) the
+// working state would have to be split across machines or kept on disk,
+// which this package does not do; ENDGAMES.md counts the cost.
 package endgame

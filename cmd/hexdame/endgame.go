@@ -40,10 +40,11 @@ var cmdEndgame = &command{
 		"      prints, per material and side to move, the positions won, drawn and\n" +
 		"      lost, and the longest win with its position; with -distances, the\n" +
 		"      positions decided at each distance.\n" +
-		"  hexdame endgame materials [-pieces N]\n" +
+		"  hexdame endgame materials [-pieces N] [-memory]\n" +
 		"      prints \"LEVEL MATERIAL\" for every table up to N pieces in build order;\n" +
 		"      the tables of one level can be built at the same time (one job each),\n" +
-		"      once the lower levels are done.\n" +
+		"      once the lower levels are done. With -memory, a third column: the MiB\n" +
+		"      of memory the table's build takes (what a batch job asks for).\n" +
 		"\n" +
 		"A material is written as White's pieces, v, Red's pieces, K a king and M a man:\n" +
 		"KKMvK is two kings and a man against a king. A table file (KKMvK.egt) holds\n" +
@@ -355,7 +356,8 @@ func endgameStats(e *env, args []string) error {
 func endgameMaterials(e *env, args []string) error {
 	fs := newSubFlags("materials")
 	pieces := fs.Int("pieces", 4, "list the tables of 2 to `N` pieces")
-	if help, err := subFlags(e, fs, args, "materials [-pieces N]"); help || err != nil {
+	memory := fs.Bool("memory", false, "add a third column: the MiB of memory the table's build takes (its working state and the tables it depends on)")
+	if help, err := subFlags(e, fs, args, "materials [-pieces N] [-memory]"); help || err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -366,7 +368,11 @@ func endgameMaterials(e *env, args []string) error {
 	}
 	var out strings.Builder
 	for _, m := range endgame.Materials(*pieces) {
-		fmt.Fprintf(&out, "%d %s\n", m.Level(), m)
+		fmt.Fprintf(&out, "%d %s", m.Level(), m)
+		if *memory {
+			fmt.Fprintf(&out, " %d", (endgame.BuildMemory(m)+1<<20-1)>>20)
+		}
+		out.WriteByte('\n')
 	}
 	_, err := io.WriteString(e.stdout, out.String())
 	return err

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -9,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/hexdame/hexdame/endgame"
 )
 
 // endgameDir builds the tables up to 3 pieces with the tool, once.
@@ -155,6 +158,22 @@ func TestEndgameStatsAndMaterials(t *testing.T) {
 	want := "0 KvK\n1 KvM\n2 MvM\n3 KKvK\n4 KKvM\n4 KMvK\n5 KMvM\n5 MMvK\n6 MMvM\n"
 	if status != 0 || out != want {
 		t.Errorf("materials -pieces 3: exit %d, %q, want %q", status, out, want)
+	}
+	// -memory adds the MiB each build takes, rounded up: what a batch job
+	// asks for.
+	status, out, _ = runCLI(t, "", "endgame", "materials", "-pieces", "6", "-memory")
+	lines = strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if status != 0 || len(lines) != len(endgame.Materials(6)) {
+		t.Fatalf("materials -pieces 6 -memory: exit %d, %d lines", status, len(lines))
+	}
+	for i, m := range endgame.Materials(6) {
+		want := fmt.Sprintf("%d %s %d", m.Level(), m, (endgame.BuildMemory(m)+1<<20-1)>>20)
+		if lines[i] != want {
+			t.Errorf("materials -memory line %d: %q, want %q", i+1, lines[i], want)
+		}
+	}
+	if want := "18 KKKvKKK 1689"; !slices.Contains(lines, want) {
+		t.Errorf("materials -memory: no line %q", want)
 	}
 }
 

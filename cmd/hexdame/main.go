@@ -21,7 +21,7 @@
 //	hexdame endgame build [-pieces N] [-material M] [-workers W] DIR
 //	hexdame endgame probe [-fen FEN] [-numeric] [-pieces N] DIR
 //	hexdame endgame stats [-pieces N] [-distances] DIR
-//	hexdame endgame materials [-pieces N]
+//	hexdame endgame materials [-pieces N] [-memory]
 //	hexdame serve [-addr HOST:PORT] [-tables DIR [-tables-pieces N]] [-hash MiB] [-threads N] [-export DIR]
 //	hexdame help [COMMAND]
 //
