@@ -5,7 +5,7 @@
 #   up    writes STATE_DIR/slurm.conf and a new munge key, starts munged,
 #         slurmctld and slurmd as root in the foreground of background
 #         processes, records their process ids in STATE_DIR/pids, and
-#         waits (at most a minute) until the node takes jobs. Then
+#         waits (at most two minutes) until the node takes jobs. Then
 #           export SLURM_CONF=STATE_DIR/slurm.conf
 #         points sbatch, squeue and scontrol at it.
 #   down  kills the processes recorded in STATE_DIR/pids, and nothing
@@ -121,15 +121,20 @@ EOF
 	echo $! >>"$state/pids"
 	slurmd -D -f "$SLURM_CONF" >>"$state/slurmd.out" 2>&1 &
 	echo $! >>"$state/pids"
-	for _ in $(seq 300); do
+	local why="the node did not come up within two minutes"
+	for _ in $(seq 600); do
 		if sinfo -h -N -o '%t' 2>/dev/null | grep -qx 'idle'; then
 			echo "local Slurm cluster up: node $node, $cpus CPUs, $mem MB; export SLURM_CONF=$SLURM_CONF"
 			return 0
 		fi
+		if ! xargs -n 1 kill -0 <"$state/pids" 2>/dev/null; then
+			why="a daemon ended (another cluster on the ports $ports?)"
+			break
+		fi
 		sleep 0.2
 	done
-	echo "$0: the node did not come up within a minute; logs in $state" >&2
-	tail -5 "$state/slurmctld.log" "$state/slurmd.log" >&2 || true
+	echo "$0: $why; logs in $state" >&2
+	tail -n 5 "$state/slurmctld.log" "$state/slurmd.log" >&2 || true
 	down
 	exit 1
 }
