@@ -165,7 +165,7 @@ func TestEngineRootInTables(t *testing.T) {
 			}
 			for _, l := range res.Lines {
 				cv, cd, _ := tb.Probe(p.PlayUnchecked(l.Move))
-				if l.Score != exactScore(cv.opposite(), cd+1) {
+				if l.Score != exactScore(cv.Opposite(), cd+1) {
 					t.Fatalf("%v: move %v scored %v, the table gives %v in %d after it", p, l.Move, l.Score, cv, cd)
 				}
 			}
@@ -218,7 +218,7 @@ func TestEngineTablesInTree(t *testing.T) {
 				t.Fatalf("%v: the tables do not know the position after %v", p, m)
 			}
 			// The child's value seen from p, one ply further.
-			best = max(best, exactScore(cv.opposite(), cd+1))
+			best = max(best, exactScore(cv.Opposite(), cd+1))
 		}
 		want := best
 		res, err := e.Search(context.Background(), p, engine.SearchOptions{Limits: engine.Limits{Depth: 40}})

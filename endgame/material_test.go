@@ -72,8 +72,8 @@ func TestValue(t *testing.T) {
 		if got := tc.v.Sign(); got != tc.sign {
 			t.Errorf("%v.Sign() = %d, want %d", tc.v, got, tc.sign)
 		}
-		if got := tc.v.opposite(); got != tc.opposite {
-			t.Errorf("%v.opposite() = %v, want %v", tc.v, got, tc.opposite)
+		if got := tc.v.Opposite(); got != tc.opposite {
+			t.Errorf("%v.Opposite() = %v, want %v", tc.v, got, tc.opposite)
 		}
 	}
 }

@@ -81,7 +81,7 @@ func TestConcurrentProbes(t *testing.T) {
 					return
 				}
 				if m, ok := tb.BestMove(p); ok {
-					if cv, cd, _ := tb.Probe(p.PlayUnchecked(m)); cv != v.opposite() || v != Draw && cd != d-1 {
+					if cv, cd, _ := tb.Probe(p.PlayUnchecked(m)); cv != v.Opposite() || v != Draw && cd != d-1 {
 						t.Errorf("%v: best move %v leads to %v %d from %v %d", p, m, cv, cd, v, d)
 					}
 				}

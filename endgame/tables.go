@@ -58,9 +58,11 @@ func (v Value) Sign() int {
 	return 0
 }
 
-// opposite returns the value of a position for the other side: Win for
-// Loss, Loss for Win; Draw and NoValue stay.
-func (v Value) opposite() Value {
+// Opposite returns the value of a position for the other side: Win for
+// Loss, Loss for Win; Draw, NoValue and any other Value stay. A move's
+// value for the side that plays it is the Opposite of the value of the
+// position after it.
+func (v Value) Opposite() Value {
 	switch v {
 	case Win:
 		return Loss
@@ -319,7 +321,7 @@ func (t *Tables) BestMove(p hexdame.Position) (m hexdame.Move, ok bool) {
 	var buf [128]hexdame.Move
 	for _, mv := range p.AppendLegalMoves(buf[:0]) {
 		cv, cd, cok := t.Probe(p.PlayUnchecked(mv))
-		if cok && cv == v.opposite() && (v == Draw || cd == d-1) {
+		if cok && cv == v.Opposite() && (v == Draw || cd == d-1) {
 			return mv, true
 		}
 	}

@@ -246,7 +246,7 @@ func TestLoadSome(t *testing.T) {
 			for _, mv := range p.LegalMoves() {
 				q := p.PlayUnchecked(mv)
 				cv, cd, _ := all.Probe(q)
-				if _, _, there := tb.Probe(q); there && cv == wv.opposite() && (wv == Draw || cd == wd-1) {
+				if _, _, there := tb.Probe(q); there && cv == wv.Opposite() && (wv == Draw || cd == wd-1) {
 					keeps = true
 				}
 			}
@@ -261,7 +261,7 @@ func TestLoadSome(t *testing.T) {
 				bestMoves++
 			}
 			cv, cd, _ := all.Probe(p.PlayUnchecked(mv))
-			if cv != wv.opposite() || (wv != Draw && cd != wd-1) {
+			if cv != wv.Opposite() || (wv != Draw && cd != wd-1) {
 				t.Fatalf("%v (%v %d): best move %v leads to %v %d", p, wv, wd, mv, cv, cd)
 			}
 		}

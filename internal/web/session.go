@@ -621,7 +621,7 @@ func (s *Session) state(req Request) State {
 			st.Tables = verdict(v, d)
 			for i, m := range moves {
 				if v, d, ok := s.tables.Probe(p.PlayUnchecked(m)); ok {
-					st.Moves[i].Tables = verdict(-v, d+1) // and the move's ply
+					st.Moves[i].Tables = verdict(v.Opposite(), d+1) // and the move's ply
 				}
 			}
 		}

@@ -1,7 +1,9 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
+	"maps"
 	"os"
 	"slices"
 	"strconv"
@@ -9,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/endgame"
 )
 
 // twoPaths is a position where White's man on g3 has two captures that
@@ -201,5 +204,41 @@ func TestResponseJSON(t *testing.T) {
 	b, err := json.Marshal(s.Do(Request{Op: "state"}))
 	if err != nil || !strings.Contains(string(b), `{"text":"a4-a5","path":["a4","a5"]}`) {
 		t.Errorf("%v: %.300s", err, b)
+	}
+}
+
+// Each legal move's verdict is the tables' for the side that plays it,
+// counted from before it: a king that captures the last piece wins in
+// one ply; a man that steps where the king takes it loses in two.
+func TestSessionTablesVerdicts(t *testing.T) {
+	dir := t.TempDir()
+	if err := endgame.BuildAll(context.Background(), dir, 2, endgame.BuildOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	tables, err := endgame.Load(dir, endgame.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSession(tables)
+	for _, tc := range []struct {
+		fen, verdict string
+		moves        map[string]string
+	}{
+		// White's king takes Red's: each capture wins at once.
+		{"W:WKe5:BKg7", "win 1", map[string]string{"e5xh8": "win 1", "e5xi9": "win 1"}},
+		{"W:Wa1:BKe5", "loss 6", map[string]string{"a1-b1": "loss 6", "a1-a2": "loss 6", "a1-b2": "loss 2"}},
+		{"W:Wh6:Bb4", "draw", map[string]string{"h6-i6": "draw", "h6-h7": "draw", "h6-i7": "draw"}},
+	} {
+		st := ok(t, s, Request{Op: "new", FEN: tc.fen})
+		if st.Tables != tc.verdict {
+			t.Errorf("%s: %q, want %q", tc.fen, st.Tables, tc.verdict)
+		}
+		got := map[string]string{}
+		for _, m := range st.Moves {
+			got[m.Text] = m.Tables
+		}
+		if !maps.Equal(got, tc.moves) {
+			t.Errorf("%s: moves' verdicts %v, want %v", tc.fen, got, tc.moves)
+		}
 	}
 }
