@@ -668,6 +668,40 @@ func TestBrowserPlayControls(t *testing.T) {
 	}
 }
 
+// TestBrowserLossOnTime lets the player's clock run out: the page
+// announces a loss on time, and the PDN records one.
+func TestBrowserLossOnTime(t *testing.T) {
+	for _, s := range sites(t) {
+		t.Run(s.name, func(t *testing.T) {
+			b := newTab(t)
+			b.open(s.url)
+			// 1.2 seconds for White, the player, who does not move.
+			b.run(chromedp.SetValue("#level", "1", chromedp.ByID), chromedp.SetValue("#minutes", "0.02", chromedp.ByID), chromedp.SetValue("#increment", "0", chromedp.ByID))
+			b.click("#newgame")
+			b.waitFor(`document.body.getAttribute("data-over") !== ""`, 15*time.Second)
+			b.waitFor(`document.querySelector("#playstatus").textContent.indexOf("lost on time") >= 0`, 5*time.Second)
+			b.shot(s.name + "-loss-on-time")
+			if over, status := b.attr("data-over"), b.text("#status"); over != "0-2 (loss on time)" || status != "Game over: 0-2 (loss on time)" {
+				t.Errorf("the end: %q, status %q", over, status)
+			}
+			if ps := b.text("#playstatus"); ps != "White lost on time. 0-2" {
+				t.Errorf("the announcement: %q", ps)
+			}
+			// The clocks stop, White's at nothing; the game is over.
+			var resign bool
+			b.eval(`document.querySelector("#resign").disabled`, &resign)
+			if c := b.text("#clock-white"); c != "White 0:00" || !resign {
+				t.Errorf("after the loss on time: White's clock %q, resign disabled %v", c, resign)
+			}
+			var pdn string
+			b.eval(`hexdame.backend.do({op: "pdn"}).then(function(r){return r.pdn})`, &pdn)
+			if !strings.Contains(pdn, `[Termination "time-forfeit"]`) || !strings.Contains(pdn, "0-2") {
+				t.Errorf("the PDN of a loss on time:\n%s", pdn)
+			}
+		})
+	}
+}
+
 // TestBrowserReadmePicture makes the README's picture of the page, with
 // HEXDAME_PICTURE=FILE: a game with variations and comments, at its end,
 // with the analysis on.

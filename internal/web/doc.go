@@ -39,7 +39,8 @@
 //	takeback count              take back the main line's last moves
 //	promote, mainline, delete   a variation one up, to the main line, or removed
 //	comment  node, text         the comment after a move; nags: node, nags
-//	result   result             a result the players decide (resignation, agreement)
+//	result   result, reason     a result the players decide (resignation, agreement), or
+//	                            with reason "time-forfeit" a loss on time
 //	drawrules kingMoves         DrawRules.KingMoves (0: none)
 //	import   pdn                read PDN: one game loaded, several listed (Games) and
 //	                            the first loaded; problems located by line and column

@@ -28,6 +28,10 @@ const (
 	pdnWork = 20_000_000
 )
 
+// timeForfeit is the value of the PDN tag Termination for a loss on
+// time, the word of hub.TimeForfeit, which hexdame match writes there.
+const timeForfeit = "time-forfeit"
+
 // A Request is one operation of the page on its session. Op names it;
 // the other fields are its arguments, each used by the operations the
 // package documentation lists.
@@ -42,6 +46,7 @@ type Request struct {
 	Text      string   `json:"text,omitempty"`      // a comment
 	NAGs      []int    `json:"nags,omitempty"`      // NAGs of a node
 	Result    string   `json:"result,omitempty"`    // a result the players decide: "2-0", "0-2", "1-1"
+	Reason    string   `json:"reason,omitempty"`    // why, with a result: "time-forfeit" for a loss on time; "" for a resignation or an agreement
 	Count     int      `json:"count,omitempty"`     // how many moves to take back
 	KingMoves int      `json:"kingMoves,omitempty"` // the draw rule of DrawRules.KingMoves, 0 for none
 	Notation  string   `json:"notation,omitempty"`  // "algebraic" or "numeric"
@@ -253,6 +258,10 @@ func (s *Session) do(req Request, resp *Response) error {
 				break
 			}
 		}
+		if !s.game.Outcome().IsOver() {
+			// The game goes on: how it ended is no longer true.
+			s.game.RemoveTag("Termination")
+		}
 		s.changed()
 		s.cur = s.game.End()
 	case "promote", "mainline", "delete", "comment", "nags":
@@ -265,14 +274,7 @@ func (s *Session) do(req Request, resp *Response) error {
 		}
 		s.changed()
 	case "result":
-		r, err := hexdame.ParseResult(req.Result)
-		if err != nil {
-			return err
-		}
-		if err := s.game.SetResult(r); err != nil {
-			return err
-		}
-		s.changed()
+		return s.setResult(req.Result, req.Reason)
 	case "drawrules":
 		if req.KingMoves < 0 || req.KingMoves > 1000 {
 			return errors.New("the king moves of the draw rule must be from 0 to 1000")
@@ -300,6 +302,33 @@ func (s *Session) do(req Request, resp *Response) error {
 	default:
 		return fmt.Errorf("unknown operation %q", req.Op)
 	}
+	return nil
+}
+
+// setResult records a result the players decide, result, for the reason
+// given: "" for a resignation or a draw agreed, timeForfeit for a loss on
+// time, which the game's Termination tag records (a resignation or an
+// agreement removes that tag).
+func (s *Session) setResult(result, reason string) error {
+	r, err := hexdame.ParseResult(result)
+	if err != nil {
+		return err
+	}
+	switch {
+	case reason == timeForfeit && r != hexdame.WhiteWins && r != hexdame.RedWins:
+		return fmt.Errorf("a loss on time is a win for one side, not %v", r)
+	case reason != "" && reason != timeForfeit:
+		return fmt.Errorf("unknown reason %q for a result: %q or none", reason, timeForfeit)
+	}
+	if err := s.game.SetResult(r); err != nil {
+		return err
+	}
+	if reason == "" {
+		s.game.RemoveTag("Termination")
+	} else if err := s.game.SetTag("Termination", reason); err != nil {
+		return err
+	}
+	s.changed()
 	return nil
 }
 
@@ -615,6 +644,12 @@ func (s *Session) state(req Request) State {
 	st.Over = o.IsOver()
 	if st.Over {
 		st.Outcome = o.String()
+		// The rules package records a decisive result the players
+		// decide as a resignation; the Termination tag tells a loss on
+		// time.
+		if v, _ := s.game.Tag("Termination"); o.Reason == hexdame.Resignation && v == timeForfeit {
+			st.Outcome = o.Result.String() + " (loss on time)"
+		}
 	}
 	if s.tables != nil {
 		if v, d, ok := s.tables.Probe(p); ok {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/hexdame/hexdame"
 	"github.com/hexdame/hexdame/endgame"
+	"github.com/hexdame/hexdame/hub"
 )
 
 // twoPaths is a position where White's man on g3 has two captures that
@@ -239,6 +240,49 @@ func TestSessionTablesVerdicts(t *testing.T) {
 		}
 		if !maps.Equal(got, tc.moves) {
 			t.Errorf("%s: moves' verdicts %v, want %v", tc.fen, got, tc.moves)
+		}
+	}
+}
+
+// A loss on time is announced and recorded as one, not as a
+// resignation: the outcome says so, and the PDN has the Termination tag
+// that hexdame match writes; a take back, which goes on with the game,
+// drops it.
+func TestSessionLossOnTime(t *testing.T) {
+	if timeForfeit != hub.TimeForfeit.String() {
+		t.Fatalf("timeForfeit %q is not hub's word %q", timeForfeit, hub.TimeForfeit)
+	}
+	s := NewSession(nil)
+	ok(t, s, Request{Op: "play", Moves: []string{"d4-e5", "f6xd4"}})
+	st := ok(t, s, Request{Op: "result", Result: "0-2", Reason: timeForfeit})
+	if !st.Over || st.Outcome != "0-2 (loss on time)" || st.Result != "0-2" {
+		t.Errorf("after the loss on time: over %v, outcome %q, result %q", st.Over, st.Outcome, st.Result)
+	}
+	pdn := do(t, s, Request{Op: "pdn"}).PDN
+	if !strings.Contains(pdn, `[Termination "time-forfeit"]`) || !strings.Contains(pdn, "f6xd4 0-2") {
+		t.Errorf("the PDN of a loss on time:\n%s", pdn)
+	}
+	// Read back, it is a loss on time again.
+	ok(t, s, Request{Op: "import", PDN: pdn})
+	st = ok(t, s, Request{Op: "last"})
+	if st.Outcome != "0-2 (loss on time)" {
+		t.Errorf("read back: outcome %q", st.Outcome)
+	}
+	st = ok(t, s, Request{Op: "takeback"})
+	if st.Over || strings.Contains(do(t, s, Request{Op: "pdn"}).PDN, "Termination") {
+		t.Errorf("after a take back: over %v, PDN\n%s", st.Over, do(t, s, Request{Op: "pdn"}).PDN)
+	}
+	// A resignation is one.
+	st = ok(t, s, Request{Op: "result", Result: "2-0"})
+	if st.Outcome != "2-0 (resignation)" || strings.Contains(do(t, s, Request{Op: "pdn"}).PDN, "Termination") {
+		t.Errorf("a resignation: %q", st.Outcome)
+	}
+	for _, bad := range []Request{
+		{Op: "result", Result: "1-1", Reason: timeForfeit}, // a draw is no loss on time
+		{Op: "result", Result: "0-2", Reason: "boredom"},
+	} {
+		if resp := do(t, s, bad); resp.Error == "" || resp.State.Outcome != "2-0 (resignation)" {
+			t.Errorf("%+v: error %q, outcome %q", bad, resp.Error, resp.State.Outcome)
 		}
 	}
 }

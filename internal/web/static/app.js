@@ -811,9 +811,15 @@
       if (engineView <= 0.25) { endGame("1-1", "The engine accepts the draw."); } else { $("playstatus").textContent = "The engine declines the draw."; }
     }).catch(function (e) { showError(String(e.message || e)); });
   });
-  function endGame(result, why) {
+  // endGame records a result the players decide, for reason ("" for a
+  // resignation or an agreement, "time-forfeit" for a loss on time).
+  function endGame(result, why, reason) {
+    if (game.clock && game.side && !game.over) {
+      // The clock stops: the side to move is charged its turn so far.
+      game.clock[game.side] = Math.max(0, game.clock[game.side] - (performance.now() - game.turnStart));
+    }
     game.over = true;
-    send({ op: "result", result: result }).then(function (r) {
+    send({ op: "result", result: result, reason: reason || "" }).then(function (r) {
       if (!r.error) { $("playstatus").textContent = why + " " + result; }
     });
   }
@@ -834,17 +840,22 @@
       game.over = true;
       $("playstatus").textContent = "Game over: " + st.outcome;
     }
+    $("resign").disabled = $("offerdraw").disabled = game.over;
     drawClocks();
     if (game.over || game.thinking || st.side === game.you || st.main[st.main.length - 1] !== st.node) { return; }
     game.thinking = true;
     var node = st.node, req = { fen: st.fen, history: st.history, level: game.level, notation: notation };
     if (game.clock) { req.clock = Math.max(100, Math.round(game.clock[st.side])); req.increment = game.inc; } else { req.movetime = 1000; }
+    var g = game;
     backend.search(req).then(function (r) {
-      game.thinking = false;
-      if (!game || !r.best) { showError(r.error || "the engine found no move"); return; }
+      g.thinking = false;
+      // Not played when the game was left, or the engine's flag fell
+      // while it thought.
+      if (game !== g || g.over) { return; }
+      if (!r.best) { showError(r.error || "the engine found no move"); return; }
       if (r.lines && r.lines[0]) { noteEval(req.fen, engineSide(), r.lines[0]); }
       send({ op: "play", node: node, move: r.best.text });
-    }, function (e) { if (game) { game.thinking = false; } showError(String(e.message || e)); });
+    }, function (e) { g.thinking = false; if (game === g) { showError(String(e.message || e)); } });
   }
   function drawClocks() {
     if (!game || !game.clock) { return; }
@@ -852,7 +863,7 @@
       var ms = game.clock[c];
       if (c === game.side && !game.over) { ms -= performance.now() - game.turnStart; }
       if (ms <= 0 && !game.over) {
-        endGame(c === "white" ? "0-2" : "2-0", (c === "white" ? "White" : "Red") + " lost on time.");
+        endGame(c === "white" ? "0-2" : "2-0", (c === "white" ? "White" : "Red") + " lost on time.", "time-forfeit");
         ms = 0;
       }
       var s = Math.max(0, Math.ceil(ms / 1000));
