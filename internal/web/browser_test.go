@@ -1,8 +1,10 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"image/png"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -455,6 +457,82 @@ func TestBrowserAnalysis(t *testing.T) {
 			var first []float64
 			b.eval(`hexdame.timings.firstLine`, &first)
 			t.Logf("speed: %s: first analysis line after %.1f ms, then after a move %.1f ms", s.name, first[0], first[1])
+		})
+	}
+}
+
+// graphInk counts the pixels of the evaluation graph drawn in its line's
+// blue (#1565c0), as a screenshot of the graph shows them.
+func (b *tab) graphInk() int {
+	b.t.Helper()
+	var buf []byte
+	b.run(chromedp.Screenshot("#graph", &buf, chromedp.ByID))
+	img, err := png.Decode(bytes.NewReader(buf))
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	n := 0
+	for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y++ {
+		for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			if near(r>>8, 0x15) && near(g>>8, 0x65) && near(bl>>8, 0xc0) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func near(v, want uint32) bool { return v+40 >= want && v <= want+40 }
+
+// TestBrowserGraph analyses positions of a game out of order and sees
+// their evaluations on the graph of the game (one alone is a dot); a click
+// on the graph goes to that move.
+func TestBrowserGraph(t *testing.T) {
+	moves := []string{"d4-e5", "f6xd4", "c3xe5", "g7-f6", "e5xg5"}
+	g := hexdame.NewGame()
+	fens := []string{g.Position().FEN()}
+	for _, m := range moves {
+		g.PlayText(m)
+		fens = append(fens, g.Position().FEN())
+	}
+	for _, s := range sites(t) {
+		t.Run(s.name, func(t *testing.T) {
+			b := newTab(t)
+			b.open(s.url + "#moves=" + strings.Join(moves, ","))
+			if ink := b.graphInk(); ink != 0 {
+				t.Fatalf("the graph before any evaluation has %d pixels of ink", ink)
+			}
+			// analysed waits for the analysis of the position shown.
+			analysed := func() {
+				b.waitFor(`document.querySelectorAll("#lines li").length > 0 && +document.body.getAttribute("data-depth") >= 4`, 30*time.Second)
+			}
+			b.click("#analyse")
+			analysed()
+			if ink := b.graphInk(); ink == 0 {
+				t.Error("the graph shows nothing after the last position's analysis")
+			}
+			for _, ply := range []int{0, 1, 2} {
+				b.eval(`document.body.setAttribute("data-depth", "0")`, nil)
+				b.click(map[int]string{0: "#first", 1: "#next", 2: "#next"}[ply])
+				b.waitFor(`document.body.getAttribute("data-fen") === `+quoteJS(fens[ply]), 5*time.Second)
+				analysed()
+			}
+			var box struct{ Width, Height float64 }
+			b.eval(`(function(){var r=document.querySelector("#graph g.evals").getBBox();return {Width:r.width,Height:r.height};})()`, &box)
+			var dots int
+			b.eval(`document.querySelectorAll("#graph g.evals circle").length`, &dots)
+			if box.Width <= 0 || box.Height <= 0 || dots != 4 {
+				t.Errorf("the graph after four positions analysed: %d dots, extent %+v", dots, box)
+			}
+			b.shot(s.name + "-graph")
+			b.click("#analyse") // off
+			noSearchLeft(t, s)
+			// A click on the graph at the fourth move goes there.
+			var xy []float64
+			b.eval(`(function(){var r=document.querySelector("#graph").getBoundingClientRect();return [r.x+4+(r.width-8)*4/5,r.y+r.height/2];})()`, &xy)
+			b.run(chromedp.MouseClickXY(xy[0], xy[1]))
+			b.waitFor(`document.body.getAttribute("data-fen") === `+quoteJS(fens[4]), 5*time.Second)
 		})
 	}
 }

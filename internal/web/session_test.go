@@ -64,6 +64,10 @@ func TestSessionPlayAndTree(t *testing.T) {
 	if got := texts(st.Tree); got != "1. d4-e5 f6xd4 2. c3xe5" {
 		t.Errorf("movetext %q", got)
 	}
+	// The main line's positions, for the page's graph of evaluations.
+	if m := st.Tree.Main; len(m) != 4 || m[0] != hexdame.StartPosition().FEN() || m[3] != st.FEN {
+		t.Errorf("the main line's positions: %q, want 4 from the start to %s", m, st.FEN)
+	}
 	// A move off the main line makes a variation; the page that holds
 	// the current tree is not sent it again.
 	st = ok(t, s, Request{Op: "play", Node: node(0), Move: "c4-c5", Version: st.Version})
@@ -77,6 +81,10 @@ func TestSessionPlayAndTree(t *testing.T) {
 	st = ok(t, s, Request{Op: "promote", Node: node(v)})
 	if got := texts(st.Tree); got != "1. c4-c5 ( 1. d4-e5 f6xd4 2. c3xe5 )" {
 		t.Errorf("promoted: %q", got)
+	}
+	c5 := hexdame.StartPosition().PlayUnchecked(hexdame.StartPosition().MustParseMove("c4-c5")).FEN()
+	if m := st.Tree.Main; len(m) != 2 || m[1] != c5 {
+		t.Errorf("the main line's positions after the promotion: %q, want 2 to %s", m, c5)
 	}
 	st = ok(t, s, Request{Op: "delete", Node: node(2)})
 	if got := texts(st.Tree); got != "1. c4-c5" || st.Node != 0 {

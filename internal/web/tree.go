@@ -11,6 +11,10 @@ import (
 // alternative to.
 type Tree struct {
 	Items []Item `json:"items"`
+	// Main is the position of each node of the main line, as FEN, the
+	// root first: where the page puts the evaluations it has of them on
+	// its graph of the game.
+	Main []string `json:"main"`
 }
 
 // An Item is one piece of the movetext. Kind is "m" for a move (Node its
@@ -84,7 +88,10 @@ func (v *visitor) line(x *hexdame.Node) {
 // makeTree writes the movetext of g with its moves in notation n and its
 // nodes numbered by ids.
 func makeTree(g *hexdame.Game, n hexdame.Notation, ids map[*hexdame.Node]int) *Tree {
-	t := &Tree{Items: []Item{}}
+	t := &Tree{Items: []Item{}, Main: []string{g.Root().Position().FEN()}}
+	for x := range g.Root().Mainline() {
+		t.Main = append(t.Main, x.Position().FEN())
+	}
 	texts := map[*hexdame.Node]string{}
 	first := g.InitialPosition().SideToMove()
 	needNumber := true

@@ -423,49 +423,51 @@
     return side + (m[1] === "win" ? " wins in " : " loses in ") + m[2] + (m[2] === "1" ? " ply" : " plies");
   }
 
+  // drawGraph draws the evaluations the page has of the main line's
+  // positions (from the analysis and the engine's moves, in any order):
+  // a dot for each, joined by a line, over the plies of the main line, and
+  // the current move. It draws in the graph's own pixels, so that the dots
+  // stay round.
   function drawGraph() {
     var svg = $("graph");
     svg.textContent = "";
-    if (!st) { return; }
-    var main = st.main, n = main.length, W = 300, H = 80;
-    var mid = document.createElementNS(SVGNS, "line");
-    mid.setAttribute("x1", 0); mid.setAttribute("x2", W); mid.setAttribute("y1", H / 2); mid.setAttribute("y2", H / 2);
-    mid.setAttribute("stroke", "#bbb"); mid.setAttribute("stroke-width", "0.5");
-    svg.appendChild(mid);
-    var fens = graphFens, pts = [];
-    for (var i = 0; i < n && i < fens.length; i++) {
+    if (!st || !tree) { return; }
+    var fens = tree.main || [], n = fens.length, W = svg.clientWidth || 300, H = svg.clientHeight || 80, pad = 4;
+    svg.setAttribute("viewBox", "0 0 " + W + " " + H);
+    function x(i) { return n > 1 ? pad + i / (n - 1) * (W - 2 * pad) : W / 2; }
+    function add(name, attrs, parent) {
+      var el = document.createElementNS(SVGNS, name);
+      Object.keys(attrs).forEach(function (k) { el.setAttribute(k, attrs[k]); });
+      (parent || svg).appendChild(el);
+      return el;
+    }
+    add("line", { x1: 0, x2: W, y1: H / 2, y2: H / 2, stroke: "#bbb", "stroke-width": 1 });
+    var at = st.main.indexOf(st.node);
+    if (at >= 0) {
+      add("line", { class: "current", x1: x(at), x2: x(at), y1: 0, y2: H, stroke: "#e65100", "stroke-width": 1.5 });
+    }
+    var g = add("g", { class: "evals" }), pts = [];
+    for (var i = 0; i < n; i++) {
       var v = evals[fens[i]];
       if (v === undefined) { continue; }
-      var y = H / 2 - Math.max(-1, Math.min(1, Math.tanh(v / 3))) * (H / 2 - 2);
-      pts.push((n > 1 ? i / (n - 1) * W : 0).toFixed(1) + "," + y.toFixed(1));
+      pts.push([x(i), H / 2 - Math.tanh(v / 3) * (H / 2 - pad), i, v]);
     }
-    if (pts.length) {
-      var pl = document.createElementNS(SVGNS, "polyline");
-      pl.setAttribute("points", pts.join(" "));
-      pl.setAttribute("fill", "none");
-      pl.setAttribute("stroke", "#1565c0");
-      pl.setAttribute("stroke-width", "1.5");
-      pl.setAttribute("vector-effect", "non-scaling-stroke");
-      svg.appendChild(pl);
+    if (pts.length > 1) {
+      // The area between the line and the middle, then the line.
+      var line = pts.map(function (p) { return p[0].toFixed(1) + "," + p[1].toFixed(1); }).join(" ");
+      add("polygon", { points: pts[0][0].toFixed(1) + "," + H / 2 + " " + line + " " + pts[pts.length - 1][0].toFixed(1) + "," + H / 2, fill: "#1565c0", "fill-opacity": 0.12 }, g);
+      add("polyline", { points: line, fill: "none", stroke: "#1565c0", "stroke-width": 1.5 }, g);
     }
-    var at = main.indexOf(st.node);
-    if (at >= 0 && n > 1) {
-      var cur = document.createElementNS(SVGNS, "line");
-      var x = at / (n - 1) * W;
-      cur.setAttribute("x1", x); cur.setAttribute("x2", x); cur.setAttribute("y1", 0); cur.setAttribute("y2", H);
-      cur.setAttribute("stroke", "#e65100"); cur.setAttribute("stroke-width", "1"); cur.setAttribute("vector-effect", "non-scaling-stroke");
-      svg.appendChild(cur);
-    }
+    pts.forEach(function (p) {
+      var c = add("circle", { cx: p[0].toFixed(1), cy: p[1].toFixed(1), r: p[2] === at ? 3.5 : 2.5, fill: "#1565c0", "data-ply": p[2] }, g);
+      var t = document.createElementNS(SVGNS, "title");
+      t.textContent = "ply " + p[2] + ": " + (p[3] >= 0 ? "+" : "") + p[3].toFixed(2);
+      c.appendChild(t);
+    });
   }
-  // graphFens is the FEN of each position of the main line, as far as the
-  // page has seen them (by node number, which changes with the tree).
-  var graphFens = [];
+  window.addEventListener("resize", drawGraph);
   function noteEval(fen, side, line) {
     evals[fen] = whiteView(line, side);
-    if (st && st.fen === fen) {
-      var at = st.main.indexOf(st.node);
-      if (at >= 0) { graphFens[at] = fen; }
-    }
     drawGraph();
   }
 
@@ -626,8 +628,8 @@
   });
   $("graph").addEventListener("click", function (e) {
     if (!st || st.main.length < 2) { return; }
-    var r = $("graph").getBoundingClientRect();
-    var i = Math.round((e.clientX - r.left) / r.width * (st.main.length - 1));
+    var r = $("graph").getBoundingClientRect(), pad = 4;
+    var i = Math.round((e.clientX - r.left - pad) / (r.width - 2 * pad) * (st.main.length - 1));
     send({ op: "goto", node: st.main[Math.max(0, Math.min(st.main.length - 1, i))] });
   });
 
