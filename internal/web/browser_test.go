@@ -441,8 +441,28 @@ func TestBrowserAnalysis(t *testing.T) {
 			if d := b.text("#depth"); !strings.Contains(d, "nodes/s") {
 				t.Errorf("depth line %q", d)
 			}
-			b.waitFor(`document.querySelector("#board g.arrow line")`, 5*time.Second)
+			b.waitFor(`document.querySelector("#board g.arrow")`, 5*time.Second)
 			b.shot(s.name + "-analysis")
+			// The arrow reaches from its move's start cell to its end.
+			var best string
+			b.eval(`(function(){var a=document.querySelector("#lines li .pv").textContent.split(" "); return /\.$/.test(a[0]) ? a[1] : a[0];})()`, &best)
+			p := b.position()
+			m, err := p.ParseMove(best)
+			if err != nil {
+				t.Fatalf("the best line's move %q: %v", best, err)
+			}
+			path := p.Path(m)
+			var inside bool
+			b.eval(`(function(){
+				function box(e){return e.getBBox();}
+				var a=box(document.querySelector("#board g.arrow"));
+				return [`+quoteJS(path[0].String())+`, `+quoteJS(path[len(path)-1].String())+`].every(function(c){
+					var r=box(document.querySelector('#board polygon.cell[data-cell="'+c+'"]')), x=r.x+r.width/2, y=r.y+r.height/2;
+					return x >= a.x-0.5 && x <= a.x+a.width+0.5 && y >= a.y-0.5 && y <= a.y+a.height+0.5;
+				});})()`, &inside)
+			if !inside {
+				t.Errorf("the arrow of %s does not reach from the centre of %v to that of %v", best, path[0], path[len(path)-1])
+			}
 			if s.server != nil && s.server.Searching() != 1 {
 				t.Errorf("%d searches running during the analysis, want 1", s.server.Searching())
 			}

@@ -285,33 +285,37 @@
     return (v >= 0 ? "+" : "") + v.toFixed(2);
   }
 
+  // drawArrow draws the best line's first move on the board: a shaft
+  // from the centre of its start cell through its landing cells, and a
+  // head whose tip is the centre of its end cell, in one translucent
+  // shape (its overlaps are not darker).
   function drawArrow() {
     var svg = $("board").querySelector("svg");
     if (!svg) { return; }
     var old = svg.querySelector("g.arrow");
     if (old) { old.remove(); }
     if (!lastLines.length || !lastLines[0].path || lastLines[0].path.length < 2) { return; }
+    var pts = lastLines[0].path.map(function (c) { return centres[c]; });
+    if (pts.some(function (p) { return !p; })) { return; }
     var g = document.createElementNS(SVGNS, "g");
     g.setAttribute("class", "arrow");
-    g.setAttribute("stroke", "#2e7d32");
-    g.setAttribute("stroke-width", "3.5");
-    g.setAttribute("stroke-opacity", "0.8");
-    g.setAttribute("stroke-linecap", "round");
-    g.setAttribute("fill", "none");
-    var defs = document.createElementNS(SVGNS, "defs");
-    defs.innerHTML = '<marker id="best-arrow" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="2.2" markerHeight="2.2" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#2e7d32"/></marker>';
-    g.appendChild(defs);
-    var path = lastLines[0].path;
-    for (var i = 1; i < path.length; i++) {
-      var a = centres[path[i - 1]], b = centres[path[i]];
-      if (!a || !b) { return; }
-      var dx = b[0] - a[0], dy = b[1] - a[1], d = Math.sqrt(dx * dx + dy * dy) || 1;
-      var l = document.createElementNS(SVGNS, "line");
-      l.setAttribute("x1", a[0]); l.setAttribute("y1", a[1]);
-      l.setAttribute("x2", b[0] - dx / d * 4); l.setAttribute("y2", b[1] - dy / d * 4);
-      if (i === path.length - 1) { l.setAttribute("marker-end", "url(#best-arrow)"); }
-      g.appendChild(l);
-    }
+    g.setAttribute("opacity", "0.75");
+    var tip = pts[pts.length - 1], from = pts[pts.length - 2];
+    var dx = tip[0] - from[0], dy = tip[1] - from[1], d = Math.sqrt(dx * dx + dy * dy) || 1;
+    var ux = dx / d, uy = dy / d, len = 7, half = 4.6; // the head, in the board's units
+    var base = [tip[0] - ux * len, tip[1] - uy * len];
+    var shaft = document.createElementNS(SVGNS, "polyline");
+    shaft.setAttribute("points", pts.slice(0, -1).concat([base]).map(function (p) { return p[0].toFixed(2) + "," + p[1].toFixed(2); }).join(" "));
+    shaft.setAttribute("fill", "none");
+    shaft.setAttribute("stroke", "#2e7d32");
+    shaft.setAttribute("stroke-width", "3.4");
+    shaft.setAttribute("stroke-linecap", "round");
+    shaft.setAttribute("stroke-linejoin", "round");
+    g.appendChild(shaft);
+    var head = document.createElementNS(SVGNS, "polygon");
+    head.setAttribute("points", [tip, [base[0] - uy * half, base[1] + ux * half], [base[0] + uy * half, base[1] - ux * half]].map(function (p) { return p[0].toFixed(2) + "," + p[1].toFixed(2); }).join(" "));
+    head.setAttribute("fill", "#2e7d32");
+    g.appendChild(head);
     svg.appendChild(g);
   }
 
