@@ -640,6 +640,30 @@ func TestBrowserTables(t *testing.T) {
 	b.shot("serve-tables")
 }
 
+// TestBrowserNarrow opens the page as wide as a phone, 400 pixels: it
+// fits without scrolling sideways, and a move played by clicks on the
+// smaller board plays.
+func TestBrowserNarrow(t *testing.T) {
+	chromiumPath(t)
+	s := serve(t, Config{})
+	b := newTab(t)
+	b.run(chromedp.EmulateViewport(400, 850))
+	b.open(s.url + "#moves=d4-e5,f6xd4")
+	var over []string
+	b.eval(`(function(){var w=document.documentElement.clientWidth, out=[];
+		if (document.documentElement.scrollWidth > w) { out.push("the page is " + document.documentElement.scrollWidth + " px wide"); }
+		document.querySelectorAll("#board, #evalbar, #nav, .panel, #graph, #movetext").forEach(function(e){
+			var r=e.getBoundingClientRect(); if (r.right > w || r.left < 0) { out.push((e.id || e.className) + " from " + r.left + " to " + r.right); }
+		});
+		return out;})()`, &over)
+	if len(over) > 0 {
+		t.Errorf("at 400 px: %s", strings.Join(over, "; "))
+	}
+	p := b.position()
+	b.play(p, p.MustParseMove("c3xe5"))
+	b.shot("serve-narrow")
+}
+
 // TestBrowserSharedAddress opens a shared address and sees its position;
 // a bad PDN shows its located error.
 func TestBrowserSharedAddress(t *testing.T) {
@@ -670,11 +694,18 @@ func TestBrowserSharedAddress(t *testing.T) {
 			var detail string
 			b.eval(`JSON.stringify(hexdame.timings)`, &detail)
 			t.Logf("speed: %s: page ready %.0f ms after the navigation began in a browser just started, then %.0f ms (%s)", s.name, ready, again, detail)
+			var right, rightAfter float64
+			b.eval(`document.querySelector("#right").getBoundingClientRect().x`, &right)
 			b.run(chromedp.SetValue("#pdnin", "[Event \"x\"]\n\n1. d4-e5 f6xd4 2. a1-a3 *\n", chromedp.ByID))
 			b.click("#import")
 			b.waitFor(`document.querySelector("#error").textContent !== ""`, 5*time.Second)
 			if e := b.text("#error"); !strings.HasPrefix(e, "line 3, column 19: ply 3, move a1-a3: illegal move") {
 				t.Errorf("bad PDN: error %q", e)
+			}
+			// The message wraps under the board: the panels stay put.
+			b.eval(`document.querySelector("#right").getBoundingClientRect().x`, &rightAfter)
+			if rightAfter != right {
+				t.Errorf("the panels moved from x %v to %v with the error message", right, rightAfter)
 			}
 			b.shot(s.name + "-bad-pdn")
 			b.run(chromedp.SetValue("#fenin", "W:Wa1,zz:B", chromedp.ByID))
