@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	cdruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -384,11 +385,34 @@ func TestBrowserImportAndKeys(t *testing.T) {
 				t.Errorf("movetext %q lacks the comment or the variation", mt)
 			}
 			b.run(chromedp.Click("#board", chromedp.ByID)) // the focus off the text area
-			for _, tc := range []struct {
+			for i, tc := range []struct {
 				key string
+				alt bool
 				ply int
-			}{{kb.Home, 0}, {kb.ArrowRight, 1}, {kb.ArrowRight, 2}, {kb.ArrowRight, 3}, {kb.ArrowLeft, 2}, {kb.End, 5}, {kb.Home, 0}} {
+			}{
+				{kb.Home, false, 0}, {kb.ArrowRight, false, 1}, {kb.ArrowRight, false, 2}, {kb.ArrowRight, false, 3}, {kb.ArrowLeft, false, 2}, {kb.End, false, 5}, {kb.Home, false, 0},
+				// With the focus on a checkbox (as after turning the
+				// engine on), the keys still move; with Alt they are
+				// the browser's (back, forward): Alt+Right, then Right.
+				{kb.End, false, 5}, {kb.Home, false, 0}, {kb.ArrowRight, true, 0}, {kb.ArrowRight, false, 1},
+			} {
+				if i == 7 {
+					b.run(chromedp.Click("#kingrule", chromedp.ByID))
+				}
 				before := b.attr("data-fen")
+				if tc.alt {
+					b.run(chromedp.KeyEvent(tc.key, chromedp.KeyModifiers(input.ModifierAlt)))
+					// The board turned and back: their answers come
+					// after that of any move the key made.
+					for _, below := range []string{`y("i9") > y("a1")`, `y("i9") < y("a1")`} {
+						b.click("#flip")
+						b.waitFor(`(function(){function y(c){return document.querySelector('#board polygon.cell[data-cell="'+c+'"]').getBoundingClientRect().y;} return `+below+`;})()`, 5*time.Second)
+					}
+					if got := b.position(); got != want[tc.ply] {
+						t.Errorf("after Alt+Right: %v, want ply %d: %v", got, tc.ply, want[tc.ply])
+					}
+					continue
+				}
 				b.run(chromedp.KeyEvent(tc.key))
 				if want[tc.ply].FEN() != before {
 					b.waitFor(`document.body.getAttribute("data-fen") !== `+quoteJS(before), 5*time.Second)

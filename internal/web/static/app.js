@@ -607,9 +607,15 @@
     $(id).addEventListener("click", function () { send({ op: id }); });
   });
   $("flip").addEventListener("click", function () { flip = !flip; send({ op: "state" }); });
+  // The arrow keys and Home/End move through the tree, but in the fields
+  // whose own they are (text, lists, radio buttons: a checkbox or a
+  // button has no use for them) and with a modifier (Alt+Left is the
+  // browser's back).
   document.addEventListener("keydown", function (e) {
-    var tag = e.target && e.target.tagName;
-    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") { return; }
+    var el = e.target, tag = el && el.tagName;
+    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) { return; }
+    if (tag === "TEXTAREA" || tag === "SELECT" || el && el.isContentEditable) { return; }
+    if (tag === "INPUT" && el.type !== "checkbox" && el.type !== "button" && el.type !== "submit") { return; }
     var keys = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };
     if (keys[e.key]) { e.preventDefault(); send({ op: keys[e.key] }); }
   });
