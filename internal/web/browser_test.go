@@ -529,6 +529,23 @@ func (b *tab) graphInk() int {
 
 func near(v, want uint32) bool { return v+40 >= want && v <= want+40 }
 
+// step clicks the navigation button sel (#first, #next, ...) and waits for
+// the position to change; the depth the page shows is then none, until
+// the analysis of the new position reports.
+func (b *tab) step(sel string) {
+	b.t.Helper()
+	b.eval(`document.body.setAttribute("data-depth", "0")`, nil)
+	before := b.attr("data-fen")
+	b.click(sel)
+	b.waitFor(`document.body.getAttribute("data-fen") !== `+quoteJS(before), 5*time.Second)
+}
+
+// analysed waits for the analysis of the position shown to reach depth.
+func (b *tab) analysed(depth int) {
+	b.t.Helper()
+	b.waitFor(`document.querySelectorAll("#lines li").length > 0 && +document.body.getAttribute("data-depth") >= `+strconv.Itoa(depth), 30*time.Second)
+}
+
 // TestBrowserGraph analyses positions of a game out of order and sees
 // their evaluations on the graph of the game (one alone is a dot); a click
 // on the graph goes to that move.
@@ -547,20 +564,14 @@ func TestBrowserGraph(t *testing.T) {
 			if ink := b.graphInk(); ink != 0 {
 				t.Fatalf("the graph before any evaluation has %d pixels of ink", ink)
 			}
-			// analysed waits for the analysis of the position shown.
-			analysed := func() {
-				b.waitFor(`document.querySelectorAll("#lines li").length > 0 && +document.body.getAttribute("data-depth") >= 4`, 30*time.Second)
-			}
 			b.click("#analyse")
-			analysed()
+			b.analysed(4)
 			if ink := b.graphInk(); ink == 0 {
 				t.Error("the graph shows nothing after the last position's analysis")
 			}
 			for _, ply := range []int{0, 1, 2} {
-				b.eval(`document.body.setAttribute("data-depth", "0")`, nil)
-				b.click(map[int]string{0: "#first", 1: "#next", 2: "#next"}[ply])
-				b.waitFor(`document.body.getAttribute("data-fen") === `+quoteJS(fens[ply]), 5*time.Second)
-				analysed()
+				b.step(map[int]string{0: "#first", 1: "#next", 2: "#next"}[ply])
+				b.analysed(4)
 			}
 			var box struct{ Width, Height float64 }
 			b.eval(`(function(){var r=document.querySelector("#graph g.evals").getBBox();return {Width:r.width,Height:r.height};})()`, &box)
@@ -857,7 +868,7 @@ func TestBrowserLossOnTime(t *testing.T) {
 
 // TestBrowserReadmePicture makes the README's picture of the page, with
 // HEXDAME_PICTURE=FILE: a game with variations and comments, at its end,
-// with the analysis on.
+// with the analysis on, which has seen each position of the main line.
 //
 //	HEXDAME_BROWSER=1 HEXDAME_PICTURE=$PWD/doc/board.png go test -run TestBrowserReadmePicture ./internal/web
 func TestBrowserReadmePicture(t *testing.T) {
@@ -882,13 +893,17 @@ func TestBrowserReadmePicture(t *testing.T) {
 		t.Fatalf("the picture's game: %s", e)
 	}
 	b.eval(`document.querySelector("#pdnin").value = ""`, nil)
-	b.click("#last")
-	b.waitFor(`document.body.getAttribute("data-node") !== "0"`, 5*time.Second)
+	// Through the main line with the engine on, for the graph.
 	b.click("#analyse")
-	b.waitFor(`+document.body.getAttribute("data-depth") >= 10`, 30*time.Second)
-	var png []byte
-	b.run(chromedp.CaptureScreenshot(&png))
-	if err := os.WriteFile(file, png, 0o644); err != nil {
+	b.analysed(8)
+	for range 7 {
+		b.step("#next")
+		b.analysed(8)
+	}
+	b.analysed(10)
+	var pic []byte
+	b.run(chromedp.CaptureScreenshot(&pic))
+	if err := os.WriteFile(file, pic, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	b.click("#analyse")
