@@ -318,6 +318,7 @@ func TestBrowserPlayLevel1(t *testing.T) {
 			if got := b.position(); got != want {
 				t.Fatalf("after the chosen capture: %v, want %v", got, want)
 			}
+			b.shot(s.name + "-capture")
 			eng, err := engine.New(engine.Options{HashMiB: 16})
 			if err != nil {
 				t.Fatal(err)
@@ -671,6 +672,13 @@ func TestBrowserTables(t *testing.T) {
 		if !strings.Contains(got, mv) {
 			t.Errorf("tables: %q, want %q", got, mv)
 		}
+	}
+	// A game of no move yet: the graph's mark of the current move is at
+	// its start.
+	var at float64
+	b.eval(`+document.querySelector("#graph line.current").getAttribute("x1")`, &at)
+	if at > 5 {
+		t.Errorf("the graph marks the position of a game without moves at x %v, not at its start", at)
 	}
 	b.shot("serve-tables")
 }

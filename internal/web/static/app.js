@@ -438,7 +438,7 @@
     if (!st || !tree) { return; }
     var fens = tree.main || [], n = fens.length, W = svg.clientWidth || 300, H = svg.clientHeight || 80, pad = 4;
     svg.setAttribute("viewBox", "0 0 " + W + " " + H);
-    function x(i) { return n > 1 ? pad + i / (n - 1) * (W - 2 * pad) : W / 2; }
+    function x(i) { return n > 1 ? pad + i / (n - 1) * (W - 2 * pad) : pad; }
     function add(name, attrs, parent) {
       var el = document.createElementNS(SVGNS, name);
       Object.keys(attrs).forEach(function (k) { el.setAttribute(k, attrs[k]); });
