@@ -692,19 +692,27 @@ func TestBrowserNarrow(t *testing.T) {
 	b := newTab(t)
 	b.run(chromedp.EmulateViewport(400, 850))
 	b.open(s.url + "#moves=d4-e5,f6xd4")
-	var over []string
-	b.eval(`(function(){var w=document.documentElement.clientWidth, out=[];
-		if (document.documentElement.scrollWidth > w) { out.push("the page is " + document.documentElement.scrollWidth + " px wide"); }
-		document.querySelectorAll("#board, #evalbar, #nav, .panel, #graph, #movetext").forEach(function(e){
-			var r=e.getBoundingClientRect(); if (r.right > w || r.left < 0) { out.push((e.id || e.className) + " from " + r.left + " to " + r.right); }
-		});
-		return out;})()`, &over)
-	if len(over) > 0 {
-		t.Errorf("at 400 px: %s", strings.Join(over, "; "))
+	fits := func(when string) {
+		var over []string
+		b.eval(`(function(){var w=document.documentElement.clientWidth, out=[];
+			if (document.documentElement.scrollWidth > w) { out.push("the page is " + document.documentElement.scrollWidth + " px wide"); }
+			document.querySelectorAll("#board, #evalbar, #nav, .panel, #graph, #movetext, #lines").forEach(function(e){
+				var r=e.getBoundingClientRect(); if (r.right > w || r.left < 0) { out.push((e.id || e.className) + " from " + r.left + " to " + r.right); }
+			});
+			return out;})()`, &over)
+		if len(over) > 0 {
+			t.Errorf("at 400 px, %s: %s", when, strings.Join(over, "; "))
+		}
 	}
+	fits("at the start")
 	p := b.position()
 	b.play(p, p.MustParseMove("c3xe5"))
+	b.click("#analyse")
+	b.analysed(6)
+	fits("with the analysis")
 	b.shot("serve-narrow")
+	b.click("#analyse")
+	noSearchLeft(t, s)
 }
 
 // TestBrowserSharedAddress opens a shared address and sees its position;
