@@ -636,14 +636,7 @@ func TestBrowserEditor(t *testing.T) {
 // TestBrowserTables shows the tables' verdicts in a 3-piece ending.
 func TestBrowserTables(t *testing.T) {
 	chromiumPath(t)
-	dir := t.TempDir()
-	if err := endgame.BuildAll(context.Background(), dir, 3, endgame.BuildOptions{Workers: 2}); err != nil {
-		t.Fatal(err)
-	}
-	tables, err := endgame.Load(dir, endgame.LoadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	tables := buildTables(t, 3)
 	s := serve(t, Config{Tables: tables})
 	b := newTab(t)
 	fen := "W:WKe5,c3:BKg7"

@@ -216,19 +216,26 @@ func TestResponseJSON(t *testing.T) {
 	}
 }
 
-// Each legal move's verdict is the tables' for the side that plays it,
-// counted from before it: a king that captures the last piece wins in
-// one ply; a man that steps where the king takes it loses in two.
-func TestSessionTablesVerdicts(t *testing.T) {
+// buildTables builds the endgame tables of up to pieces pieces in a
+// directory of the test and loads them.
+func buildTables(t *testing.T, pieces int) *endgame.Tables {
+	t.Helper()
 	dir := t.TempDir()
-	if err := endgame.BuildAll(context.Background(), dir, 2, endgame.BuildOptions{}); err != nil {
+	if err := endgame.BuildAll(context.Background(), dir, pieces, endgame.BuildOptions{Workers: 2}); err != nil {
 		t.Fatal(err)
 	}
 	tables, err := endgame.Load(dir, endgame.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := NewSession(tables)
+	return tables
+}
+
+// Each legal move's verdict is the tables' for the side that plays it,
+// counted from before it: a king that captures the last piece wins in
+// one ply; a man that steps where the king takes it loses in two.
+func TestSessionTablesVerdicts(t *testing.T) {
+	s := NewSession(buildTables(t, 2))
 	for _, tc := range []struct {
 		fen, verdict string
 		moves        map[string]string
