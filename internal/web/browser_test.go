@@ -32,10 +32,9 @@ import (
 // protocol from Go, without a driver program to install). They take
 // two to six minutes, as loaded as the machine is, so they run only with
 // HEXDAME_BROWSER=1, as .ci/run runs them (see browsertest.Chromium).
-// They take screenshots into the
-// directory HEXDAME_SCREENSHOTS, when set; the README's picture,
-// doc/board.png, is TestBrowserReadmePicture's. The speed figures of
-// BENCHMARKS.md are logged ("speed: ..."), not asserted.
+// They take screenshots into the directory HEXDAME_SCREENSHOTS, when set;
+// the README's picture, doc/board.png, is TestBrowserReadmePicture's. The
+// speed figures of BENCHMARKS.md are logged ("speed: ..."), not asserted.
 
 func chromiumPath(t *testing.T) string { return browsertest.Chromium(t) }
 
