@@ -77,7 +77,7 @@ func NewPerftTable(mib int) (*PerftTable, error) {
 	}
 	mem, err := bigmem.New[perftEntry](int(size))
 	if err != nil {
-		return nil, fmt.Errorf("hexdame: a perft table of %d MiB: %w", size*16>>20, err)
+		return nil, fmt.Errorf("a perft table of %d MiB: %w", size*16>>20, err)
 	}
 	return &PerftTable{entries: mem.Values(), mask: size - 1, mem: mem}, nil
 }
