@@ -21,6 +21,11 @@
 // their moves as package hexdame's Move objects and scores as text
 // (ParseScore reads them back).
 //
+// Errors follow the module's convention (see package hexdame): sentinels
+// such as ErrInvalidOptions for errors.Is, and no package name before an
+// error's text. A search of a position where the game is over (no legal
+// move) gives an error wrapping hexdame.ErrGameOver.
+//
 // The engine is built on the exported API of package hexdame only.
 package engine
 
@@ -52,11 +57,7 @@ const (
 
 // ErrInvalidOptions is wrapped by the errors returned for options out of
 // range.
-var ErrInvalidOptions = errors.New("hexdame/engine: invalid options")
-
-// ErrNoMoves is returned by a search of a position whose side to move has
-// no legal move (and so has lost): there is nothing to search.
-var ErrNoMoves = errors.New("hexdame/engine: no legal move")
+var ErrInvalidOptions = errors.New("invalid options")
 
 // Options configure an Engine. The zero value is full strength with one
 // thread and a table of DefaultHashMiB.
@@ -398,7 +399,7 @@ func (s Score) String() string {
 
 // ErrScoreSyntax is wrapped by the error ParseScore and
 // Score.UnmarshalText return for a text that is no score.
-var ErrScoreSyntax = errors.New("hexdame/engine: invalid score")
+var ErrScoreSyntax = errors.New("invalid score")
 
 // ParseScore parses what Score.String returns: men with a sign and two
 // decimals ("+0.75", "-1.20"), or "win N" or "loss N" with N in plies
@@ -506,10 +507,11 @@ func (e *Engine) SearchGame(ctx context.Context, g *hexdame.Game, opts SearchOpt
 // Search searches position p within opts's limits and returns the best
 // move. It returns a result with a legal move whenever p has one, even
 // when the context ends before the first iteration completes (the result
-// then holds the first move found). It returns ErrNoMoves for a position
-// without legal moves, an error wrapping ErrInvalidOptions for a MultiPV
-// out of range, and, for a zero Engine whose table the system cannot
-// give, the error of making it (see New).
+// then holds the first move found). For a position without legal moves,
+// where the game is over, it returns an error wrapping hexdame.ErrGameOver;
+// for a MultiPV out of range, an error wrapping ErrInvalidOptions; and,
+// for a zero Engine whose hash table the system cannot give, the error of
+// making it (see New).
 func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOptions) (Result, error) {
 	var progress func(Result) bool
 	if opts.Progress != nil {
@@ -565,7 +567,7 @@ func (e *Engine) search(ctx context.Context, p hexdame.Position, opts SearchOpti
 	}
 	moves := p.LegalMoves()
 	if len(moves) == 0 {
-		return Result{}, ErrNoMoves
+		return Result{}, fmt.Errorf("%w: %v has no legal move", hexdame.ErrGameOver, p.SideToMove())
 	}
 	lv := levels[e.opts.Level]
 	lim := opts.Limits.applied()

@@ -62,7 +62,7 @@ func TestSearchNoMoves(t *testing.T) {
 		if p.HasLegalMoves() {
 			t.Fatalf("%s has moves", fen)
 		}
-		if _, err := e.Search(context.Background(), p, SearchOptions{Limits: Limits{Depth: 3}}); !errors.Is(err, ErrNoMoves) {
+		if _, err := e.Search(context.Background(), p, SearchOptions{Limits: Limits{Depth: 3}}); !errors.Is(err, hexdame.ErrGameOver) {
 			t.Errorf("%s: %v", fen, err)
 		}
 	}
@@ -296,7 +296,7 @@ func TestSearchSeq(t *testing.T) {
 	n := 0
 	for r, err := range e1.SearchSeq(context.Background(), hexdame.MustParseFEN("W:W:Bi9"), SearchOptions{}) {
 		n++
-		if !errors.Is(err, ErrNoMoves) || r.Depth != 0 {
+		if !errors.Is(err, hexdame.ErrGameOver) || r.Depth != 0 {
 			t.Errorf("no moves: %v, depth %d", err, r.Depth)
 		}
 	}

@@ -284,9 +284,6 @@ func (e *Engine) Search(ctx context.Context, s hub.Search, info func(hub.Info)) 
 		res, err = search(ctx, limits)
 	}
 	if err != nil {
-		if errors.Is(err, engine.ErrNoMoves) {
-			return hub.Done{}, fmt.Errorf("%s has no legal move", p.SideToMove())
-		}
 		return hub.Done{}, err
 	}
 	done := hub.Done{Move: res.Move}
