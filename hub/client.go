@@ -19,24 +19,24 @@ import (
 var (
 	// ErrTimeout: the engine did not answer in time (no wait or ready
 	// during the handshake, or it does not read its input).
-	ErrTimeout = errors.New("hexdame/hub: engine timed out")
+	ErrTimeout = errors.New("engine timed out")
 	// ErrExited: the engine's process ended, or its output closed.
-	ErrExited = errors.New("hexdame/hub: engine exited")
+	ErrExited = errors.New("engine exited")
 	// ErrNotHexDame: the engine does not declare the variant parameter
 	// with the value hexdame among its choices.
-	ErrNotHexDame = errors.New("hexdame/hub: not a HexDame engine")
+	ErrNotHexDame = errors.New("not a HexDame engine")
 	// ErrUnknownParam: a parameter to set is not one the engine declares.
-	ErrUnknownParam = errors.New("hexdame/hub: unknown engine parameter")
+	ErrUnknownParam = errors.New("unknown engine parameter")
 	// ErrNoMove: the engine ended a search with done but no move.
-	ErrNoMove = errors.New("hexdame/hub: done without a move")
+	ErrNoMove = errors.New("done without a move")
 	// ErrProtocol: the engine broke the protocol in a way that leaves its
 	// state unknown, such as a done when no search was running, or a line
 	// longer than MaxLineLength (it may have been the done).
-	ErrProtocol = errors.New("hexdame/hub: protocol violation")
+	ErrProtocol = errors.New("protocol violation")
 	// ErrStopIgnored: the engine did not end its search after stop.
-	ErrStopIgnored = errors.New("hexdame/hub: engine ignored stop")
+	ErrStopIgnored = errors.New("engine ignored stop")
 	// ErrClosed: the client was closed.
-	ErrClosed = errors.New("hexdame/hub: client closed")
+	ErrClosed = errors.New("client closed")
 )
 
 // A Setting is a value for an engine parameter, as set-param sends it.
@@ -49,7 +49,7 @@ type Setting struct {
 func ParseSetting(s string) (Setting, error) {
 	name, value, ok := strings.Cut(s, "=")
 	if !ok || name == "" {
-		return Setting{}, errors.New("hexdame/hub: want name=value, not " + strconv.Quote(s))
+		return Setting{}, errors.New("want name=value, not " + strconv.Quote(s))
 	}
 	return Setting{name, value}, nil
 }
@@ -147,7 +147,7 @@ type Client struct {
 // too, so that nothing the engine started outlives it.
 func Start(ctx context.Context, argv []string, opts ClientOptions) (*Client, error) {
 	if len(argv) == 0 || argv[0] == "" {
-		return nil, errors.New("hexdame/hub: empty engine command")
+		return nil, errors.New("empty engine command")
 	}
 	opts.defaults()
 	cmd := exec.Command(argv[0], argv[1:]...)
@@ -158,13 +158,13 @@ func Start(ctx context.Context, argv []string, opts ClientOptions) (*Client, err
 	setProcAttr(cmd)
 	inR, inW, err := os.Pipe()
 	if err != nil {
-		return nil, fmt.Errorf("hexdame/hub: starting %s: %w", argv[0], err)
+		return nil, fmt.Errorf("starting %s: %w", argv[0], err)
 	}
 	outR, outW, err := os.Pipe()
 	if err != nil {
 		inR.Close()
 		inW.Close()
-		return nil, fmt.Errorf("hexdame/hub: starting %s: %w", argv[0], err)
+		return nil, fmt.Errorf("starting %s: %w", argv[0], err)
 	}
 	cmd.Stdin, cmd.Stdout = inR, outW
 	if opts.Stderr != nil {
@@ -177,7 +177,7 @@ func Start(ctx context.Context, argv []string, opts ClientOptions) (*Client, err
 	if err != nil {
 		inW.Close()
 		outR.Close()
-		return nil, fmt.Errorf("hexdame/hub: starting %s: %w", argv[0], err)
+		return nil, fmt.Errorf("starting %s: %w", argv[0], err)
 	}
 	c := newClient(outR, inW, opts)
 	c.proc, c.wfile, c.rfile = cmd, inW, outR
@@ -559,7 +559,7 @@ func (c *Client) Search(ctx context.Context, s Search, info func(Info)) (Done, e
 		return Done{}, err
 	}
 	if !current.HasLegalMoves() {
-		return Done{}, fmt.Errorf("hexdame/hub: search of a position without legal moves: %w", hexdame.ErrGameOver)
+		return Done{}, fmt.Errorf("search of a position without legal moves: %w", hexdame.ErrGameOver)
 	}
 	if err := c.drain(); err != nil {
 		return Done{}, err

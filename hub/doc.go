@@ -16,7 +16,13 @@
 //     package github.com/hexdame/hexdame/enginehub serves the module's
 //     engine as one.
 //
+// Errors follow the module's convention (see package hexdame): sentinels
+// such as ErrTimeout for errors.Is, no package name before an error's
+// text, and error types ([TextError], [SyntaxError]) whose Column is the
+// byte of the problem from 1, Err the sentinel and Why the reason in
+// words. Move text that is not a move in the dialect's notation wraps the
+// rules package's hexdame.ErrMoveSyntax.
+//
 // Like every package of the module besides the rules package, it uses only
-// the exported API of the rules package github.com/hexdame/hexdame. Its
-// errors begin with "hexdame/hub: ".
+// the exported API of the rules package github.com/hexdame/hexdame.
 package hub

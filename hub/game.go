@@ -113,7 +113,7 @@ type GameResult struct {
 
 // ErrOpening is wrapped by the error of PlayGame for an opening that cannot
 // be played or that ends the game.
-var ErrOpening = errors.New("hexdame/hub: invalid opening")
+var ErrOpening = errors.New("invalid opening")
 
 func sideIndex(c hexdame.Color) int {
 	if c == hexdame.White {
@@ -305,20 +305,11 @@ func classify(err error) (Termination, string) {
 	case errors.Is(err, ErrStopIgnored):
 		return Hang, "did not move, even after stop"
 	case errors.Is(err, ErrTimeout):
-		return Hang, "stopped answering: " + trimPrefix(err)
+		return Hang, "stopped answering: " + err.Error()
 	case errors.Is(err, ErrExited):
-		return Crash, trimPrefix(err)
+		return Crash, err.Error()
 	case errors.Is(err, ErrProtocol):
-		return ProtocolError, "broke the protocol: " + trimPrefix(err)
+		return ProtocolError, "broke the protocol: " + err.Error()
 	}
-	return Crash, "failed: " + trimPrefix(err)
-}
-
-func trimPrefix(err error) string {
-	s := err.Error()
-	const p = "hexdame/hub: "
-	for len(s) > len(p) && s[:len(p)] == p {
-		s = s[len(p):]
-	}
-	return s
+	return Crash, "failed: " + err.Error()
 }

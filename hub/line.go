@@ -19,23 +19,23 @@ const MaxLineLength = 1 << 20
 // ErrSyntax is wrapped by the errors for a line that is not a command:
 // an unterminated quote, an argument without a name, a control character,
 // invalid UTF-8, or a line with nothing on it.
-var ErrSyntax = errors.New("hexdame/hub: invalid line")
+var ErrSyntax = errors.New("invalid line")
 
 // ErrLineTooLong is returned by Reader.ReadCommand for a line longer than
 // MaxLineLength bytes; the line has been skipped.
-var ErrLineTooLong = errors.New("hexdame/hub: line too long")
+var ErrLineTooLong = errors.New("line too long")
 
 // A SyntaxError reports a line that is not a command: where and why. It
 // wraps ErrSyntax.
 type SyntaxError struct {
 	Line   string // the line, clipped to 80 bytes
 	Column int    // the byte of the problem, from 1
-	Msg    string // what was wrong
+	Why    string // what was wrong, in words
 }
 
-// Error returns the message with the column and what was wrong.
+// Error returns the message with the line, the column and why.
 func (e *SyntaxError) Error() string {
-	return "hexdame/hub: invalid line " + strconv.Quote(e.Line) + " at column " + strconv.Itoa(e.Column) + ": " + e.Msg
+	return "invalid line " + strconv.Quote(e.Line) + " at column " + strconv.Itoa(e.Column) + ": " + e.Why
 }
 
 // Unwrap returns ErrSyntax.
@@ -108,7 +108,7 @@ func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\r' }
 // arguments are not errors: the protocol ignores them, and so does the
 // caller.
 func ParseCommand(line string) (Command, error) {
-	fail := func(i int, msg string) (Command, error) {
+	fail := func(i int, why string) (Command, error) {
 		clip := line
 		if len(clip) > 80 {
 			clip = clip[:80]
@@ -116,7 +116,7 @@ func ParseCommand(line string) (Command, error) {
 				clip = clip[:len(clip)-1]
 			}
 		}
-		return Command{}, &SyntaxError{Line: clip, Column: i + 1, Msg: msg}
+		return Command{}, &SyntaxError{Line: clip, Column: i + 1, Why: why}
 	}
 	if !utf8.ValidString(line) {
 		for i := 0; i < len(line); {
@@ -237,8 +237,8 @@ func checkValue(s string) (ok, quote bool) {
 // ParseCommand reads back every line AppendText writes.
 func (c Command) AppendText(dst []byte) ([]byte, error) {
 	orig := len(dst)
-	bad := func(msg string) ([]byte, error) {
-		return dst[:orig], &SyntaxError{Line: clipName(c.Name), Column: 1, Msg: msg}
+	bad := func(why string) ([]byte, error) {
+		return dst[:orig], &SyntaxError{Line: clipName(c.Name), Column: 1, Why: why}
 	}
 	if !checkWord(c.Name) {
 		return bad("command name " + strconv.Quote(c.Name) + " cannot be written")

@@ -77,7 +77,7 @@ func TestParseCommandErrors(t *testing.T) {
 			t.Errorf("ParseCommand(%q): error %v, want a *SyntaxError", tt.line, err)
 			continue
 		}
-		if se.Column != tt.column || !strings.Contains(se.Msg, tt.msg) || !strings.HasPrefix(err.Error(), "hexdame/hub: ") {
+		if se.Column != tt.column || !strings.Contains(se.Why, tt.msg) || !strings.HasPrefix(err.Error(), "invalid line ") {
 			t.Errorf("ParseCommand(%q): column %d, %q; want column %d, %q", tt.line, se.Column, err, tt.column, tt.msg)
 		}
 	}

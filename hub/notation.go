@@ -13,13 +13,13 @@ const PositionLength = 1 + hexdame.NumCells
 
 // ErrPosition is wrapped by the errors for text that is not a position in
 // the Hub dialect.
-var ErrPosition = errors.New("hexdame/hub: invalid position")
+var ErrPosition = errors.New("invalid position")
 
 // ErrMoveSyntax is wrapped by the errors for text that is not a move in the
 // Hub dialect's notation, such as "d4-e5" or a capture without its
 // captured cells (they wrap hexdame.ErrMoveSyntax too). A move in another
 // notation is not a Hub move: a referee treats it as an illegal move.
-var ErrMoveSyntax = errors.New("hexdame/hub: invalid move text")
+var ErrMoveSyntax = errors.New("invalid move text")
 
 // A TextError reports a position or move text that cannot be read, or a
 // move that is not legal: the text, where, and why. It wraps ErrPosition,
@@ -27,8 +27,8 @@ var ErrMoveSyntax = errors.New("hexdame/hub: invalid move text")
 type TextError struct {
 	Text   string // the text, clipped to 80 bytes
 	Column int    // the byte of the problem, from 1; 0 when not about one place
-	Msg    string // what was wrong
 	Err    error  // ErrPosition, ErrMoveSyntax or hexdame.ErrIllegalMove
+	Why    string // what was wrong, in words
 }
 
 // Error returns the message: what the text should have been, the text, and
@@ -41,12 +41,12 @@ func (e *TextError) Error() string {
 	case hexdame.ErrIllegalMove:
 		what = "illegal move"
 	}
-	s := "hexdame/hub: " + what + " " + strconv.Quote(e.Text)
+	s := what + " " + strconv.Quote(e.Text)
 	if e.Column > 0 {
 		s += " at column " + strconv.Itoa(e.Column)
 	}
-	if e.Msg != "" {
-		s += ": " + e.Msg
+	if e.Why != "" {
+		s += ": " + e.Why
 	}
 	return s
 }
@@ -60,11 +60,11 @@ func (e *TextError) Unwrap() []error {
 	return []error{e.Err}
 }
 
-func textError(text string, col int, msg string, err error) *TextError {
+func textError(text string, col int, why string, err error) *TextError {
 	if len(text) > 80 {
 		text = clipName(text)
 	}
-	return &TextError{Text: text, Column: col, Msg: msg, Err: err}
+	return &TextError{Text: text, Column: col, Err: err, Why: why}
 }
 
 // pieceLetters maps a piece to its letter: w W b B, e for an empty cell.
@@ -155,8 +155,8 @@ type moveText struct {
 // parseMoveText reads the syntax of a Hub move.
 func parseMoveText(s string) (moveText, error) {
 	var mt moveText
-	fail := func(i int, msg string) (moveText, error) {
-		return moveText{}, textError(s, i+1, msg, ErrMoveSyntax)
+	fail := func(i int, why string) (moveText, error) {
+		return moveText{}, textError(s, i+1, why, ErrMoveSyntax)
 	}
 	if s == "" {
 		return fail(-1, "empty")
@@ -299,7 +299,7 @@ func ParseMoves(p hexdame.Position, s string) ([]hexdame.Move, hexdame.Position,
 		if err != nil {
 			var te *TextError
 			if errors.As(err, &te) {
-				te.Msg = joinMsg("move "+strconv.Itoa(len(moves)+1), te.Msg)
+				te.Why = joinWhy("move "+strconv.Itoa(len(moves)+1), te.Why)
 			}
 			return nil, p, err
 		}
@@ -309,7 +309,7 @@ func ParseMoves(p hexdame.Position, s string) ([]hexdame.Move, hexdame.Position,
 	return moves, p, nil
 }
 
-func joinMsg(a, b string) string {
+func joinWhy(a, b string) string {
 	if b == "" {
 		return a
 	}

@@ -155,7 +155,11 @@ func TestParseMoveErrors(t *testing.T) {
 		if tt.want == ErrMoveSyntax && !errors.Is(err, hexdame.ErrMoveSyntax) {
 			t.Errorf("ParseMove(%q): %v does not wrap hexdame.ErrMoveSyntax", tt.text, err)
 		}
-		if !errors.Is(err, tt.want) || !strings.HasPrefix(errString(err), "hexdame/hub: ") {
+		prefix := "invalid move "
+		if tt.want == hexdame.ErrIllegalMove {
+			prefix = "illegal move "
+		}
+		if !errors.Is(err, tt.want) || !strings.HasPrefix(errString(err), prefix) {
 			t.Errorf("ParseMove(%q): %v, want %v", tt.text, err, tt.want)
 		}
 	}

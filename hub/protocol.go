@@ -85,7 +85,7 @@ func (p Param) Command() Command {
 }
 
 // ErrParam is wrapped by the errors for a param line without a name.
-var ErrParam = errors.New("hexdame/hub: invalid param")
+var ErrParam = errors.New("invalid param")
 
 // ParseParam reads a param command. A param without a name gives an error
 // wrapping ErrParam; unknown arguments are ignored.
@@ -200,7 +200,7 @@ func (l Limits) Command() Command {
 
 // ErrLevel is wrapped by the errors for a level argument that is not a
 // valid number.
-var ErrLevel = errors.New("hexdame/hub: invalid level")
+var ErrLevel = errors.New("invalid level")
 
 // ParseLimits reads a level command. Every argument it knows (move-time,
 // depth, nodes, infinite, moves, time, inc) that holds a valid number is

@@ -341,7 +341,7 @@ func (f *fenFlag) position() (hexdame.Position, error) {
 	if text := strings.TrimSpace(f.text); len(text) == hub.PositionLength && !strings.Contains(text, ":") {
 		p, err := hub.ParsePosition(text)
 		if err != nil {
-			return p, usageError{strings.TrimPrefix(err.Error(), "hexdame/hub: ")}
+			return p, usageError{err.Error()}
 		}
 		return p, nil
 	}

@@ -88,8 +88,8 @@ func moveDetail(err error) string {
 		if errors.Is(err, hexdame.ErrIllegalMove) {
 			what = "illegal move"
 		}
-		if te.Msg != "" {
-			what += ": " + te.Msg
+		if te.Why != "" {
+			what += ": " + te.Why
 		}
 		return what
 	}

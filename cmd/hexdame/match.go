@@ -96,7 +96,7 @@ func (v engineFlag) String() string { return "" }
 func (v engineFlag) Set(s string) error {
 	argv, err := hub.SplitCommandLine(s)
 	if err != nil {
-		return errors.New(strings.TrimPrefix(err.Error(), "hexdame/hub: "))
+		return err
 	}
 	v.f.specs = append(v.f.specs, &engineSpec{cmdline: s, argv: argv})
 	return nil
@@ -627,7 +627,7 @@ func runMatch(e *env, cfg *matchConfig) error {
 			return usageError{"interrupted"}
 		case err != nil && !misbehaved(err):
 			closeFirst()
-			return usageError{fmt.Sprintf("engine %d (%s): %s", i+1, quote(s.cmdline), strings.TrimPrefix(err.Error(), "hexdame/hub: "))}
+			return usageError{fmt.Sprintf("engine %d (%s): %s", i+1, quote(s.cmdline), err)}
 		case err != nil:
 			first[i] = &player{spec: s, fails: 1, startErr: err}
 		default:
@@ -868,12 +868,12 @@ func playMatchGame(ctx context.Context, cfg *matchConfig, book *openingBook, pla
 			p.fails++
 		}
 		if p.fails >= maxStartFailures {
-			f.fatal = fmt.Errorf("engine %d failed to start %d times in a row: %s", k+1, p.fails, strings.TrimPrefix(err.Error(), "hexdame/hub: "))
+			f.fatal = fmt.Errorf("engine %d failed to start %d times in a row: %s", k+1, p.fails, err)
 			return f
 		}
 		loser := engineColor(k)
 		f.res.Termination, f.res.Faulty = hub.StartFailure, loser
-		f.res.Detail = fmt.Sprintf("%s could not be started: %s", loser, strings.TrimPrefix(err.Error(), "hexdame/hub: "))
+		f.res.Detail = fmt.Sprintf("%s could not be started: %s", loser, err)
 		f.res.Result = hexdame.WhiteWins
 		if loser == hexdame.White {
 			f.res.Result = hexdame.RedWins

@@ -211,8 +211,8 @@ func TestTablesUnderAddressLimit(t *testing.T) {
 	saved := memoryAvailable
 	defer func() { memoryAvailable = saved }()
 	memoryAvailable = func() (uint64, bool) { return 0, false }
-	check([]string{"analyse", "-hash", "2048", "-depth", "1"}, `a table of 2048 MiB: cannot allocate memory`)
-	check([]string{"solve", "-hash", "2048", "3"}, `a table of 2048 MiB: cannot allocate memory`)
+	check([]string{"analyse", "-hash", "2048", "-depth", "1"}, `a hash table of 2048 MiB: cannot allocate memory`)
+	check([]string{"solve", "-hash", "2048", "3"}, `a hash table of 2048 MiB: cannot allocate memory`)
 	check([]string{"perft", "-hash", "2048", "3"}, `a perft table of 2048 MiB: cannot allocate memory`)
 }
 
