@@ -175,7 +175,7 @@ var ErrNoTables = errors.New("no endgame tables")
 func Load(dir string, opts LoadOptions) (*Tables, error) {
 	n := opts.MaxPieces
 	if n > MaxPieces {
-		return nil, errors.New(errPrefix + "LoadOptions.MaxPieces " + strconv.Itoa(n) + " above the maximum " + strconv.Itoa(MaxPieces))
+		return nil, errors.New("LoadOptions.MaxPieces " + strconv.Itoa(n) + " above the maximum " + strconv.Itoa(MaxPieces))
 	}
 	if st, err := os.Stat(dir); err != nil {
 		return nil, &FileError{Path: dir, Err: err}

@@ -93,7 +93,7 @@ func moveDetail(err error) string {
 		}
 		return what
 	}
-	return errMessage(err)
+	return err.Error()
 }
 
 var cmdMoves = &command{
@@ -243,7 +243,7 @@ var cmdPerft = &command{
 			}
 			if *hash > 0 {
 				if opts.Table, err = newPerftTable(*hash); err != nil {
-					return usageError{errMessage(err)}
+					return usageError{err.Error()}
 				}
 			}
 			start := time.Now()
