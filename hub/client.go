@@ -22,12 +22,14 @@ var (
 	ErrTimeout = errors.New("engine timed out")
 	// ErrExited: the engine's process ended, or its output closed.
 	ErrExited = errors.New("engine exited")
-	// ErrNotHexDame: the engine does not declare the variant parameter
-	// with the value hexdame among its choices.
-	ErrNotHexDame = errors.New("not a HexDame engine")
+	// ErrVariant: the engine does not declare the variant parameter with
+	// the value hexdame among its choices: it does not play HexDame.
+	ErrVariant = errors.New("not a HexDame engine")
 	// ErrUnknownParam: a parameter to set is not one the engine declares.
 	ErrUnknownParam = errors.New("unknown engine parameter")
-	// ErrNoMove: the engine ended a search with done but no move.
+	// ErrNoMove: the engine ended a search with done but no move, in a
+	// position that has legal moves (Search refuses to search one that
+	// has none, with an error wrapping hexdame.ErrGameOver).
 	ErrNoMove = errors.New("done without a move")
 	// ErrProtocol: the engine broke the protocol in a way that leaves its
 	// state unknown, such as a done when no search was running, or a line
@@ -200,7 +202,7 @@ func Start(ctx context.Context, argv []string, opts ClientOptions) (*Client, err
 // Connect speaks to an engine that reads w and writes r (an engine in the
 // same program, behind pipes, for one) and does the handshake: hub, the id
 // and param lines up to wait, the settings, init and ready. It fails with
-// ErrNotHexDame for an engine that does not play HexDame, ErrUnknownParam
+// ErrVariant for an engine that does not play HexDame, ErrUnknownParam
 // for a setting of an undeclared parameter, ErrTimeout, ErrExited, or
 // ctx.Err(). Close closes r and w when they are io.Closers.
 func Connect(ctx context.Context, r io.Reader, w io.Writer, opts ClientOptions) (*Client, error) {
@@ -331,7 +333,7 @@ func (c *Client) exitError() error {
 	if errors.As(c.waitErr, &ee) && ee.Exited() {
 		return fmt.Errorf("%w with status %d", ErrExited, ee.ExitCode())
 	}
-	return fmt.Errorf("%w: %s", ErrExited, strings.TrimPrefix(c.waitErr.Error(), "signal: "))
+	return fmt.Errorf("%w: %w", ErrExited, c.waitErr) // "engine exited: signal: killed"
 }
 
 // next returns the next command the engine sends, waiting until the timer
@@ -388,12 +390,12 @@ func (c *Client) handshake(ctx context.Context) error {
 	variant, ok := c.Param("variant")
 	switch {
 	case !ok:
-		return fmt.Errorf("%w: it declares no variant parameter", ErrNotHexDame)
+		return fmt.Errorf("%w: it declares no variant parameter", ErrVariant)
 	case variant.Value == "hexdame":
 	case contains(variant.Values, "hexdame"):
 		set = append(set, setParamCommand(Setting{"variant", "hexdame"}))
 	default:
-		return fmt.Errorf("%w: its variant is %q", ErrNotHexDame, variant.Value)
+		return fmt.Errorf("%w: its variant is %q", ErrVariant, variant.Value)
 	}
 	for _, s := range c.opts.Settings {
 		if _, ok := c.Param(s.Name); !ok {
@@ -535,7 +537,7 @@ func (c *Client) drain() error {
 //
 // The move must be legal in s.Current(): a done without a move gives
 // ErrNoMove, a move that is not in the Hub dialect's notation a *TextError
-// wrapping ErrMoveSyntax, a move that is not legal one wrapping
+// wrapping hexdame.ErrMoveSyntax, a move that is not legal one wrapping
 // hexdame.ErrIllegalMove (and Done.Move is then the zero Move). A ponder
 // move that is not legal after the move is dropped. A search of a
 // position without legal moves, or moves that are not legal, is refused

@@ -298,7 +298,7 @@ func classify(err error) (Termination, string) {
 	switch {
 	case errors.Is(err, ErrNoMove):
 		return NoMove, "ended its search without a move"
-	case errors.As(err, &te) && te.Err == ErrMoveSyntax:
+	case errors.As(err, &te) && te.Err == hexdame.ErrMoveSyntax:
 		return UnparseableMove, fmt.Sprintf("played %q, which is not a move in the Hub notation", te.Text)
 	case errors.As(err, &te) && te.Err == hexdame.ErrIllegalMove:
 		return IllegalMove, fmt.Sprintf("played %q, which is not legal", te.Text)

@@ -15,19 +15,17 @@ const PositionLength = 1 + hexdame.NumCells
 // the Hub dialect.
 var ErrPosition = errors.New("invalid position")
 
-// ErrMoveSyntax is wrapped by the errors for text that is not a move in the
-// Hub dialect's notation, such as "d4-e5" or a capture without its
-// captured cells (they wrap hexdame.ErrMoveSyntax too). A move in another
-// notation is not a Hub move: a referee treats it as an illegal move.
-var ErrMoveSyntax = errors.New("invalid move text")
-
 // A TextError reports a position or move text that cannot be read, or a
-// move that is not legal: the text, where, and why. It wraps ErrPosition,
-// ErrMoveSyntax (and then hexdame.ErrMoveSyntax) or hexdame.ErrIllegalMove.
+// move that is not legal: the text, where, and why. It wraps ErrPosition
+// for text that is not a position in the Hub dialect,
+// hexdame.ErrMoveSyntax for text that is not a move in the Hub dialect's
+// notation (such as "d4-e5", a move in another notation, or a capture
+// without its captured cells), or hexdame.ErrIllegalMove for a move that
+// is not legal.
 type TextError struct {
 	Text   string // the text, clipped to 80 bytes
 	Column int    // the byte of the problem, from 1; 0 when not about one place
-	Err    error  // ErrPosition, ErrMoveSyntax or hexdame.ErrIllegalMove
+	Err    error  // ErrPosition, hexdame.ErrMoveSyntax or hexdame.ErrIllegalMove
 	Why    string // what was wrong, in words
 }
 
@@ -51,14 +49,8 @@ func (e *TextError) Error() string {
 	return s
 }
 
-// Unwrap returns the sentinel error, and for ErrMoveSyntax the rules
-// package's hexdame.ErrMoveSyntax as well.
-func (e *TextError) Unwrap() []error {
-	if e.Err == ErrMoveSyntax {
-		return []error{e.Err, hexdame.ErrMoveSyntax}
-	}
-	return []error{e.Err}
-}
+// Unwrap returns Err.
+func (e *TextError) Unwrap() error { return e.Err }
 
 func textError(text string, col int, why string, err error) *TextError {
 	if len(text) > 80 {
@@ -156,7 +148,7 @@ type moveText struct {
 func parseMoveText(s string) (moveText, error) {
 	var mt moveText
 	fail := func(i int, why string) (moveText, error) {
-		return moveText{}, textError(s, i+1, why, ErrMoveSyntax)
+		return moveText{}, textError(s, i+1, why, hexdame.ErrMoveSyntax)
 	}
 	if s == "" {
 		return fail(-1, "empty")
@@ -218,7 +210,7 @@ func parseMoveText(s string) (moveText, error) {
 // capture is FROMxTOxC1xC2... with the start, the end and every captured
 // cell in any order ("38x16x27x22"); cells are numbers from 1 to 61 without
 // leading zeros. Text in any other form gives a *TextError wrapping
-// ErrMoveSyntax; a move that is not legal in p (a capture that leaves out
+// hexdame.ErrMoveSyntax; a move that is not legal in p (a capture that leaves out
 // or adds a captured cell included) one wrapping hexdame.ErrIllegalMove.
 func ParseMove(p hexdame.Position, s string) (hexdame.Move, error) {
 	mt, err := parseMoveText(s)
