@@ -47,7 +47,7 @@ func TestHostilePositions(t *testing.T) {
 			continue
 		}
 		var worst time.Duration
-		var res Result
+		var res SearchResult
 		for range runs {
 			e.Clear()
 			start := time.Now()

@@ -109,7 +109,7 @@ func (o *ClientOptions) defaults() {
 // may be called from any goroutine at any time.
 //
 // The engine cannot harm the client: lines are read with a bounded length
-// (Reader; a longer line is an ErrProtocol fault), lines that are not
+// (CommandReader; a longer line is an ErrProtocol fault), lines that are not
 // commands are ignored, info lines are read and dropped as they come, and
 // every wait is bounded by a time-out or a context. After an engine fault
 // that leaves its state unknown (ErrExited, ErrProtocol, ErrStopIgnored,
@@ -228,13 +228,13 @@ func newClient(r io.Reader, w io.Writer, opts ClientOptions) *Client {
 		closed:   make(chan struct{}),
 		readDone: make(chan struct{}),
 	}
-	go c.read(NewReader(r))
+	go c.read(NewCommandReader(r))
 	return c
 }
 
 // read sends the commands the engine writes to c.events, then the error
 // that ends the input.
-func (c *Client) read(r *Reader) {
+func (c *Client) read(r *CommandReader) {
 	defer close(c.readDone)
 	for {
 		line, err := r.ReadLine()

@@ -3,8 +3,8 @@
 // a HexDame engine and a GUI or match runner, over the engine's standard
 // input and output. It serves both sides:
 //
-//   - the line syntax: [ParseCommand], [Command.AppendText] and a [Reader]
-//     that reads lines of bounded length;
+//   - the line syntax: [ParseCommand], [Command.AppendText] and a
+//     [CommandReader] that reads lines of bounded length;
 //   - positions and moves in the dialect: [ParsePosition], [FormatPosition],
 //     [ParseMove], [FormatMove];
 //   - the GUI side: a [Client] starts an engine process ([Start]) or talks

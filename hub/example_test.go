@@ -125,7 +125,7 @@ func ExampleServe() {
 	}()
 	io.WriteString(gui, "hub\nset-param name=depth value=2\ninit\n"+
 		"pos pos=Weeeeeeeeeeeeeeeeeeeeeeeeeeebeeeeeeeeeewweeeeeeeeeeeeeeeeeeeee\nlevel move-time=1\ngo think\n")
-	r := hub.NewReader(fromEngine)
+	r := hub.NewCommandReader(fromEngine)
 	for {
 		line, err := r.ReadLine()
 		if err != nil {

@@ -10,7 +10,7 @@ import (
 )
 
 // MaxLineLength is the longest line, in bytes without its line end, that a
-// Reader returns. A longer line is skipped whole and reported as
+// CommandReader returns. A longer line is skipped whole and reported as
 // ErrLineTooLong. It leaves room for a pos command with about 170,000
 // moves: the longest game record of two kings, where each position may
 // come twice, has fewer than 15,000 (about 88 KB).
@@ -21,7 +21,7 @@ const MaxLineLength = 1 << 20
 // invalid UTF-8, or a line with nothing on it.
 var ErrSyntax = errors.New("invalid line")
 
-// ErrLineTooLong is returned by Reader.ReadCommand for a line longer than
+// ErrLineTooLong is returned by CommandReader.ReadCommand for a line longer than
 // MaxLineLength bytes; the line has been skipped.
 var ErrLineTooLong = errors.New("line too long")
 
@@ -315,30 +315,30 @@ func CleanValue(s string) string {
 	}, s)
 }
 
-// A Reader reads protocol lines from an input, each at most MaxLineLength
+// A CommandReader reads protocol lines from an input, each at most MaxLineLength
 // bytes, so that a peer that writes an endless line cannot exhaust memory:
 // the reader's memory grows with the longest line it returns, up to about
 // twice MaxLineLength, and it skips the rest of a longer line.
-type Reader struct {
+type CommandReader struct {
 	br   *bufio.Reader
 	long []byte // a line longer than br's buffer, gathered
 	line int
 }
 
-// readerBuffer is the size of a Reader's buffer: lines up to it are read
+// readerBuffer is the size of a CommandReader's buffer: lines up to it are read
 // without copying.
 const readerBuffer = 4 << 10
 
-// NewReader returns a Reader reading from r.
-func NewReader(r io.Reader) *Reader {
-	return &Reader{br: bufio.NewReaderSize(r, readerBuffer)}
+// NewCommandReader returns a CommandReader reading from r.
+func NewCommandReader(r io.Reader) *CommandReader {
+	return &CommandReader{br: bufio.NewReaderSize(r, readerBuffer)}
 }
 
 // ReadLine returns the next line without its line end ("\n" or "\r\n").
 // At the end of the input it returns io.EOF (a last line without a line end
 // is returned first). A line longer than MaxLineLength is skipped and gives
 // ErrLineTooLong; other read errors are returned as they are.
-func (r *Reader) ReadLine() (string, error) {
+func (r *CommandReader) ReadLine() (string, error) {
 	b, err := r.br.ReadSlice('\n')
 	if err == bufio.ErrBufferFull {
 		// A line longer than the buffer: gather it up to the limit and
@@ -380,7 +380,7 @@ func (r *Reader) ReadLine() (string, error) {
 
 // gather appends b to long, growing it at most to what the longest line
 // takes, its line end and one more read.
-func (r *Reader) gather(long, b []byte) []byte {
+func (r *CommandReader) gather(long, b []byte) []byte {
 	if n := len(long) + len(b); n > cap(long) {
 		grown := make([]byte, len(long), min(max(2*cap(long), n), MaxLineLength+2+readerBuffer))
 		copy(grown, long)
@@ -400,7 +400,7 @@ func boolInt(b bool) int {
 // ParseCommand. A line that does not parse gives its *SyntaxError, a line
 // too long ErrLineTooLong; either way the line is consumed and the next
 // call reads the next one. At the end of the input it returns io.EOF.
-func (r *Reader) ReadCommand() (Command, error) {
+func (r *CommandReader) ReadCommand() (Command, error) {
 	for {
 		line, err := r.ReadLine()
 		if err != nil {
@@ -415,4 +415,4 @@ func (r *Reader) ReadCommand() (Command, error) {
 
 // Lines returns the number of lines read so far, the blank and skipped ones
 // included.
-func (r *Reader) Lines() int { return r.line }
+func (r *CommandReader) Lines() int { return r.line }

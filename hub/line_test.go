@@ -170,7 +170,7 @@ func TestReader(t *testing.T) {
 	long := strings.Repeat("y", MaxLineLength+1)
 	exact := strings.Repeat("z", MaxLineLength)
 	input := "hub\r\n\n   \ngarbage \"\n" + long + "\nping\n" + exact + "\r\nlast"
-	r := NewReader(strings.NewReader(input))
+	r := NewCommandReader(strings.NewReader(input))
 	type step struct {
 		name string
 		err  error
@@ -220,7 +220,7 @@ func (e *endless) Read(p []byte) (int, error) {
 func TestReaderLongLineBoundedMemory(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	r := NewReader(io.MultiReader(&endless{n: 64 << 20}, strings.NewReader("\nping\n")))
+	r := NewCommandReader(io.MultiReader(&endless{n: 64 << 20}, strings.NewReader("\nping\n")))
 	if _, err := r.ReadCommand(); err != ErrLineTooLong {
 		t.Fatalf("first: %v, want ErrLineTooLong", err)
 	}
@@ -244,12 +244,12 @@ func BenchmarkParseCommand(b *testing.B) {
 	}
 }
 
-// A Reader of short lines keeps a small buffer: its memory grows with the
+// A CommandReader of short lines keeps a small buffer: its memory grows with the
 // lines it reads, not with MaxLineLength.
 func TestReaderShortLinesSmallMemory(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	r := NewReader(strings.NewReader("ping\n"))
+	r := NewCommandReader(strings.NewReader("ping\n"))
 	if c, err := r.ReadCommand(); err != nil || c.Name != "ping" {
 		t.Fatalf("%v %v", c, err)
 	}

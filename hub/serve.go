@@ -95,7 +95,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, eng Engine) error {
 	}
 	lines := make(chan readResult, 16)
 	stopReading := make(chan struct{})
-	go readCommands(NewReader(in), lines, stopReading)
+	go readCommands(NewCommandReader(in), lines, stopReading)
 	defer close(stopReading)
 	for {
 		select {
@@ -144,7 +144,7 @@ func unreadable(err error) bool {
 
 // readCommands sends the commands read from r to lines until a read error
 // (sent last) or stop being closed.
-func readCommands(r *Reader, lines chan<- readResult, stop <-chan struct{}) {
+func readCommands(r *CommandReader, lines chan<- readResult, stop <-chan struct{}) {
 	for {
 		c, err := r.ReadCommand()
 		select {

@@ -109,7 +109,7 @@ var cmdAnalyse = &command{
 				return usageError{err.Error()}
 			}
 			var writeErr error
-			progress := func(r engine.Result) {
+			progress := func(r engine.SearchResult) {
 				if writeErr != nil {
 					return
 				}
