@@ -51,7 +51,7 @@
 // AppendLegalMoves and MovesFrom generate into a caller's slice without
 // allocating, PlayUnchecked plays a generated move without checking it
 // again, Hash gives a stable Zobrist key, Perft counts the move tree (on
-// several goroutines, with a PerftTable if asked), and HasCapture and
+// several goroutines, with a PerftCache if asked), and HasCapture and
 // HashAfter serve engines' searches (package engine, in this module, plays
 // and solves positions). Mirror and SwapColors give a position's images
 // under the rules' two symmetries, and RandomMove draws a random legal

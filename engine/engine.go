@@ -106,7 +106,7 @@ func (o Options) check() (Options, error) {
 	case o.Threads < 0 || o.Threads > MaxThreads:
 		return o, fmt.Errorf("%w: %d threads is not from 1 to %d", ErrInvalidOptions, o.Threads, MaxThreads)
 	case o.HashMiB < 0 || o.HashMiB > MaxHashMiB:
-		return o, fmt.Errorf("%w: a table of %d MiB is not from 1 to %d", ErrInvalidOptions, o.HashMiB, MaxHashMiB)
+		return o, fmt.Errorf("%w: a hash table of %d MiB is not from 1 to %d", ErrInvalidOptions, o.HashMiB, MaxHashMiB)
 	case o.EndgamePieces < 0:
 		return o, fmt.Errorf("%w: EndgamePieces %d is negative", ErrInvalidOptions, o.EndgamePieces)
 	}

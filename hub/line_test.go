@@ -166,7 +166,7 @@ func TestCleanValue(t *testing.T) {
 	}
 }
 
-func TestReader(t *testing.T) {
+func TestCommandReader(t *testing.T) {
 	long := strings.Repeat("y", MaxLineLength+1)
 	exact := strings.Repeat("z", MaxLineLength)
 	input := "hub\r\n\n   \ngarbage \"\n" + long + "\nping\n" + exact + "\r\nlast"
@@ -217,7 +217,7 @@ func (e *endless) Read(p []byte) (int, error) {
 
 // A line of 64 MiB is skipped with memory in proportion to MaxLineLength,
 // not to the line.
-func TestReaderLongLineBoundedMemory(t *testing.T) {
+func TestCommandReaderLongLineBoundedMemory(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	r := NewCommandReader(io.MultiReader(&endless{n: 64 << 20}, strings.NewReader("\nping\n")))
@@ -246,7 +246,7 @@ func BenchmarkParseCommand(b *testing.B) {
 
 // A CommandReader of short lines keeps a small buffer: its memory grows with the
 // lines it reads, not with MaxLineLength.
-func TestReaderShortLinesSmallMemory(t *testing.T) {
+func TestCommandReaderShortLinesSmallMemory(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	r := NewCommandReader(strings.NewReader("ping\n"))
