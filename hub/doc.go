@@ -19,9 +19,12 @@
 // Errors follow the module's convention (see package hexdame): sentinels
 // such as ErrTimeout for errors.Is, no package name before an error's
 // text, and error types ([TextError], [SyntaxError]) whose Column is the
-// byte of the problem from 1, Err the sentinel and Why the reason in
-// words. Move text that is not a move in the dialect's notation wraps the
-// rules package's hexdame.ErrMoveSyntax.
+// byte of the problem from 1 (0 when not about one place), Why the reason
+// in words and Err the sentinel (a SyntaxError always wraps ErrSyntax).
+// Where the rules package has the word, hub uses its sentinel: move text
+// that is not a move in the dialect's notation wraps hexdame.ErrMoveSyntax,
+// a move that is not legal hexdame.ErrIllegalMove, and a search of a
+// position without legal moves hexdame.ErrGameOver.
 //
 // Like every package of the module besides the rules package, it uses only
 // the exported API of the rules package github.com/hexdame/hexdame.
