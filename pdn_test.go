@@ -298,7 +298,7 @@ func TestDeepNestingFailsFast(t *testing.T) {
 	if _, err := r.ReadRecord(); err != io.EOF {
 		t.Errorf("after the error: %v, want io.EOF", err)
 	}
-	if d := time.Since(start); d > 5*time.Second {
+	if d := time.Since(start); d > 20*time.Second { // 20 ms on an idle machine
 		t.Errorf("took %v", d)
 	}
 }

@@ -101,15 +101,22 @@
 // Load reads a directory's tables into memory (about as much as their
 // files: 45 MB up to 4 pieces, 2 GB up to 5) and verifies them; memory
 // the system refuses is an error, and LoadOptions.MaxMemory refuses
-// tables that would take more before reading any. The
+// tables that would take more before reading any. A directory may hold
+// any materials: every one up to some number of pieces, or some of them
+// (the tables of kings only, say, which need no others).
+// LoadOptions.MaxPieces loads only the tables of at most that many
+// pieces: what a program loads is what it asks for, all before its first
+// probe, so that a probe never waits for a file and a bad file is an error
+// of Load, not of a search. The
 // Tables it returns never change and are safe for any number of
-// goroutines. Probe(p) gives the value and distance of any position with
-// at most MaxPieces() pieces (and NoValue, the zero Value, with ok false
-// for a position outside the tables) without allocating, in about 0.1
+// goroutines. Probe(p) gives the value and distance of any position of a
+// material loaded (and NoValue, the zero Value, with ok false for a
+// position outside the tables) without allocating, in about 0.1
 // microsecond when the table is in the processor's caches and 0.4 to 0.7
 // on random probes of the tables of 4 and 5 pieces (see BENCHMARKS.md).
 // BestMove(p) gives a move that keeps the value: the fastest win, the
-// longest defence, a move that keeps the draw.
+// longest defence, a move that keeps the draw (among the moves into the
+// tables loaded).
 //
 // # Errors
 //
@@ -122,8 +129,9 @@
 // # Using the tables in a program
 //
 //   - An engine probes at any node whose position has at most MaxPieces()
-//     pieces (captures pending or not: the tables are exact everywhere) and
-//     returns the exact score instead of searching: a win in d plies at
+//     pieces (captures pending or not: the tables are exact everywhere) and,
+//     when Probe answers, returns the exact score instead of searching
+//     (a position whose table is not loaded is searched): a win in d plies at
 //     ply h of the search as a mate score for a win at ply h+d, a loss
 //     likewise, a draw as 0. At the root it plays BestMove, which wins
 //     within the table's distance. Package engine does all this when
@@ -133,7 +141,7 @@
 //     gives Win, d and d is within the horizon; no win otherwise; the main
 //     line is BestMove played for both sides ("hexdame solve -tables DIR").
 //   - A match runner adjudicates a game when its position enters the
-//     tables (after a move, at most MaxPieces() pieces): a win for the side
+//     tables (after a move, a position of a material loaded): a win for the side
 //     to move, a loss, or a draw, as Probe says (with the caveat that the
 //     game's optional draw rules are not in the tables): "hexdame match
 //     -tables DIR", through package hub's GameConfig.Adjudicate.
@@ -142,43 +150,32 @@
 //
 // 6 pieces are about 285 billion positions (72.4 billion entries, 72 GB
 // of files, in 37 tables), 7 pieces about 8.5 trillion (2.2 trillion
-// entries, 52 tables). Each table is built by one process from
-// the files of its dependencies, so a batch scheduler builds them one
-// material per job, on shared storage (NFS, Lustre, a Kubernetes
-// ReadWriteMany volume) holding the directory. "hexdame endgame
-// materials -pieces N" prints "LEVEL MATERIAL" lines in build order: the
-// materials of one level depend only on lower levels, so each level is one
-// Slurm array job (or a batch of Kubernetes Jobs) that waits for the one
-// before:
-//
-//	prev=
-//	for level in $(hexdame endgame materials -pieces 6 | cut -d' ' -f1 | uniq); do
-//	  hexdame endgame materials -pieces 6 | awk -v l=$level '$1==l {print $2}' > level-$level.txt
-//	  n=$(wc -l < level-$level.txt)
-//	  prev=$(sbatch --parsable --array=1-$n ${prev:+--dependency=afterok:$prev} \
-//	    --mem=64G --cpus-per-task=16 --requeue \
-//	    --wrap "hexdame endgame build -workers 16 -material \$(sed -n \${SLURM_ARRAY_TASK_ID}p level-$level.txt) /shared/tables")
-//	done
-//
-// With Kubernetes, each level is an Indexed Job (completionMode: Indexed,
-// completions and parallelism the level's number of materials) whose pod
-// runs "hexdame endgame build -material M /tables" with M the line
-// $JOB_COMPLETION_INDEX+1 of the level's list (from a ConfigMap), the
-// tables on a ReadWriteMany volume; the driver script waits for each
-// level (kubectl wait --for=condition=complete job/LEVEL) before it
-// creates the next.
+// entries, 52 tables). Each table is built by one process from the files
+// of its dependencies, so a batch scheduler builds them one material per
+// job, on shared storage (NFS, Lustre) holding the directory. "hexdame
+// endgame materials -pieces N" prints "LEVEL MATERIAL" lines in build
+// order (with -memory, the MiB each build takes): the materials of one
+// level depend only on lower levels, so each level is one Slurm array job
+// that waits for the one before (--dependency=afterok). The repository's
+// deploy/slurm holds the scripts (submit-build.sh submits the levels, a
+// task each material) and a guide for a real cluster (shared storage,
+// memory per task, a task that died); the CI builds the tables up to 4
+// pieces through a one-node Slurm cluster with them, kills one task, and
+// checks every table byte for byte against a plain build. Kubernetes
+// Indexed Jobs would do the same, one Job a level; that is on paper only
+// (the guide says how), never run.
 //
 // "hexdame endgame build -material M DIR" is all one job needs: it
 // checks that M's dependencies are in DIR (an error lists the missing
 // ones), builds M, writes DIR/M.egt.*.tmp and renames it to DIR/M.egt.
-// A job that dies leaves at most a temporary file (delete *.tmp files of
-// dead jobs at leisure) and is simply run again (Slurm's --requeue, a
-// Kubernetes Job's backoffLimit); a job whose table is already there does
-// nothing (BuildOptions.KeepExisting), so a whole level can be run again
-// too. A job needs about three bytes per entry of its material (Build's
-// working state) plus its dependencies' files: the largest 6-piece table,
+// A job that dies leaves at most a temporary file and is simply run
+// again; a job whose table is already there does nothing
+// (BuildOptions.KeepExisting), so a whole level can be run again too. A
+// job needs about three bytes per entry of its material (Build's working
+// state) plus its dependencies' files: the largest 6-piece table,
 // KKMMvKM, has 6.4 billion entries, so some 19 GB of working state and
-// 10 GB of dependencies. For 7 pieces (the largest table, KKMMvKKM,
-// 176 billion entries) the working state would have to be split across
-// machines or kept on disk, which this package does not do.
+// 10 GB of dependencies. For 7 pieces (the largest table, KKMMvKKM, has
+// 176 billion entries; the largest build, KKMMvKMM's, takes 750 GiB) the
+// working state would have to be split across machines or kept on disk,
+// which this package does not do; ENDGAMES.md counts the cost.
 package endgame

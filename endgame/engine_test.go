@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"testing"
 	"time"
 
@@ -67,15 +68,18 @@ func playOut(t *testing.T, e *engine.Engine, tb *Tables, p hexdame.Position, max
 	return g
 }
 
-// randomWins returns n random positions of materials with the tables'
-// pieces that the side to move wins in at least minPlies, and their
-// distances.
+// randomWins returns n random positions of the materials of the given
+// pieces that the tables hold, which the side to move wins in at least
+// minPlies, and their distances.
 func randomWins(t *testing.T, tb *Tables, r *rand.Rand, n, pieces, minPlies int) ([]hexdame.Position, []int) {
 	var materials []Material
 	for _, m := range allOrdered(pieces) {
-		if m.Pieces() == pieces {
+		if m.Pieces() == pieces && slices.Contains(tb.files, m.Canonical()) {
 			materials = append(materials, m)
 		}
+	}
+	if len(materials) == 0 {
+		t.Fatalf("no tables of %d pieces", pieces)
 	}
 	var ps []hexdame.Position
 	var ds []int

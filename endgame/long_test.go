@@ -165,6 +165,68 @@ func TestLongFivePieces(t *testing.T) {
 	}
 }
 
+// With HEXDAME_LONG=1 and HEXDAME_TABLES6 holding tables of kings only up
+// to 6 pieces (KKKKKvK, KKKKvKK, KKKvKKK, or some of them, with the
+// kings-only tables below them), each 6-piece table there is checked as
+// the 5-piece ones are: against the rules on 2,000 random positions of
+// each colouring and side to move; 100 random wins of at most 15 plies
+// proven by Solve in exactly their distance; and the engine with the
+// tables hooked in, playing both sides of 50 random won positions (wins
+// of 5 plies or more), wins each in exactly the table's distance.
+func TestLongSixKings(t *testing.T) {
+	dir := os.Getenv("HEXDAME_TABLES6")
+	if !long() || dir == "" {
+		t.Skip("set HEXDAME_LONG=1 and HEXDAME_TABLES6 to a directory with the tables of kings only up to 6 pieces")
+	}
+	tb, err := Load(dir, LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var six []Material
+	for _, m := range tb.Materials() {
+		if m.Pieces() == 6 && m.Men() == 0 {
+			six = append(six, m)
+		}
+	}
+	if len(six) == 0 {
+		t.Skipf("no 6-piece tables of kings only in %s", dir)
+	}
+	t.Logf("checking %v", six)
+	r := rand.New(rand.NewPCG(17, 18))
+	t.Run("consistent with the rules", func(t *testing.T) {
+		for _, m := range six {
+			for _, x := range []Material{m, m.Swapped()} {
+				for side := hexdame.White; side <= hexdame.Red; side++ {
+					for range 2000 {
+						checkConsistent(t, tb, randomPosition(r, x, side))
+					}
+				}
+			}
+		}
+	})
+	t.Run("Solve agrees", func(t *testing.T) {
+		solve := newSolver(t)
+		start := time.Now()
+		for wins := 0; wins < 100; {
+			m := six[r.IntN(len(six))]
+			if r.IntN(2) == 1 {
+				m = m.Swapped()
+			}
+			p := randomPosition(r, m, hexdame.Color(r.IntN(2)))
+			v, d, _ := tb.Probe(p)
+			if v != Win || d > 15 {
+				continue
+			}
+			wins++
+			checkSolvedWin(t, solve, p, d)
+		}
+		t.Logf("100 wins proven in %v", time.Since(start))
+	})
+	t.Run("the engine converts", func(t *testing.T) {
+		checkEngineWins(t, tb, 28, 50, 6, 5)
+	})
+}
+
 // checkSolvedWin proves position p, which the tables say is won in d
 // plies (at most 15), with solve: a win in exactly d plies.
 func checkSolvedWin(t *testing.T, solve func(hexdame.Position, int) (engine.Solution, error), p hexdame.Position, d int) {

@@ -86,6 +86,16 @@ func TestMaxMemory(t *testing.T) {
 		t.Errorf("Load with MaxMemory %d, a byte less than the tables take: %v; want a *FileError naming %s, wrapping ErrMemory", need-1, err, src)
 	}
 
+	// Only the tables there count: KvK and KKvK.
+	some := copyTables(t, src, "KvK", "KKvK")
+	need = tableMemory(MustParseMaterial("KvK")) + tableMemory(MustParseMaterial("KKvK"))
+	if _, err := Load(some, LoadOptions{MaxMemory: need}); err != nil {
+		t.Errorf("Load of KvK and KKvK with MaxMemory %d, as much as they take: %v", need, err)
+	}
+	if _, err := Load(some, LoadOptions{MaxMemory: need - 1}); !errors.Is(err, ErrMemory) {
+		t.Errorf("Load of KvK and KKvK with MaxMemory a byte short: %v, want ErrMemory", err)
+	}
+
 	kmvm := MustParseMaterial("KMvM")
 	want := 2*tableSize(kmvm) + tableMemory(kmvm)
 	for _, d := range kmvm.Dependencies() {

@@ -131,9 +131,10 @@ func (s *partSet) probeWhite(b *board) (Value, int, bool) {
 	return s.parts[c].probe(b)
 }
 
-// Tables is a loaded set of endgame tables: every material up to some
-// number of pieces. It is safe for concurrent use by many goroutines; no
-// method changes it.
+// Tables is a loaded set of endgame tables: the tables of a directory,
+// which may hold any materials (every one up to some number of pieces,
+// or some of them, such as the materials of kings only). It is safe for
+// concurrent use by many goroutines; no method changes it.
 type Tables struct {
 	dir       string
 	maxPieces int
@@ -142,10 +143,10 @@ type Tables struct {
 }
 
 // LoadOptions says which tables Load loads. The zero value loads every
-// table up to the largest number of pieces found in the directory.
+// table in the directory.
 type LoadOptions struct {
-	// MaxPieces, when positive, loads the tables up to that many pieces
-	// and ignores larger ones.
+	// MaxPieces, when positive, loads only the tables of at most that
+	// many pieces and ignores larger ones.
 	MaxPieces int
 	// MaxMemory, when positive, is the most bytes the tables may take
 	// (their entries and their indexes): Load refuses, before reading
@@ -157,25 +158,31 @@ type LoadOptions struct {
 // without tables.
 var ErrNoTables = errors.New("no endgame tables")
 
-// Load reads and verifies the tables in directory dir: every material of
-// 2 up to n pieces, n being opts.MaxPieces or else the most pieces of any
-// table file (NAME.egt) there. Each file's header and checksums are
-// checked, so that a missing, truncated, altered or foreign file gives an
-// error (a *FileError naming it, wrapping ErrMissing, ErrCorrupt or
-// ErrVersion) and never a wrong answer; a file with a table's name that is
-// not a regular file (a named pipe, a device, a directory) is corrupt, and
-// is refused without being opened. A directory that cannot be read gives
-// its I/O error; one without tables, or a dir that is not a directory, an
-// error wrapping ErrNoTables.
+// Load reads and verifies the tables in directory dir: every table file
+// there (NAME.egt, NAME a material as Material.FileName writes it), or
+// with opts.MaxPieces those of at most that many pieces. The directory
+// may hold any materials: Probe answers the positions of those it holds
+// and misses the others'. Each file's header and checksums are checked,
+// so that a truncated, altered or foreign file gives an error (a
+// *FileError naming it, wrapping ErrCorrupt or ErrVersion) and never a
+// wrong answer; a file with a table's name that is not a regular file (a
+// named pipe, a device, a directory) is corrupt, and is refused without
+// being opened. A directory that cannot be read gives its I/O error; one
+// without tables (of at most opts.MaxPieces pieces), or a dir that is not
+// a directory, an error wrapping ErrNoTables; opts.MaxPieces above
+// MaxPieces an error.
 // The tables take as much memory as their files (about 45 MB up to 4
 // pieces, 2 GB up to 5); when the system refuses it, Load returns a
 // *FileError naming the file it was reading and wrapping the system's
 // error (on Unix, syscall.ENOMEM). The memory is given back when the
 // Tables (and their copies) are no longer reachable.
 func Load(dir string, opts LoadOptions) (*Tables, error) {
-	n := opts.MaxPieces
-	if n > MaxPieces {
-		return nil, errors.New("LoadOptions.MaxPieces " + strconv.Itoa(n) + " above the maximum " + strconv.Itoa(MaxPieces))
+	limit := opts.MaxPieces
+	if limit > MaxPieces {
+		return nil, errors.New("LoadOptions.MaxPieces " + strconv.Itoa(limit) + " above the maximum " + strconv.Itoa(MaxPieces))
+	}
+	if limit <= 0 {
+		limit = MaxPieces
 	}
 	if st, err := os.Stat(dir); err != nil {
 		return nil, &FileError{Path: dir, Err: err}
@@ -183,32 +190,40 @@ func Load(dir string, opts LoadOptions) (*Tables, error) {
 		// Not opened: a named pipe would block.
 		return nil, &FileError{Path: dir, Err: ErrNoTables, Why: "not a directory"}
 	}
-	if n <= 0 {
-		entries, err := os.ReadDir(dir)
-		if err != nil {
-			return nil, &FileError{Path: dir, Err: err}
-		}
-		for _, e := range entries {
-			if m, err := ParseMaterial(e.Name()); err == nil && strings.HasSuffix(e.Name(), fileExt) && m.Canonical().FileName() == e.Name() {
-				n = max(n, m.Pieces())
-			}
-		}
-		if n == 0 {
-			return nil, &FileError{Path: dir, Err: ErrNoTables, Why: "no " + fileExt + " files"}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, &FileError{Path: dir, Err: err}
+	}
+	there := map[Material]bool{}
+	n := 0
+	for _, e := range entries {
+		m, err := ParseMaterial(e.Name())
+		if err == nil && strings.HasSuffix(e.Name(), fileExt) && m.FileName() == e.Name() && m.Pieces() <= limit {
+			there[m] = true
+			n = max(n, m.Pieces())
 		}
 	}
-	if opts.MaxMemory > 0 {
-		var need uint64
-		for _, m := range Materials(n) {
+	if n == 0 {
+		why := "no " + fileExt + " files"
+		if opts.MaxPieces > 0 {
+			why += " of at most " + strconv.Itoa(opts.MaxPieces) + " pieces"
+		}
+		return nil, &FileError{Path: dir, Err: ErrNoTables, Why: why}
+	}
+	var load []Material // in build order
+	var need uint64
+	for _, m := range Materials(n) {
+		if there[m] {
+			load = append(load, m)
 			need += tableMemory(m)
 		}
-		if need > opts.MaxMemory {
-			return nil, &FileError{Path: dir, Err: ErrMemory,
-				Why: fmt.Sprintf("the tables up to %d pieces %s", n, needAllowed(need, opts.MaxMemory))}
-		}
+	}
+	if opts.MaxMemory > 0 && need > opts.MaxMemory {
+		return nil, &FileError{Path: dir, Err: ErrMemory,
+			Why: fmt.Sprintf("its %d tables, up to %d pieces, %s", len(load), n, needAllowed(need, opts.MaxMemory))}
 	}
 	t := &Tables{dir: dir, maxPieces: n}
-	for _, m := range Materials(n) {
+	for _, m := range load {
 		if err := t.parts.load(dir, m); err != nil {
 			t.parts.free()
 			return nil, err
@@ -235,7 +250,8 @@ func (s *partSet) load(dir string, m Material) error {
 func (t *Tables) Dir() string { return t.dir }
 
 // MaxPieces returns the most pieces of the loaded tables: Probe answers
-// for every position with at most that many pieces. A nil *Tables holds
+// no position with more (and, unless the directory held every material up
+// to that many pieces, not every position with fewer). A nil *Tables holds
 // none: 0.
 func (t *Tables) MaxPieces() int {
 	if t == nil {
@@ -270,9 +286,9 @@ func (t *Tables) Materials() []Material { return slices.Clone(t.files) }
 // in the end having no legal move) when the winner plays to end it
 // soonest and the loser to put it off longest; 0 for a draw (see the
 // package documentation). For a position not in the tables it returns
-// NoValue, 0, false: one with more pieces than they hold, a man on its own
-// crowning edge, or no piece of the side not to move (a game already
-// over). A position whose side to move has no piece is lost at once:
+// NoValue, 0, false: one of a material whose table is not loaded (such as
+// one with more pieces than MaxPieces), a man on its own crowning edge, or
+// no piece of the side not to move (a game already over). A position whose side to move has no piece is lost at once:
 // Loss, 0, true. Probe does not allocate.
 func (t *Tables) Probe(p hexdame.Position) (v Value, plies int, ok bool) {
 	b := boardOf(p)
@@ -291,8 +307,10 @@ func (t *Tables) Probe(p hexdame.Position) (v Value, plies int, ok bool) {
 // Probe): for a win, one to a position lost for the opponent in one ply
 // fewer (the fastest win); for a loss, one that puts the end off longest;
 // for a draw, one that keeps the draw. Among such moves it returns the
-// first that LegalMoves gives. ok is false when p is not in the tables or
-// has no legal move.
+// first that LegalMoves gives; moves to positions not in the tables (of
+// materials whose tables are not loaded) are passed over. ok is false
+// when p is not in the tables, has no legal move, or keeps its value only
+// by moves to positions not in the tables.
 func (t *Tables) BestMove(p hexdame.Position) (m hexdame.Move, ok bool) {
 	v, d, ok := t.Probe(p)
 	if !ok {
@@ -301,10 +319,7 @@ func (t *Tables) BestMove(p hexdame.Position) (m hexdame.Move, ok bool) {
 	var buf [128]hexdame.Move
 	for _, mv := range p.AppendLegalMoves(buf[:0]) {
 		cv, cd, cok := t.Probe(p.PlayUnchecked(mv))
-		if !cok {
-			return m, false
-		}
-		if cv == v.opposite() && (v == Draw || cd == d-1) {
+		if cok && cv == v.opposite() && (v == Draw || cd == d-1) {
 			return mv, true
 		}
 	}

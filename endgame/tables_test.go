@@ -2,6 +2,7 @@ package endgame
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -143,7 +144,6 @@ func TestLoadErrors(t *testing.T) {
 		want   error
 		file   string
 	}{
-		{"missing", func(dir string) { os.Remove(filepath.Join(dir, "KMvK.egt")) }, ErrMissing, "KMvK.egt"},
 		{"truncated", edit("KKvM.egt", func(b []byte) []byte { return b[:len(b)-1] }), ErrCorrupt, "KKvM.egt"},
 		{"truncated header", edit("KKvM.egt", func(b []byte) []byte { return b[:10] }), ErrCorrupt, "KKvM.egt"},
 		{"empty", edit("KvK.egt", func(b []byte) []byte { return nil }), ErrCorrupt, "KvK.egt"},
@@ -180,8 +180,118 @@ func TestLoadErrors(t *testing.T) {
 	if _, err := Load(filepath.Join(t.TempDir(), "nope"), LoadOptions{}); err == nil {
 		t.Errorf("Load of a missing directory: no error")
 	}
-	if _, err := Load(src, LoadOptions{MaxPieces: 4}); !errors.Is(err, ErrMissing) {
-		t.Errorf("Load of 4 pieces from 3-piece tables: %v", err)
+	if tb, err := Load(src, LoadOptions{MaxPieces: 4}); err != nil || tb.MaxPieces() != 3 {
+		t.Errorf("Load of up to 4 pieces from 3-piece tables: %v", err)
+	}
+}
+
+// copyTables copies the table files of the given materials from src to a
+// new directory.
+func copyTables(t *testing.T, src string, materials ...string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, s := range materials {
+		name := MustParseMaterial(s).FileName()
+		b, err := os.ReadFile(filepath.Join(src, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// A directory may hold the tables of some materials and not others (the
+// tables of kings only, say): Load loads those there, Probe answers their
+// positions as the whole set does and misses the others', and BestMove
+// plays through the tables there. KMvM's table is there without its
+// dependencies. Before, Load wanted every material up to the most pieces
+// in the directory: "KvM.egt: table file missing".
+func TestLoadSome(t *testing.T) {
+	src, err := smallTables()
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := loadSmall(t)
+	dir := copyTables(t, src, "KvK", "KKvK", "KMvM")
+	tb, err := Load(dir, LoadOptions{})
+	if err != nil {
+		t.Fatalf("Load of KvK, KKvK and KMvM: %v", err)
+	}
+	if got := fmt.Sprint(tb.Materials()); got != "[KvK KKvK KMvM]" || tb.MaxPieces() != 3 {
+		t.Errorf("Materials() = %s, MaxPieces() = %d; want [KvK KKvK KMvM], 3", got, tb.MaxPieces())
+	}
+	r := newRand(21)
+	bestMoves := 0 // of KMvM's positions
+	for _, m := range allOrdered(3) {
+		there := m.Canonical() == MustParseMaterial("KvK") || m.Canonical() == MustParseMaterial("KKvK") ||
+			m.Canonical() == MustParseMaterial("KMvM")
+		for range 300 {
+			p := randomPosition(r, m, hexdame.Color(r.IntN(2)))
+			v, d, ok := tb.Probe(p)
+			wv, wd, _ := all.Probe(p)
+			if !there {
+				if ok || v != NoValue || d != 0 {
+					t.Fatalf("%v (%v, no table): Probe = %v %d %v, want no value", p, m, v, d, ok)
+				}
+				continue
+			}
+			if !ok || v != wv || d != wd {
+				t.Fatalf("%v: Probe = %v %d %v, the whole set says %v %d", p, v, d, ok, wv, wd)
+			}
+			// A move that keeps the value and leads into the tables there.
+			keeps := false
+			for _, mv := range p.LegalMoves() {
+				q := p.PlayUnchecked(mv)
+				cv, cd, _ := all.Probe(q)
+				if _, _, there := tb.Probe(q); there && cv == wv.opposite() && (wv == Draw || cd == wd-1) {
+					keeps = true
+				}
+			}
+			mv, ok := tb.BestMove(p)
+			if ok != keeps {
+				t.Fatalf("%v (%v %d): BestMove ok %v, want %v", p, wv, wd, ok, keeps)
+			}
+			if !ok {
+				continue
+			}
+			if m.Men() > 0 {
+				bestMoves++
+			}
+			cv, cd, _ := all.Probe(p.PlayUnchecked(mv))
+			if cv != wv.opposite() || (wv != Draw && cd != wd-1) {
+				t.Fatalf("%v (%v %d): best move %v leads to %v %d", p, wv, wd, mv, cv, cd)
+			}
+		}
+		if s, ok := tb.Stats(m, hexdame.White); ok != there || ok && s.Positions == 0 {
+			t.Errorf("Stats(%v) = %d positions, %v; want %v", m, s.Positions, ok, there)
+		}
+	}
+	if bestMoves < 300 {
+		t.Errorf("%d best moves found in KMvM's 600 positions, want most", bestMoves)
+	}
+	// A cap on pieces loads the tables of at most that many.
+	tb, err = Load(dir, LoadOptions{MaxPieces: 2})
+	if err != nil || fmt.Sprint(tb.Materials()) != "[KvK]" || tb.MaxPieces() != 2 {
+		t.Fatalf("Load with MaxPieces 2: %v, %v", err, tb)
+	}
+	if _, _, ok := tb.Probe(hexdame.MustParseFEN("W:WKa1,Kb2:BKe5")); ok {
+		t.Errorf("Load with MaxPieces 2 answers KKvK")
+	}
+	// Only files with a table's canonical name count: none, no tables.
+	other := t.TempDir()
+	for _, name := range []string{"KvKK.egt", "KKvK.egt.123.tmp", "KKvK.txt", "notes"} {
+		if err := os.WriteFile(filepath.Join(other, name), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := Load(other, LoadOptions{}); !errors.Is(err, ErrNoTables) {
+		t.Errorf("Load of a directory without table files: %v, want ErrNoTables", err)
+	}
+	if _, err := Load(dir, LoadOptions{MaxPieces: 1}); err == nil {
+		t.Errorf("Load with MaxPieces 1: no error")
 	}
 }
 

@@ -178,7 +178,7 @@ func TestSolveCancel(t *testing.T) {
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("Solve: %+v, %v; want the context's deadline", sol, err)
 	}
-	if d := time.Since(start); d > 5*time.Second {
+	if d := time.Since(start); d > 20*time.Second { // without the context: hours
 		t.Errorf("Solve took %v after a 50 ms deadline", d)
 	}
 	if sol.Nodes == 0 {

@@ -236,7 +236,14 @@ func TestPlayGameInterrupted(t *testing.T) {
 }
 
 // Each misbehaving engine loses with its reason, against a random mover,
-// as White and as Red.
+// as White and as Red. The random mover answers at once and has a second
+// of margin (or a second on its clock), so that it loses no game on a busy
+// machine. The slow engine sleeps three times its budget and 20 ms more
+// before it answers: 1.52 s after go with 0.5 s a move, or 1.245 s with
+// 1 s on its clock and 0.5 s a move; both are always after its time
+// (1.5 s with the margin, 1 s) and well before the client gives up
+// waiting after stop (2 s more), so that it loses on time and not by a
+// hang.
 func TestPlayGameHostileEngines(t *testing.T) {
 	tests := []struct {
 		engine string
@@ -267,21 +274,29 @@ func TestPlayGameHostileEngines(t *testing.T) {
 			t.Run(name, func(t *testing.T) {
 				t.Parallel()
 				e := newEngines(t)
-				hostile := e.start(tt.engine, hub.ClientOptions{StopTimeout: 200 * time.Millisecond})
+				stopTimeout := 200 * time.Millisecond
+				if tt.engine == "slow" {
+					stopTimeout = 2 * time.Second
+				}
+				hostile := e.start(tt.engine, hub.ClientOptions{StopTimeout: stopTimeout})
 				random := e.start("random", hub.ClientOptions{})
 				white, red := hostile, random
 				if hostileSide == hexdame.Red {
 					white, red = random, hostile
 				}
-				cfg := hub.GameConfig{Start: hexdame.StartPosition(), MoveTime: 20 * time.Millisecond, Margin: 30 * time.Millisecond, DrawRules: hexdame.DrawRules{KingMoves: 20}}
-				if tt.clock {
-					cfg.MoveTime, cfg.Clock, cfg.Margin = 0, 100*time.Millisecond, 0
+				cfg := hub.GameConfig{Start: hexdame.StartPosition(), MoveTime: 20 * time.Millisecond, Margin: time.Second, DrawRules: hexdame.DrawRules{KingMoves: 20}}
+				switch {
+				case tt.clock:
+					cfg.MoveTime, cfg.Clock, cfg.Increment, cfg.Margin = 0, time.Second, time.Second/2, 0
+				case tt.engine == "slow":
+					cfg.MoveTime = 500 * time.Millisecond
 				}
-				limit := 5 * time.Second // for the whole game
+				limit := 30 * time.Second // for the whole game
 				if tt.engine == "flood" || tt.engine == "longline" {
 					// The flood takes time to write and read: under the
-					// race detector on a busy machine one move took 1.18 s.
-					cfg.MoveTime, limit = 3*time.Second, 10*time.Second
+					// race detector one move took 1.18 s on a busy
+					// machine, and more than 4.2 s at a load of 8.
+					cfg.Margin, limit = 30*time.Second, 5*time.Minute
 				}
 				infos := 0
 				cfg.Info = func(hexdame.Color, hub.Info) { infos++ }

@@ -18,7 +18,7 @@ const maxMoveTime = 86400
 
 var cmdAnalyse = &command{
 	name:    "analyse",
-	args:    "[-fen FEN] [-depth N | -movetime SECONDS | -nodes N] [-level L] [-multipv K] [-threads T] [-hash MiB] [-tables DIR]",
+	args:    "[-fen FEN] [-depth N | -movetime SECONDS | -nodes N] [-level L] [-multipv K] [-threads T] [-hash MiB] [-tables DIR [-tables-pieces N]]",
 	summary: "search a position with the engine and print its best move",
 	about: "Searches the position with the engine and prints one line per completed depth:\n" +
 		"\n" +
@@ -95,7 +95,7 @@ var cmdAnalyse = &command{
 			if !p.HasLegalMoves() {
 				return failure{p.SideToMove().String() + " has no legal move: the game is over"}
 			}
-			tables, err := openTables(*tablesDir)
+			tables, err := tablesDir.open()
 			if err != nil {
 				return err
 			}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -39,19 +40,21 @@ var cmdEndgame = &command{
 		"      prints, per material and side to move, the positions won, drawn and\n" +
 		"      lost, and the longest win with its position; with -distances, the\n" +
 		"      positions decided at each distance.\n" +
-		"  hexdame endgame materials [-pieces N]\n" +
+		"  hexdame endgame materials [-pieces N] [-memory]\n" +
 		"      prints \"LEVEL MATERIAL\" for every table up to N pieces in build order;\n" +
 		"      the tables of one level can be built at the same time (one job each),\n" +
-		"      once the lower levels are done.\n" +
+		"      once the lower levels are done. With -memory, a third column: the MiB\n" +
+		"      of memory the table's build takes (what a batch job asks for).\n" +
 		"\n" +
 		"A material is written as White's pieces, v, Red's pieces, K a king and M a man:\n" +
 		"KKMvK is two kings and a man against a king. A table file (KKMvK.egt) holds\n" +
 		"both sides to move, and its colour swap (KvKKM). probe and stats load every\n" +
-		"table up to the most pieces in DIR, or up to -pieces N. A missing, truncated\n" +
-		"or corrupt table gives an error naming it (exit status 2 if missing, 1 if\n" +
-		"corrupt). Tables to load, or a table to build (with the tables it depends on),\n" +
-		"that would not leave " + strconv.Itoa(tablesHeadroomMiB) + " MiB of the memory available are refused before\n" +
-		"any work (exit status 2).",
+		"table in DIR, or those of at most -pieces N; DIR may hold some materials and\n" +
+		"not others (the tables of kings only, say): a position of a material whose\n" +
+		"table is not there is not in the tables. A truncated or corrupt table gives an\n" +
+		"error naming it (exit status 1). Tables to load, or a table to build (with the\n" +
+		"tables it depends on), that would not leave " + strconv.Itoa(tablesHeadroomMiB) + " MiB of the memory available\n" +
+		"are refused before any work (exit status 2).",
 	setup: func(fs *flag.FlagSet) func(e *env) error {
 		return func(e *env) error {
 			if len(e.args) == 0 {
@@ -243,7 +246,7 @@ func estimateLeft(done, total uint64, elapsed time.Duration) (left time.Duration
 
 // addPiecesFlag adds the -pieces flag of probe and stats.
 func addPiecesFlag(fs *flag.FlagSet) *int {
-	return fs.Int("pieces", 0, "use the tables of 2 to `N` pieces (default: up to the most pieces of any table in DIR)")
+	return fs.Int("pieces", 0, "use only the tables of at most `N` pieces (default: every table in DIR)")
 }
 
 func loadTables(dir string, pieces int) (*endgame.Tables, error) {
@@ -283,7 +286,13 @@ func endgameProbe(e *env, args []string) error {
 		if m.RedMen+m.RedKings == 0 || m.WhiteMen+m.WhiteKings == 0 {
 			return failure{"not in the tables: a side without pieces is not to move (the game is over)"}
 		}
-		return failure{fmt.Sprintf("not in the tables: %d pieces (%s), the tables hold up to %d", m.Pieces(), m, t.MaxPieces())}
+		if m.Pieces() > t.MaxPieces() {
+			return failure{fmt.Sprintf("not in the tables: %d pieces (%s), the tables hold up to %d", m.Pieces(), m, t.MaxPieces())}
+		}
+		if !slices.Contains(t.Materials(), m.Canonical()) {
+			return failure{fmt.Sprintf("not in the tables: no table of %s (%s) in %s", m, m.FileName(), dir)}
+		}
+		return failure{"not in the tables: a man on its own crowning edge"}
 	}
 	var out strings.Builder
 	if v == endgame.Draw {
@@ -347,7 +356,8 @@ func endgameStats(e *env, args []string) error {
 func endgameMaterials(e *env, args []string) error {
 	fs := newSubFlags("materials")
 	pieces := fs.Int("pieces", 4, "list the tables of 2 to `N` pieces")
-	if help, err := subFlags(e, fs, args, "materials [-pieces N]"); help || err != nil {
+	memory := fs.Bool("memory", false, "add a third column: the MiB of memory the table's build takes (its working state and the tables it depends on)")
+	if help, err := subFlags(e, fs, args, "materials [-pieces N] [-memory]"); help || err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -358,7 +368,11 @@ func endgameMaterials(e *env, args []string) error {
 	}
 	var out strings.Builder
 	for _, m := range endgame.Materials(*pieces) {
-		fmt.Fprintf(&out, "%d %s\n", m.Level(), m)
+		fmt.Fprintf(&out, "%d %s", m.Level(), m)
+		if *memory {
+			fmt.Fprintf(&out, " %d", (endgame.BuildMemory(m)+1<<20-1)>>20)
+		}
+		out.WriteByte('\n')
 	}
 	_, err := io.WriteString(e.stdout, out.String())
 	return err

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -9,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/hexdame/hexdame/endgame"
 )
 
 // endgameDir builds the tables up to 3 pieces with the tool, once.
@@ -156,6 +159,22 @@ func TestEndgameStatsAndMaterials(t *testing.T) {
 	if status != 0 || out != want {
 		t.Errorf("materials -pieces 3: exit %d, %q, want %q", status, out, want)
 	}
+	// -memory adds the MiB each build takes, rounded up: what a batch job
+	// asks for.
+	status, out, _ = runCLI(t, "", "endgame", "materials", "-pieces", "6", "-memory")
+	lines = strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if status != 0 || len(lines) != len(endgame.Materials(6)) {
+		t.Fatalf("materials -pieces 6 -memory: exit %d, %d lines", status, len(lines))
+	}
+	for i, m := range endgame.Materials(6) {
+		want := fmt.Sprintf("%d %s %d", m.Level(), m, (endgame.BuildMemory(m)+1<<20-1)>>20)
+		if lines[i] != want {
+			t.Errorf("materials -memory line %d: %q, want %q", i+1, lines[i], want)
+		}
+	}
+	if want := "18 KKKvKKK 1689"; !slices.Contains(lines, want) {
+		t.Errorf("materials -memory: no line %q", want)
+	}
 }
 
 func TestEndgameErrors(t *testing.T) {
@@ -184,7 +203,7 @@ func TestEndgameErrors(t *testing.T) {
 		{"build too many workers", []string{"endgame", "build", "-workers", "1000000", dir}, 2, "-workers must be from 0 to 1024, not 1000000"},
 		{"build negative workers", []string{"endgame", "build", "-workers", "-1", dir}, 2, "-workers must be from 0 to 1024, not -1"},
 		{"probe corrupt table", []string{"endgame", "probe", "-fen", "W:WKa1:BKb1", corrupt}, 1, "KMvM.egt: table file corrupt: payload checksum mismatch"},
-		{"probe missing table", []string{"endgame", "probe", "-fen", "W:WKa1:BKb1", missing}, 2, "KvM.egt: table file missing"},
+		{"probe missing table", []string{"endgame", "probe", "-fen", "W:WKa1:Be5", missing}, 1, "not in the tables: no table of KvM (KvM.egt) in " + missing},
 		{"probe empty directory", []string{"endgame", "probe", empty}, 2, "no endgame tables"},
 		{"probe missing directory", []string{"endgame", "probe", filepath.Join(empty, "nope")}, 2, "no such file"},
 		{"probe too many pieces", []string{"endgame", "probe", dir}, 1, "32 pieces (MMMMMMMMMMMMMMMMvMMMMMMMMMMMMMMMM), the tables hold up to 3"},
@@ -193,7 +212,8 @@ func TestEndgameErrors(t *testing.T) {
 		{"probe bad FEN", []string{"endgame", "probe", "-fen", "W:Wa6", dir}, 2, "invalid FEN"},
 		{"stats corrupt", []string{"endgame", "stats", corrupt}, 1, "KMvM.egt"},
 		{"probe pieces out of range", []string{"endgame", "probe", "-pieces", "1", dir}, 2, "-pieces must be from 2"},
-		{"probe more pieces than built", []string{"endgame", "probe", "-pieces", "4", dir}, 2, "KKKvK.egt: table file missing"},
+		{"probe more pieces than built", []string{"endgame", "probe", "-pieces", "4", "-fen", "W:Wa1,b1:Bi9,h9", dir}, 1, "4 pieces (MMvMM), the tables hold up to 3"},
+		{"probe fewer pieces than asked", []string{"endgame", "probe", "-pieces", "2", "-fen", "W:WKa1,Kb2:BKe5", dir}, 1, "3 pieces (KKvK), the tables hold up to 2"},
 		{"stats extra argument", []string{"endgame", "stats", dir, "x"}, 2, "want one DIR"},
 		{"materials bad pieces", []string{"endgame", "materials", "-pieces", "1"}, 2, "-pieces must be from 2"},
 		{"materials argument", []string{"endgame", "materials", "x"}, 2, "unexpected argument"},

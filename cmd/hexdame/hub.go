@@ -14,7 +14,7 @@ import (
 
 var cmdHub = &command{
 	name:    "hub",
-	args:    "[-level L] [-threads T] [-hash MiB] [-tables DIR]",
+	args:    "[-level L] [-threads T] [-hash MiB] [-tables DIR [-tables-pieces N]]",
 	summary: "run the engine as a Hub engine on standard input and output",
 	about: "Speaks the Hub protocol (HUB.md) on standard input and output as the engine of\n" +
 		"hexdame analyse, for GUIs and for hexdame match. It declares the variant hexdame\n" +
@@ -22,7 +22,8 @@ var cmdHub = &command{
 		"the skill from 1 (near-random, a beginner can win) to " + strconv.Itoa(engine.MaxLevel) + " (full strength);\n" +
 		"threads, the number of threads searching; hash, the size of the transposition\n" +
 		"table in MiB; tables, a directory of endgame tables (from hexdame endgame build)\n" +
-		"that the search takes as exact, empty for none. A value that is refused gets an\n" +
+		"that the search takes as exact, empty for none (with -tables-pieces N, only\n" +
+		"its tables of at most N pieces are loaded). A value that is refused gets an\n" +
 		"error line and the old value stays. It searches under level's limits (move-time,\n" +
 		"depth, nodes, a clock, infinite; a move-time less 5%, at most 10 ms, for the\n" +
 		"time its answer takes to reach the GUI; a limit of 0, or a clock with no time,\n" +
@@ -40,12 +41,17 @@ var cmdHub = &command{
 		threads := fs.Int("threads", 1, "the number `T` of threads, from 1 to "+strconv.Itoa(engine.MaxThreads))
 		hash := fs.Int("hash", engine.DefaultHashMiB, "the size in `MiB` of the transposition table, from 1 to "+strconv.Itoa(engine.MaxHashMiB))
 		tables := fs.String("tables", "", "a `directory` of endgame tables to use (default none)")
+		var tablesPieces int
+		addTablesPiecesFlag(fs, &tablesPieces)
 		return func(e *env) error {
 			if err := noArgs(e); err != nil {
 				return err
 			}
+			if err := checkTablesPieces(tablesPieces); err != nil {
+				return err
+			}
 			h, err := enginehub.New(enginehub.Options{CheckHash: checkHashFits,
-				TablesOptions: endgame.LoadOptions{MaxMemory: tablesMemory()}})
+				TablesOptions: endgame.LoadOptions{MaxPieces: tablesPieces, MaxMemory: tablesMemory()}})
 			if err != nil {
 				return err
 			}

@@ -16,13 +16,13 @@
 //	hexdame html [FILE]
 //	hexdame solve [-fen FEN] [-all] PLIES
 //	hexdame match -engine CMD [-param N=V]... -engine CMD [-param N=V]... [FLAGS]
-//	hexdame hub [-level L] [-threads T] [-hash MiB] [-tables DIR]
+//	hexdame hub [-level L] [-threads T] [-hash MiB] [-tables DIR [-tables-pieces N]]
 //	hexdame hub-random [-seed S] [-spend-time]
 //	hexdame endgame build [-pieces N] [-material M] [-workers W] DIR
 //	hexdame endgame probe [-fen FEN] [-numeric] [-pieces N] DIR
 //	hexdame endgame stats [-pieces N] [-distances] DIR
-//	hexdame endgame materials [-pieces N]
-//	hexdame serve [-addr HOST:PORT] [-tables DIR] [-hash MiB] [-threads N] [-export DIR]
+//	hexdame endgame materials [-pieces N] [-memory]
+//	hexdame serve [-addr HOST:PORT] [-tables DIR [-tables-pieces N]] [-hash MiB] [-threads N] [-export DIR]
 //	hexdame help [COMMAND]
 //
 // show prints the diagram of a position followed by its FEN on the last

@@ -348,7 +348,7 @@ var cmdMatch = &command{
 					return usageError{"-movetime must be more than 0"}
 				}
 			}
-			if cfg.tables, err = openTables(*tablesDir); err != nil {
+			if cfg.tables, err = tablesDir.open(); err != nil {
 				return err
 			}
 			if *sprtText != "" {

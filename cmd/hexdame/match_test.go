@@ -75,7 +75,7 @@ func checkNoEngineLeft(t *testing.T, pidDir string) {
 	if len(pids) == 0 {
 		t.Error("no engine wrote its pid")
 	}
-	if alive := hubtest.WaitGone(pids, 3*time.Second); len(alive) > 0 {
+	if alive := hubtest.WaitGone(pids, hubtest.GoneWait); len(alive) > 0 {
 		t.Errorf("engine processes left running: %v", alive)
 		for _, pid := range alive {
 			syscall.Kill(pid, syscall.SIGKILL)
@@ -203,7 +203,7 @@ func TestMatchOutputContract(t *testing.T) {
 	withTool(t)
 	pdn := filepath.Join(t.TempDir(), "games.pdn")
 	args := []string{"match", "-engine", "hexdame hub-random -seed 1", "-engine", "hexdame hub-random", "-param", "seed=2",
-		"-games", "4", "-movetime", "1", "-draw", "40", "-random-plies", "4", "-seed", "7", "-pdn", pdn}
+		"-games", "4", "-movetime", "1", "-margin", "10", "-draw", "40", "-random-plies", "4", "-seed", "7", "-pdn", pdn}
 	code, out, errOut := runCLI(t, "", args...)
 	if code != 0 || !strings.Contains(errOut, "match: 4 of 4 games") {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
@@ -291,7 +291,7 @@ func TestMatchSPRTStops(t *testing.T) {
 	withTool(t)
 	pids := t.TempDir()
 	code, out, errOut := runCLI(t, "", "match", "-engine", "hexdame hub-random -seed 3", "-engine", testEngine("blunder", pids),
-		"-games", "2000", "-concurrency", "2", "-movetime", "1", "-draw", "30", "-sprt", "0,100,0.05,0.05")
+		"-games", "2000", "-concurrency", "2", "-movetime", "1", "-margin", "10", "-draw", "30", "-sprt", "0,100,0.05,0.05")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -312,24 +312,33 @@ func TestMatchSPRTStops(t *testing.T) {
 }
 
 // A misbehaving engine loses each game with its reason, is started again
-// for the next, and nothing is left running.
+// for the next, and nothing is left running. The random mover answers at
+// once and has a second of margin, so that it loses no game on a busy
+// machine. The slow engine sleeps three times its move time and 20 ms
+// more before it answers: with 0.5 s a move, 1.52 s after go, which is
+// always after its time and the margin (1.5 s), and a second before the
+// runner gives up waiting (stop, then the margin again: 2.5 s), so that
+// it loses on time and not by a hang. The matches, which mostly wait,
+// run side by side.
 func TestMatchHostileEngines(t *testing.T) {
 	withTool(t)
 	for _, tt := range []struct {
 		engine, reason string
 		games          int
+		moveTime       string
 	}{
-		{"exit", "crash", 4},
-		{"illegal", "illegal-move", 2},
-		{"twodone", "protocol", 2},
-		{"ignorestop", "hang", 2},
-		{"slow", "time-forfeit", 2},
+		{"exit", "crash", 4, "0.05"},
+		{"illegal", "illegal-move", 2, "0.05"},
+		{"twodone", "protocol", 2, "0.05"},
+		{"ignorestop", "hang", 2, "0.05"},
+		{"slow", "time-forfeit", 2, "0.5"},
 	} {
 		t.Run(tt.engine, func(t *testing.T) {
+			t.Parallel()
 			pids := t.TempDir()
 			pdn := filepath.Join(t.TempDir(), "games.pdn")
 			code, out, errOut := runCLI(t, "", "match", "-engine", "hexdame hub-random", "-engine", testEngine(tt.engine, pids),
-				"-games", strconv.Itoa(tt.games), "-movetime", "0.05", "-margin", "0.05", "-pdn", pdn)
+				"-games", strconv.Itoa(tt.games), "-movetime", tt.moveTime, "-margin", "1", "-pdn", pdn)
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, errOut)
 			}
@@ -353,14 +362,17 @@ func TestMatchHostileEngines(t *testing.T) {
 }
 
 // An engine that cannot be started again loses its games by start-failure,
-// and after three failures in a row the match stops.
+// and after three failures in a row the match stops. (The engine's later
+// processes exit during the handshake, so that no start waits for a
+// timeout: TestMatchEngineCannotStart has the engine that never says
+// ready.)
 func TestMatchEngineFailsToRestart(t *testing.T) {
 	withTool(t)
 	pids := t.TempDir()
 	pdn := filepath.Join(t.TempDir(), "games.pdn")
 	code, out, errOut := runCLI(t, "", "match", "-engine", "hexdame hub-random", "-engine", testEngine("flaky", pids),
-		"-games", "10", "-movetime", "1", "-start-timeout", "0.2", "-pdn", pdn)
-	if code != 2 || !strings.Contains(errOut, "engine 2 failed to start 3 times in a row: engine timed out: no ready") {
+		"-games", "10", "-movetime", "1", "-margin", "10", "-pdn", pdn)
+	if code != 2 || !strings.Contains(errOut, "engine 2 failed to start 3 times in a row: engine exited") {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
 	games, result := checkContract(t, out, 3)
@@ -376,7 +388,10 @@ func TestMatchEngineFailsToRestart(t *testing.T) {
 	checkNoEngineLeft(t, pids)
 }
 
-// An engine that cannot start stops the match before it begins.
+// An engine that cannot start stops the match before it begins. The start
+// timeout is long enough for a busy machine to start a process (half a
+// second at a load of 19 on two cores), short enough for the engine that
+// never says ready.
 func TestMatchEngineCannotStart(t *testing.T) {
 	withTool(t)
 	for _, tt := range []struct{ engine, msg string }{
@@ -524,7 +539,7 @@ func TestMatchOpeningFiles(t *testing.T) {
 	os.WriteFile(fens, []byte("# two endings\nW:W40,44,45:B10,13,17\n\nB:W40,44,45:B10,13,17\n"), 0o644)
 	pdn := filepath.Join(dir, "games.pdn")
 	code, out, errOut := runCLI(t, "", "match", "-engine", "hexdame hub-random", "-engine", "hexdame hub-random", "-openings", fens,
-		"-games", "4", "-movetime", "1", "-draw", "20", "-pdn", pdn)
+		"-games", "4", "-movetime", "1", "-margin", "10", "-draw", "20", "-pdn", pdn)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -541,7 +556,7 @@ func TestMatchOpeningFiles(t *testing.T) {
 	book := filepath.Join(dir, "book.pdn")
 	os.WriteFile(book, []byte("1. d4-e5 f6xd4 *\n\n[FEN \"W:W40,44,45:B10,13,17\"]\n*\n"), 0o644)
 	code, out, errOut = runCLI(t, "", "match", "-engine", "hexdame hub-random", "-engine", "hexdame hub-random", "-openings", book,
-		"-games", "6", "-movetime", "1", "-draw", "20", "-pdn", pdn)
+		"-games", "6", "-movetime", "1", "-margin", "10", "-draw", "20", "-pdn", pdn)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -584,8 +599,11 @@ func TestMatchThirdPartyShellEngine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The shell engine starts the tool twice a move: a fraction of a second
+	// on an idle machine, seconds on a busy one. It answers as soon as it
+	// can, so the wide margin costs nothing.
 	code, out, errOut := runCLI(t, "", "match", "-engine", "sh "+shellQuote(script), "-engine", "hexdame hub-random",
-		"-openings", fens, "-games", "2", "-movetime", "2", "-draw", "15")
+		"-openings", fens, "-games", "2", "-movetime", "2", "-margin", "60", "-draw", "15")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -643,8 +661,8 @@ func TestMatchInterrupted(t *testing.T) {
 			var tail string
 			select {
 			case tail = <-rest:
-			case <-time.After(10 * time.Second):
-				t.Fatal("the match did not stop within 10 s")
+			case <-time.After(time.Minute):
+				t.Fatal("the match did not stop within a minute")
 			}
 			err = cmd.Wait()
 			out.WriteString(tail)

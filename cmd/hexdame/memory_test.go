@@ -267,7 +267,7 @@ func TestTablesRefusedWhenMemoryShort(t *testing.T) {
 	dir := tablesDir(t)
 	empty := t.TempDir()
 	withMemory(t, 256) // nothing left for the tables
-	short := dir + ": more memory than allowed: the tables up to 3 pieces take 6 MiB, more than the 0 MiB allowed\n"
+	short := dir + ": more memory than allowed: its 9 tables, up to 3 pieces, take 6 MiB, more than the 0 MiB allowed\n"
 	tests := []struct {
 		args   []string
 		stderr string

@@ -18,7 +18,7 @@ import (
 
 var cmdServe = &command{
 	name:    "serve",
-	args:    "[-addr HOST:PORT] [-tables DIR] [-hash MiB] [-threads N] [-export DIR]",
+	args:    "[-addr HOST:PORT] [-tables DIR [-tables-pieces N]] [-hash MiB] [-threads N] [-export DIR]",
 	summary: "serve the board in a browser: play the engine, analyse, read and write games",
 	about: "Serves one page, embedded in the tool, at http://ADDR/: the board, play against\n" +
 		"the engine at levels 1 to 10 with clocks, the analysis (lines, evaluation,\n" +
@@ -69,7 +69,7 @@ var cmdServe = &command{
 			if *threads < 1 || *threads > engine.MaxThreads {
 				return usageError{fmt.Sprintf("-threads must be from 1 to %d, not %d", engine.MaxThreads, *threads)}
 			}
-			tables, err := openTables(*tablesDir)
+			tables, err := tablesDir.open()
 			if err != nil {
 				return err
 			}

@@ -16,7 +16,7 @@ import (
 
 var cmdSolve = &command{
 	name:    "solve",
-	args:    "[-fen FEN] [-all] [-hash MiB] [-nodes N] [-tables DIR] PLIES",
+	args:    "[-fen FEN] [-all] [-hash MiB] [-nodes N] [-tables DIR [-tables-pieces N]] PLIES",
 	summary: "prove whether the side to move forces a win within PLIES plies",
 	about: "Proves whether the side to move can force a win (the opponent left with no legal\n" +
 		"move; a third occurrence of a position is a draw) within PLIES plies. The first\n" +
@@ -56,7 +56,7 @@ var cmdSolve = &command{
 			if err != nil {
 				return err
 			}
-			tables, err := openTables(*tablesDir)
+			tables, err := tablesDir.open()
 			if err != nil {
 				return err
 			}

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hexdame/hexdame"
@@ -12,20 +13,50 @@ import (
 	"github.com/hexdame/hexdame/engine"
 )
 
-// addTablesFlag adds the -tables flag of the commands that can use the
-// endgame tables.
-func addTablesFlag(fs *flag.FlagSet) *string {
-	return fs.String("tables", "", "use the endgame tables in `DIR` (built by hexdame endgame build), all of them up to the most pieces there")
+// tablesFlags are the -tables and -tables-pieces flags of the commands
+// that can use the endgame tables.
+type tablesFlags struct {
+	dir    string
+	pieces int
 }
 
-// openTables loads the endgame tables in dir, none for "". A directory
-// without tables or a missing table is a usage error (exit 2), a corrupt
-// one wrong content (exit 1), as for hexdame endgame.
-func openTables(dir string) (*endgame.Tables, error) {
-	if dir == "" {
+// addTablesFlag adds the -tables and -tables-pieces flags.
+func addTablesFlag(fs *flag.FlagSet) *tablesFlags {
+	f := &tablesFlags{}
+	fs.StringVar(&f.dir, "tables", "", "use the endgame tables in `DIR` (built by hexdame endgame build): every table there, or those of -tables-pieces")
+	addTablesPiecesFlag(fs, &f.pieces)
+	return f
+}
+
+// addTablesPiecesFlag adds the -tables-pieces flag, the cap on the
+// tables loaded.
+func addTablesPiecesFlag(fs *flag.FlagSet, pieces *int) {
+	fs.IntVar(pieces, "tables-pieces", 0, "load only the endgame tables of at most `N` pieces, from 2 to "+strconv.Itoa(endgame.MaxPieces)+" (default: every table in the -tables directory)")
+}
+
+// checkTablesPieces checks the value of -tables-pieces.
+func checkTablesPieces(pieces int) error {
+	if pieces != 0 && (pieces < 2 || pieces > endgame.MaxPieces) {
+		return usageError{"-tables-pieces must be from 2 to " + strconv.Itoa(endgame.MaxPieces) + ", not " + strconv.Itoa(pieces)}
+	}
+	return nil
+}
+
+// open loads the endgame tables of the flags, none without -tables. A
+// directory without tables is a usage error (exit 2), a corrupt table
+// wrong content (exit 1), as for hexdame endgame; so is -tables-pieces
+// out of range or without -tables.
+func (f *tablesFlags) open() (*endgame.Tables, error) {
+	if err := checkTablesPieces(f.pieces); err != nil {
+		return nil, err
+	}
+	if f.dir == "" {
+		if f.pieces != 0 {
+			return nil, usageError{"-tables-pieces needs -tables"}
+		}
 		return nil, nil
 	}
-	t, err := endgame.Load(dir, endgame.LoadOptions{MaxMemory: tablesMemory()})
+	t, err := endgame.Load(f.dir, endgame.LoadOptions{MaxPieces: f.pieces, MaxMemory: tablesMemory()})
 	if err != nil {
 		err = tableError(err)
 		switch err := err.(type) {

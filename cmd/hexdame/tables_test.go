@@ -162,7 +162,7 @@ func TestMatchTables(t *testing.T) {
 	os.WriteFile(fens, []byte("W:WKe5,Kd4:BKb1\nW:Wh8:BKc5\nB:WKd1:Bi7,Ki9\n"), 0o644)
 	pdn := filepath.Join(work, "games.pdn")
 	code, out, errOut := runCLI(t, "", "match", "-engine", "hexdame hub-random -seed 5", "-engine", "hexdame hub-random",
-		"-openings", fens, "-games", "6", "-movetime", "1", "-tables", dir, "-pdn", pdn)
+		"-openings", fens, "-games", "6", "-movetime", "1", "-margin", "10", "-tables", dir, "-pdn", pdn)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -192,5 +192,95 @@ func TestMatchTables(t *testing.T) {
 	}
 	if code, _, errOut := runCLI(t, "", "match", "-engine", "x", "-engine", "y", "-tables", work); code != 2 || !strings.HasPrefix(errOut, "hexdame match: -tables: ") || strings.Count(errOut, "\n") != 1 {
 		t.Errorf("match -tables without tables: exit %d, %q", code, errOut)
+	}
+}
+
+// A directory with the tables of some materials (here kings only, KvK and
+// KKvK) answers the positions of those: probe, stats, analyse and solve
+// -tables. Before, every command refused it: "KvM.egt: table file
+// missing", exit 2.
+func TestSomeTables(t *testing.T) {
+	src := tablesDir(t)
+	dir := t.TempDir()
+	for _, name := range []string{"KvK.egt", "KKvK.egt"} {
+		b, err := os.ReadFile(filepath.Join(src, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	status, out, errOut := runCLI(t, "", "endgame", "probe", "-fen", "W:WKa1:BKb1", dir)
+	if status != 0 || first(out) != "win 1" {
+		t.Errorf("probe KvK: exit %d, %q, %q", status, out, errOut)
+	}
+	status, out, errOut = runCLI(t, "", "endgame", "stats", dir)
+	if lines := strings.Split(strings.TrimSpace(out), "\n"); status != 0 || len(lines) != 3 || !strings.HasPrefix(lines[2], "KKvK red to move: ") {
+		t.Errorf("stats: exit %d, %q, %q", status, out, errOut)
+	}
+	status, out, errOut = runCLI(t, "", "analyse", "-tables", dir, "-hash", "1", "-fen", "W:WKa1:BKb1", "-depth", "3")
+	if status != 0 || !strings.HasPrefix(out, "depth 1 score win 1 ") {
+		t.Errorf("analyse -tables: exit %d, %q, %q", status, out, errOut)
+	}
+	// KvM is not there: searched.
+	status, out, errOut = runCLI(t, "", "analyse", "-tables", dir, "-hash", "1", "-fen", "W:WKa1:Bi5", "-depth", "3")
+	if status != 0 || !strings.HasPrefix(out, "depth 1 score ") || !strings.Contains(out, "\ndepth 3 score ") {
+		t.Errorf("analyse -tables of a material not there: exit %d, %q, %q", status, out, errOut)
+	}
+	status, out, errOut = runCLI(t, "", "solve", "-tables", dir, "-fen", "W:WKa3,Kc1:BKb2", "11")
+	if status != 0 || first(out) != "win 11" || !strings.HasPrefix(errOut, "endgame tables: win in 11\n") {
+		t.Errorf("solve -tables: exit %d, %q, %q", status, out, errOut)
+	}
+	// The hub's engine knows KKvK's win in 11 at depth 3, unless
+	// -tables-pieces 2 leaves KKvK out.
+	p := hexdame.MustParseFEN("W:WKa3,Kc1:BKb2")
+	for _, pieces := range []string{"", "2"} {
+		args := []string{"-hash", "1", "-tables", dir}
+		if pieces != "" {
+			args = append(args, "-tables-pieces", pieces)
+		}
+		s := startHub(t, args...)
+		s.handshake()
+		_, infos := s.search(p, posLine(p), "level depth=3", "go think")
+		if sc := infos[len(infos)-1].Score; (sc > 250) != (pieces == "") {
+			t.Errorf("hub %v: score %.2f", args, sc)
+		}
+	}
+}
+
+// -tables-pieces N loads only the tables of at most N pieces: solve
+// -tables-pieces 2 of a 3-piece position searches; a count out of range,
+// or without -tables (but for hub, whose tables parameter may be set
+// later), is a usage error.
+func TestTablesPieces(t *testing.T) {
+	dir := tablesDir(t)
+	fen := "W:WKa3,Kc1:BKb2"
+	status, out, errOut := runCLI(t, "", "solve", "-tables", dir, "-fen", fen, "11")
+	if status != 0 || first(out) != "win 11" || !strings.HasPrefix(errOut, "endgame tables: win in 11\n") {
+		t.Errorf("solve -tables: exit %d, %q, %q", status, out, errOut)
+	}
+	status, out, errOut = runCLI(t, "", "solve", "-tables", dir, "-tables-pieces", "2", "-fen", fen, "11")
+	if status != 0 || first(out) != "win 11" || strings.Contains(errOut, "endgame tables") {
+		t.Errorf("solve -tables -tables-pieces 2: exit %d, %q, %q", status, out, errOut)
+	}
+	for _, cmd := range [][]string{{"analyse", "-depth", "1"}, {"solve", "1"}, {"match", "-engine", "x", "-engine", "y"}, {"serve"}, {"hub"}} {
+		for _, tc := range []struct {
+			args   []string
+			stderr string
+		}{
+			{[]string{"-tables", dir, "-tables-pieces", "9"}, "-tables-pieces must be from 2 to 8, not 9"},
+			{[]string{"-tables", dir, "-tables-pieces", "1"}, "-tables-pieces must be from 2 to 8, not 1"},
+			{[]string{"-tables-pieces", "3"}, "-tables-pieces needs -tables"},
+		} {
+			if cmd[0] == "hub" && tc.stderr == "-tables-pieces needs -tables" {
+				continue // set-param tables may come later
+			}
+			args := append(append([]string{cmd[0]}, tc.args...), cmd[1:]...)
+			status, out, errOut := runCLI(t, "", args...)
+			if status != 2 || out != "" || !strings.HasPrefix(errOut, "hexdame "+cmd[0]+": ") || !strings.Contains(errOut, tc.stderr) || strings.Count(errOut, "\n") != 1 {
+				t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2, %q", args, status, out, errOut, tc.stderr)
+			}
+		}
 	}
 }
