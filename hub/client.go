@@ -27,10 +27,10 @@ var (
 	ErrVariant = errors.New("not a HexDame engine")
 	// ErrUnknownParam: a parameter to set is not one the engine declares.
 	ErrUnknownParam = errors.New("unknown engine parameter")
-	// ErrNoMove: the engine ended a search with done but no move, in a
-	// position that has legal moves (Search refuses to search one that
-	// has none, with an error wrapping hexdame.ErrGameOver).
-	ErrNoMove = errors.New("done without a move")
+	// ErrDoneWithoutMove: the engine ended a search with done but no
+	// move, in a position that has legal moves (Search refuses to search
+	// one that has none, with an error wrapping hexdame.ErrGameOver).
+	ErrDoneWithoutMove = errors.New("done without a move")
 	// ErrProtocol: the engine broke the protocol in a way that leaves its
 	// state unknown, such as a done when no search was running, or a line
 	// longer than MaxLineLength (it may have been the done).
@@ -536,7 +536,7 @@ func (c *Client) drain() error {
 // then stop.
 //
 // The move must be legal in s.Current(): a done without a move gives
-// ErrNoMove, a move that is not in the Hub dialect's notation a *TextError
+// ErrDoneWithoutMove, a move that is not in the Hub dialect's notation a *TextError
 // wrapping hexdame.ErrMoveSyntax, a move that is not legal one wrapping
 // hexdame.ErrIllegalMove (and Done.Move is then the zero Move). A ponder
 // move that is not legal after the move is dropped. A search of a
@@ -614,7 +614,7 @@ func (c *Client) Search(ctx context.Context, s Search, info func(Info)) (Done, e
 func parseDone(cmd Command, p hexdame.Position) (Done, error) {
 	text, ok := cmd.Value("move")
 	if !ok || text == "" {
-		return Done{}, ErrNoMove
+		return Done{}, ErrDoneWithoutMove
 	}
 	m, err := ParseMove(p, text)
 	if err != nil {

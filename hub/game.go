@@ -296,7 +296,7 @@ var maxPosLine = MaxLineLength
 func classify(err error) (Termination, string) {
 	var te *TextError
 	switch {
-	case errors.Is(err, ErrNoMove):
+	case errors.Is(err, ErrDoneWithoutMove):
 		return NoMove, "ended its search without a move"
 	case errors.As(err, &te) && te.Err == hexdame.ErrMoveSyntax:
 		return UnparseableMove, fmt.Sprintf("played %q, which is not a move in the Hub notation", te.Text)

@@ -171,7 +171,7 @@ func TestClientHostileEngines(t *testing.T) {
 		{"longline", hub.ErrProtocol, 1},
 		{"flood", nil, 0},
 		{"noping", nil, 0},
-		{"nomove", hub.ErrNoMove, 1},
+		{"nomove", hub.ErrDoneWithoutMove, 1},
 		{"twodone", hub.ErrProtocol, 2},
 		{"notation", hexdame.ErrMoveSyntax, 1},
 		{"illegal", hexdame.ErrIllegalMove, 1},
