@@ -350,7 +350,7 @@ type CellError struct {
 
 // Error returns the message, with the text that was parsed and why.
 func (e *CellError) Error() string {
-	s := "hexdame: invalid cell " + quoteClipped(e.Text)
+	s := "invalid cell " + quoteClipped(e.Text)
 	if e.Why != "" {
 		s += ": " + e.Why
 	}
@@ -631,7 +631,7 @@ type valueError struct {
 	err        error
 }
 
-func (e *valueError) Error() string { return "hexdame: invalid " + e.kind + " " + e.text }
+func (e *valueError) Error() string { return "invalid " + e.kind + " " + e.text }
 func (e *valueError) Unwrap() error { return e.err }
 
 // bit returns the bitboard of cell c in the Cell (axis 0) numbering.

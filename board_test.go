@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"testing"
 )
 
@@ -87,6 +88,32 @@ func TestFEN(t *testing.T) {
 	for _, fen := range []string{"", "X:Wa1", "W:Wa6", "W:Wa1,a1", "W:Wa1:Ba1", "W:Wa1:Wb1", "W:Za1", "W:W9-3", "W:Wa1-a3", "W:W1-62", "W::B"} {
 		if _, err := ParseFEN(fen); !errors.Is(err, ErrInvalidFEN) {
 			t.Errorf("ParseFEN(%q): %v, want ErrInvalidFEN", fen, err)
+		}
+	}
+}
+
+// TestFENErrorColumn checks that a FENError says where the problem is as
+// the package doc's convention has it: the byte in the text, from 1.
+func TestFENErrorColumn(t *testing.T) {
+	for _, tc := range []struct {
+		fen    string
+		column int
+		why    string
+	}{
+		{"X:Wa1", 1, "side to move must be W or B"},
+		{"W:Wa1,a6", 7, `invalid cell "a6"`},
+		{"W: Wa1 ,é", 9, `invalid cell "é"`},
+		{"W:Wa1:Ba1", 8, "cell a1 given twice"},
+	} {
+		_, err := ParseFEN(tc.fen)
+		var fe *FENError
+		if !errors.As(err, &fe) || fe.Column != tc.column || fe.Why != tc.why || fe.FEN != tc.fen {
+			t.Errorf("ParseFEN(%q): %#v, want column %d, why %q", tc.fen, err, tc.column, tc.why)
+			continue
+		}
+		want := "invalid FEN " + strconv.Quote(tc.fen) + " at column " + strconv.Itoa(tc.column) + ": " + tc.why
+		if err.Error() != want {
+			t.Errorf("ParseFEN(%q): %q, want %q", tc.fen, err, want)
 		}
 	}
 }

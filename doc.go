@@ -51,7 +51,7 @@
 // AppendLegalMoves and MovesFrom generate into a caller's slice without
 // allocating, PlayUnchecked plays a generated move without checking it
 // again, Hash gives a stable Zobrist key, Perft counts the move tree (on
-// several goroutines, with a PerftTable if asked), and HasCapture and
+// several goroutines, with a PerftCache if asked), and HasCapture and
 // HashAfter serve engines' searches (package engine, in this module, plays
 // and solves positions). Mirror and SwapColors give a position's images
 // under the rules' two symmetries, and RandomMove draws a random legal
@@ -68,6 +68,19 @@
 // Every value type has a text form (Parse functions, MarshalText,
 // AppendText) and encodes to JSON as text or, for a Move or a Game, as an
 // object; each decodes back to an equal value.
+//
+// # Errors
+//
+// The errors of this module's packages follow one convention. A sentinel
+// error (ErrIllegalMove, ErrInvalidFEN, ...) names a kind of error, for
+// errors.Is. No error text begins with a package's name: the program that
+// prints an error says whose it is. An error type (MoveError, FENError,
+// CellError, ParseError) holds the details, for errors.As, in fields named
+// alike in every package: Err is the error it wraps when that varies
+// (a type that always wraps one sentinel says which), Why says what was
+// wrong in words, and Column says where: the byte in the text as given,
+// counted from 1 as encoding/csv and go/scanner count, and 0 when the
+// error is not about one place.
 //
 // # Hostile input
 //

@@ -185,7 +185,7 @@ func ExampleMoveError() {
 	// the piece on d4 cannot move to e6
 	// 15 legal moves
 	// true
-	// hexdame: move "d4-q5": invalid move syntax: no cell "q5"
+	// move "d4-q5": invalid move syntax: no cell "q5"
 	// true true
 }
 
@@ -212,7 +212,7 @@ func ExampleParseResult() {
 	// 1-1 <nil>
 	// 0-2 <nil>
 	// * <nil>
-	// * hexdame: invalid result "3-1"
+	// * invalid result "3-1"
 }
 
 func ExampleGame_Undo() {
@@ -341,8 +341,8 @@ func ExampleReader_Games() {
 	}
 	// Output:
 	// One 2-0 (resignation)
-	// Two breaks after ply 1: hexdame: game 2, line 2, column 24: ply 2, move f6-f5: illegal move: capture is compulsory; legal: f6xd4
-	// hexdame: game 3, line 3, column 16: invalid PDN: tag Event must end with ]
+	// Two breaks after ply 1: game 2, line 2, column 24: ply 2, move f6-f5: illegal move: capture is compulsory; legal: f6xd4
+	// game 3, line 3, column 16: invalid PDN: tag Event must end with ]
 }
 
 func ExampleReader_Records() {
@@ -356,7 +356,7 @@ func ExampleReader_Records() {
 	}
 	// Output:
 	// [{Event A}] 1
-	// hexdame: game 2, line 1, column 35: invalid PDN: tag Event must end with ]
+	// game 2, line 1, column 35: invalid PDN: tag Event must end with ]
 }
 
 func ExampleReader_ReadRecord() {
@@ -393,8 +393,8 @@ func ExampleReader_CheckGame() {
 	}
 	// Output:
 	// valid
-	// hexdame: game 2, line 2, column 14: ply 1, move d4-d6: illegal move: the piece on d4 cannot move to d6; legal: a4-a5, a4-b5, b4-b5, b4-c5, c4-c5, c4-d5, d1-e1, d1-e2, d2-e2, d2-e3, d3-e3, d3-e4, d4-d5, d4-e4, d4-e5
-	// hexdame: game 2, line 2, column 30: ply 3, move a1-a2: illegal move: capture is compulsory; legal: c3xe5, c4xe4, d3xd5
+	// game 2, line 2, column 14: ply 1, move d4-d6: illegal move: the piece on d4 cannot move to d6; legal: a4-a5, a4-b5, b4-b5, b4-c5, c4-c5, c4-d5, d1-e1, d1-e2, d2-e2, d2-e3, d3-e3, d3-e4, d4-d5, d4-e4, d4-e5
+	// game 2, line 2, column 30: ply 3, move a1-a2: illegal move: capture is compulsory; legal: c3xe5, c4xe4, d3xd5
 }
 
 func ExampleRecord_Replay() {

@@ -42,7 +42,7 @@ func ExamplePosition_AppendLegalMovesWithin() {
 	fmt.Println(len(moves), err)
 	// Output:
 	// true
-	// hexdame: work limit exceeded: the capture search of W:WKd4:BKa3,Kb2,Kb5,Kc1,Kc4,Kc7,Kd3,Kd6,Ke2,Ke5,Ke8,Kf4,Kf7,Kg3,Kg6,Kg9,Kh5,Kh8,Ki7 visits more than 100000 states
+	// work limit exceeded: the capture search of W:WKd4:BKa3,Kb2,Kb5,Kc1,Kc4,Kc7,Kd3,Kd6,Ke2,Ke5,Ke8,Kf4,Kf7,Kg3,Kg6,Kg9,Kh5,Kh8,Ki7 visits more than 100000 states
 	// 15 <nil>
 }
 
@@ -67,5 +67,5 @@ func ExampleReader_WorkLimit() {
 	}
 	// Output:
 	// false <nil>
-	// true hexdame: game 2, line 6, column 4: ply 1, move e1xa1: work limit exceeded: the capture search of W:WKe1,Ke9,Kf2,Kf9,Kg3,Kg9,Kh4,Kh9,Ki5,Ki7,Ki9:BKa2,Kb5,Kc1,Kc3,Kc4,c7,d2,Kd6,Ke7,Kf3,Kf4,Kf5,Kf7,f8,Kg7,Kh6 takes the Reader past its WorkLimit of 500000 states
+	// true game 2, line 6, column 4: ply 1, move e1xa1: work limit exceeded: the capture search of W:WKe1,Ke9,Kf2,Kf9,Kg3,Kg9,Kh4,Kh9,Ki5,Ki7,Ki9:BKa2,Kb5,Kc1,Kc3,Kc4,c7,d2,Kd6,Ke7,Kf3,Kf4,Kf5,Kf7,f8,Kg7,Kh6 takes the Reader past its WorkLimit of 500000 states
 }

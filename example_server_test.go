@@ -120,7 +120,7 @@ func Example_server() {
 	// Output:
 	// 200 {"position":"B:Wg5:Bh8","legal":[{"from":"h8","to":"g8","captured":[]},{"from":"h8","to":"h7","captured":[]},{"from":"h8","to":"g7","captured":[]}],"outcome":{"result":"*","reason":"not over"}}
 	// 422 {"position":"W:Wc3:Bd4,f5,h8","legal":[{"from":"c3","to":"g5","captured":["d4","f5"]}],"outcome":{"result":"*","reason":"not over"},"error":"illegal move: not a legal move in this position; legal: c3xg5"}
-	// 400 hexdame: invalid FEN "W:Wc3:Bz9" at offset 7: invalid cell "z9"
+	// 400 invalid FEN "W:Wc3:Bz9" at column 8: invalid cell "z9"
 	// 200 {"position":"W:W:Bd4,i9","reply":{"from":"f6","to":"d4","captured":["e5"]},"legal":[],"outcome":{"result":"0-2","reason":"no legal move"}}
 }
 
@@ -163,5 +163,5 @@ func Example_archive() {
 	// Club 1: 3 plies, 2-0 (resignation)
 	// game 2 breaks at line 5, column 34: ply 5, move e5xg5: illegal move: the piece on e5 cannot move to g5; legal: a4-a5, a4-b5, b2-c3, b3-c3, b4-b5, b4-c5, c2-c3, c4-c5, c4-d4, c4-d5, d1-e1, d1-e2, d2-e2, d2-e3, d3-d4, d3-e3, d3-e4, e5-e6, e5-f5, e5-f6
 	//   its legal part: 4 plies, [d4-e5 f6xd4 c3xe5 h6-h5]
-	// game 3 breaks at line 8, column 1: invalid FEN "W:Wa6" at offset 3: invalid cell "a6"
+	// game 3 breaks at line 8, column 1: invalid FEN "W:Wa6" at column 4: invalid cell "a6"
 }

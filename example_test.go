@@ -46,7 +46,7 @@ func ExampleParseCell() {
 	// Output:
 	// e5 31 <nil>
 	// a1
-	// hexdame: invalid cell "a6" true
+	// invalid cell "a6" true
 }
 
 func ExampleParseFEN() {
@@ -97,7 +97,7 @@ func ExamplePosition_ParseMove() {
 	fmt.Println(p.FormatMove(m, hexdame.Algebraic), m.Captured())
 	// Output:
 	// true
-	// hexdame: move "e1xh5": ambiguous move: several legal moves match; give the landing cells; candidates: e1xe8xb5xh5, e1xe9xa5xh5; legal: e1xe8xb5xh5, e1xe9xa5xh5, e1xe8xb5xi5, e1xe9xa5xi5
+	// move "e1xh5": ambiguous move: several legal moves match; give the landing cells; candidates: e1xe8xb5xh5, e1xe9xa5xh5; legal: e1xe8xb5xh5, e1xe9xa5xh5, e1xe8xb5xi5, e1xe9xa5xi5
 	// e1xe8xb5xh5 {g5 e6 d7}
 }
 
@@ -145,7 +145,7 @@ func ExampleGame() {
 	fmt.Println(err)
 	// Output:
 	// 3 1-1 (threefold repetition)
-	// hexdame: game over: the game ended 1-1 (threefold repetition)
+	// game over: the game ended 1-1 (threefold repetition)
 }
 
 func ExampleReader() {
@@ -174,7 +174,7 @@ func ExampleReader() {
 	}
 	// Output:
 	// Ann 3 2-0 (resignation)
-	// hexdame: game 2, line 9, column 10: ply 2, move h6-h5: illegal move: capture is compulsory; legal: f6xd4
+	// game 2, line 9, column 10: ply 2, move h6-h5: illegal move: capture is compulsory; legal: f6xd4
 }
 
 func ExampleWriter() {

@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
-	"strings"
 )
 
 // ErrGameOver is wrapped by the errors returned for a move played after the
@@ -533,7 +532,7 @@ type gameError struct {
 	msg string
 }
 
-func (e *gameError) Error() string { return "hexdame: " + e.err.Error() + ": " + e.msg }
+func (e *gameError) Error() string { return e.err.Error() + ": " + e.msg }
 func (e *gameError) Unwrap() error { return e.err }
 
 // Play plays move m at the end of the main line. It returns an error
@@ -962,7 +961,7 @@ type contextError struct {
 }
 
 func (e *contextError) Error() string {
-	return "hexdame: " + e.context + ": " + strings.TrimPrefix(e.err.Error(), "hexdame: ")
+	return e.context + ": " + e.err.Error()
 }
 
 func (e *contextError) Unwrap() error { return e.err }

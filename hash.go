@@ -13,7 +13,7 @@ package hexdame
 // The first 4×61 numbers are the keys of the pieces (WhiteMan, WhiteKing,
 // RedMan, RedKing, in that order, each over the cells in Cell order, a1
 // first), the next one the key of Red to move. A second set, the next
-// 4×61+1 numbers, gives an independent key that the perft table keeps to
+// 4×61+1 numbers, gives an independent key that the perft cache keeps to
 // check its entries.
 
 // zobristSeed is the seed of the keys: "HEXDAME" in ASCII.

@@ -324,17 +324,18 @@ func appendCells(dst []Cell, b uint64) []Cell {
 // cannot be read.
 var ErrInvalidFEN = errors.New("invalid FEN")
 
-// A FENError reports a FEN string that cannot be read: what was wrong and
-// where. It wraps ErrInvalidFEN.
+// A FENError reports a FEN string that cannot be read: where and why. It
+// wraps ErrInvalidFEN.
 type FENError struct {
 	FEN    string // the whole text
-	Offset int    // byte offset of the offending part
-	Msg    string // what was wrong
+	Column int    // the byte of the offending part in FEN, from 1
+	Why    string // what was wrong, in words
 }
 
-// Error returns the message, with the FEN, the offset and what was wrong.
+// Error returns the message, with the FEN (at most about 60 characters of
+// it), the column and why.
 func (e *FENError) Error() string {
-	return "hexdame: invalid FEN " + quoteClipped(e.FEN) + " at offset " + strconv.Itoa(e.Offset) + ": " + e.Msg
+	return "invalid FEN " + quoteClipped(e.FEN) + " at column " + strconv.Itoa(e.Column) + ": " + e.Why
 }
 
 // Unwrap returns ErrInvalidFEN.
@@ -355,8 +356,8 @@ func (e *FENError) Unwrap() error { return ErrInvalidFEN }
 // setups must, call p.CheckReachable().
 func ParseFEN(s string) (Position, error) {
 	var p Position
-	fail := func(off int, msg string) (Position, error) {
-		return Position{}, &FENError{FEN: s, Offset: off, Msg: msg}
+	fail := func(off int, why string) (Position, error) {
+		return Position{}, &FENError{FEN: s, Column: off + 1, Why: why}
 	}
 	body := strings.TrimRight(s, " \t\r\n")
 	body = strings.TrimSuffix(body, ".")

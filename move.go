@@ -225,7 +225,7 @@ const maxListedMoves = 40
 // Error returns the message: the move text (at most about 60 characters
 // of it), then Detail. It never panics, whatever the fields hold.
 func (e *MoveError) Error() string {
-	b := []byte("hexdame: move ")
+	b := []byte("move ")
 	b = appendQuotedClipped(b, e.Text)
 	b = append(b, ": "...)
 	return string(append(b, e.Detail()...))

@@ -65,7 +65,7 @@ var ErrNotHexDame = errors.New("not a HexDame record")
 type ParseError struct {
 	Game   int    // the game's number in the input, from 1
 	Line   int    // the line of the problem, from 1
-	Column int    // the column of the problem, in characters from 1
+	Column int    // the byte of the problem in its line, from 1
 	Ply    int    // the move's ply: 1 for the game's first move, counted along the line (main line or variation) that leads to it; 0 if not about a move
 	Move   string // the move text, if the problem is a move
 	Err    error  // what was wrong: wraps a sentinel such as ErrInvalidPDN, ErrIllegalMove or ErrResultMismatch
@@ -75,7 +75,7 @@ type ParseError struct {
 // never panics, whatever the fields hold.
 func (e *ParseError) Error() string {
 	var b strings.Builder
-	b.WriteString("hexdame: game ")
+	b.WriteString("game ")
 	b.WriteString(strconv.Itoa(e.Game))
 	b.WriteString(", line ")
 	b.WriteString(strconv.Itoa(e.Line))
@@ -108,7 +108,7 @@ func (e *ParseError) Detail() string {
 	case errors.As(e.Err, &me):
 		b = append(b, me.Detail()...)
 	default:
-		b = append(b, strings.TrimPrefix(e.Err.Error(), "hexdame: ")...)
+		b = append(b, e.Err.Error()...)
 	}
 	return string(b)
 }
@@ -131,14 +131,14 @@ type readError struct {
 }
 
 func (e *readError) Error() string {
-	return "hexdame: reading game " + strconv.Itoa(e.game) + " at line " + strconv.Itoa(e.line) +
+	return "reading game " + strconv.Itoa(e.game) + " at line " + strconv.Itoa(e.line) +
 		", column " + strconv.Itoa(e.col) + ": " + e.err.Error()
 }
 
 func (e *readError) Unwrap() error { return e.err }
 
 // errNilReader is returned by a Reader made with a nil io.Reader.
-var errNilReader = errors.New("hexdame: NewReader was given a nil io.Reader")
+var errNilReader = errors.New("no io.Reader to read: NewReader was given nil")
 
 // A Tag is one PDN tag pair, such as [Event "Open"].
 type Tag struct {
@@ -198,7 +198,7 @@ type Element struct {
 	NAG       int         `json:"nag,omitempty"`       // a NAG's number
 	Variation []Element   `json:"variation,omitempty"` // a variation's elements
 	Line      int         `json:"line,omitempty"`      // where the element starts, from 1
-	Column    int         `json:"column,omitempty"`    // and its column, in characters from 1
+	Column    int         `json:"column,omitempty"`    // and its column: its first byte in the line, from 1
 }
 
 // A Record is one game of a PDN file as written: its tag pairs, its
@@ -218,7 +218,7 @@ type Record struct {
 	resultLine, resultColumn int       // where the result is written
 }
 
-// A textPos is a line and column, from 1.
+// A textPos is a line and column (a byte in the line), from 1.
 type textPos struct{ line, col int }
 
 // tagAt returns where tag pair i starts: known for a record read by a
@@ -388,10 +388,9 @@ func (r *Reader) readRune() (rune, bool) {
 		return 0, false
 	}
 	r.offset++
-	c := rune(b)
+	c, size := rune(b), 1
 	if b >= utf8.RuneSelf {
 		_ = r.src.UnreadByte()
-		var size int
 		c, size, _ = r.src.ReadRune()
 		r.offset += int64(size - 1)
 		if c == utf8.RuneError && size == 1 {
@@ -408,7 +407,7 @@ func (r *Reader) readRune() (rune, bool) {
 		r.line++
 		r.col = 1
 	default:
-		r.col++
+		r.col += size
 	}
 	r.afterCR = c == '\r'
 	return c, true
@@ -1033,7 +1032,7 @@ func (p *recordParser) movetext() error {
 			case isMove && len(strength) > maxStrengthLen:
 				return p.fail(t, "strength mark longer than "+strconv.Itoa(maxStrengthLen)+" bytes")
 			case isMove:
-				col := t.col + utf8.RuneCountInString(num)
+				col := t.col + len(num)
 				p.element(Element{Kind: MoveElement, Text: body, Strength: strength, Line: t.line, Column: col})
 			default:
 				return p.fail(t, "unexpected "+quoteClipped(t.text)+" in movetext")

@@ -329,7 +329,7 @@ func TestWriteErrorIsLocated(t *testing.T) {
 	if !errors.As(err, &pe) || !errors.Is(err, ErrInvalidRecord) || pe.Game != 1 || pe.Line != 4 || pe.Column != 4 || buf.Len() != 0 {
 		t.Errorf("error %v, %d bytes written; want a *ParseError at game 1, line 4, column 4 wrapping ErrInvalidRecord", err, buf.Len())
 	}
-	if want := "hexdame: game 1, line 4, column 4: record cannot be written as PDN: move \"e5-e6\" has the strength mark \"x\""; err.Error() != want {
+	if want := "game 1, line 4, column 4: record cannot be written as PDN: move \"e5-e6\" has the strength mark \"x\""; err.Error() != want {
 		t.Errorf("message %q, want %q", err, want)
 	}
 }

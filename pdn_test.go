@@ -203,6 +203,30 @@ func TestReadLatin1(t *testing.T) {
 	}
 }
 
+// TestParseErrorColumnInBytes checks that a ParseError's column and an
+// Element's count bytes, as the package doc says: in UTF-8 and in Latin-1.
+func TestParseErrorColumnInBytes(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		col  int // of the illegal move d4-d6, and of the error
+	}{
+		{"{ab} 1. d4-d6 *", 9},
+		{"{\u00e9\u00e9} 1. d4-d6 *", 11},
+		{"{\xe9\xe9} 1. d4-d6 *", 9}, // Latin-1: a byte a character
+		{"{\U0001F600} 1. d4-d6 *", 11},
+	} {
+		_, errs := readGames(t, tc.text)
+		var pe *ParseError
+		if len(errs) != 1 || !errors.As(errs[0], &pe) || pe.Line != 1 || pe.Column != tc.col {
+			t.Errorf("%q: %v, want one error at line 1, column %d", tc.text, errs, tc.col)
+		}
+		rec, err := NewReader(strings.NewReader(tc.text)).ReadRecord()
+		if err != nil || len(rec.Body) != 2 || rec.Body[1].Column != tc.col {
+			t.Errorf("%q: %+v, %v; want the move at column %d", tc.text, rec, err, tc.col)
+		}
+	}
+}
+
 func TestReadProblems(t *testing.T) {
 	_, errs := readGames(t, readFile(t, "testdata/pdn/problems.pdn"))
 	want := []struct {

@@ -126,7 +126,7 @@ func (rec *Record) Replay() (*Game, error) {
 }
 
 // errNilRecord is returned for a nil *Record.
-var errNilRecord = errors.New("hexdame: nil *Record")
+var errNilRecord = errors.New("nil *Record")
 
 // replay is Replay.
 func (rec *Record) replay() (*Game, error) {

@@ -31,9 +31,9 @@ type recordError struct {
 }
 
 func (e *recordError) Error() string {
-	msg := "hexdame: "
+	msg := ""
 	if e.game > 0 {
-		msg += "game " + strconv.Itoa(e.game) + ": "
+		msg = "game " + strconv.Itoa(e.game) + ": "
 	}
 	return msg + ErrInvalidRecord.Error() + ": " + e.what
 }
@@ -41,7 +41,7 @@ func (e *recordError) Error() string {
 func (e *recordError) Unwrap() error { return ErrInvalidRecord }
 
 // errNoWriter is returned by a Writer that was not made by NewWriter.
-var errNoWriter = errors.New("hexdame: Writer has no io.Writer (make it with NewWriter)")
+var errNoWriter = errors.New("no io.Writer to write to (make the Writer with NewWriter)")
 
 // A Writer writes PDN records. It writes what a Reader reads back the
 // same, and refuses, with an error wrapping ErrInvalidRecord, a record that

@@ -20,56 +20,57 @@ const MaxPerftDepth = 32
 const MaxPerftWorkers = 1024
 
 // PerftOptions tunes a perft count. The zero value counts on one
-// goroutine, without a table.
+// goroutine, without a cache.
 type PerftOptions struct {
 	// Workers is the number of goroutines that share the work; 0 or 1
 	// means one, and more than MaxPerftWorkers means MaxPerftWorkers.
 	// Use runtime.GOMAXPROCS(0) for one per core.
 	Workers int
-	// Table, when set, is a transposition table that the workers share,
-	// and that later calls given the same table go on using: a subtree
-	// met again, by another move order or in another call, is counted
-	// once. A table not made by NewPerftTable (the zero PerftTable)
-	// holds nothing and is not used.
-	Table *PerftTable
+	// Cache, when set, is a cache of counts that the workers share, and
+	// that later calls given the same cache go on using: a subtree met
+	// again, by another move order or in another call, is counted once.
+	// A cache not made by NewPerftCache (the zero PerftCache) holds
+	// nothing and is not used.
+	Cache *PerftCache
 }
 
-// A PerftTable is a transposition table of perft counts, made by
-// NewPerftTable and given to Perft and PerftDivide in PerftOptions. Its
-// entries hold a position's count at one depth, so one table serves any
-// number of calls, depths and positions, from any number of goroutines.
+// A PerftCache is a cache of perft counts (a transposition table, in
+// engine authors' words), made by NewPerftCache and given to Perft and
+// PerftDivide in PerftOptions. Its entries hold a position's count at one
+// depth, so one cache serves any number of calls, depths and positions,
+// from any number of goroutines.
 //
 // Each entry keeps, besides the count and the depth, a second 64-bit
 // Zobrist key of the position, independent of the one that chooses the
 // entry; a count is reused only when both keys match. A wrong count thus
 // needs two different positions to agree on 128 bits of key: about one
 // chance in 2^64 per lookup.
-type PerftTable struct {
+type PerftCache struct {
 	entries []perftEntry
 	mask    uint64
 	mem     *bigmem.Block[perftEntry] // holds the entries
 }
 
-// MaxPerftTableMiB is the size, in MiB, of the largest PerftTable.
-const MaxPerftTableMiB = 1 << 14
+// MaxPerftCacheMiB is the size, in MiB, of the largest PerftCache.
+const MaxPerftCacheMiB = 1 << 14
 
-// NewPerftTable returns a table of about mib MiB (rounded down to a power
+// NewPerftCache returns a cache of about mib MiB (rounded down to a power
 // of two entries of 16 bytes); mib is at least 1 and at most
-// MaxPerftTableMiB, and values outside are taken as those bounds. The
-// memory is taken from the system as the table fills, and given back when
-// the table is no longer reachable. When the system refuses the table
-// (its address space or its memory is short), NewPerftTable returns the
+// MaxPerftCacheMiB, and values outside are taken as those bounds. The
+// memory is taken from the system as the cache fills, and given back when
+// the cache is no longer reachable. When the system refuses the cache
+// (its address space or its memory is short), NewPerftCache returns the
 // error (on Unix, wrapping syscall.ENOMEM); on systems without mmap the
-// table comes from Go's heap, and a program that cannot afford mib MiB
+// cache comes from Go's heap, and a program that cannot afford mib MiB
 // must ask for less, as Go cannot recover from running out of memory.
 //
 // Bigger is not faster: the first touch of each page costs more than the
-// subtrees it saves once the table holds a good part of the tree's upper
+// subtrees it saves once the cache holds a good part of the tree's upper
 // levels. From the start
 // position, depth 9 took 4.5 s with 256 MiB and 20 s with 4096 MiB, depth
 // 10 33 s with 1024 MiB and 57 s with 8192 MiB, on two cores.
-func NewPerftTable(mib int) (*PerftTable, error) {
-	mib = min(max(1, mib), MaxPerftTableMiB)
+func NewPerftCache(mib int) (*PerftCache, error) {
+	mib = min(max(1, mib), MaxPerftCacheMiB)
 	n := uint64(mib) << 20 / 16
 	size := uint64(1)
 	for size*2 <= n {
@@ -77,9 +78,9 @@ func NewPerftTable(mib int) (*PerftTable, error) {
 	}
 	mem, err := bigmem.New[perftEntry](int(size))
 	if err != nil {
-		return nil, fmt.Errorf("hexdame: a perft table of %d MiB: %w", size*16>>20, err)
+		return nil, fmt.Errorf("a perft cache of %d MiB: %w", size*16>>20, err)
 	}
-	return &PerftTable{entries: mem.Values(), mask: size - 1, mem: mem}, nil
+	return &PerftCache{entries: mem.Values(), mask: size - 1, mem: mem}, nil
 }
 
 // Perft returns the number of distinct move sequences of the given depth
@@ -87,9 +88,9 @@ func NewPerftTable(mib int) (*PerftTable, error) {
 // move generator. Captures with the same start, end and captured pieces
 // count once, as they are one move. Perft of depth 0 is 1; a negative depth,
 // or one greater than MaxPerftDepth, gives 0. With the zero PerftOptions,
-// Perft counts on one goroutine without a table.
+// Perft counts on one goroutine without a cache.
 //
-// On one goroutine without a table Perft does not allocate after its
+// On one goroutine without a cache Perft does not allocate after its
 // first use. The last level is counted without playing its moves ("bulk
 // counting").
 func Perft(p Position, depth int, opts PerftOptions) uint64 {
@@ -97,7 +98,7 @@ func Perft(p Position, depth int, opts PerftOptions) uint64 {
 		return 0
 	}
 	o := opts.normal()
-	if depth <= 1 || o.Workers <= 1 && o.Table == nil {
+	if depth <= 1 || o.Workers <= 1 && o.Cache == nil {
 		return perftOne(p, depth)
 	}
 	var total uint64
@@ -108,23 +109,23 @@ func Perft(p Position, depth int, opts PerftOptions) uint64 {
 }
 
 // normal returns the options with Workers between 1 and MaxPerftWorkers,
-// and no Table for a PerftTable that holds no entries (the zero
-// PerftTable).
+// and no Cache for a PerftCache that holds no entries (the zero
+// PerftCache).
 func (o PerftOptions) normal() PerftOptions {
 	o.Workers = min(max(1, o.Workers), MaxPerftWorkers)
-	if o.Table != nil && len(o.Table.entries) == 0 {
-		o.Table = nil
+	if o.Cache != nil && len(o.Cache.entries) == 0 {
+		o.Cache = nil
 	}
 	return o
 }
 
-// perftOne counts on the calling goroutine without a table.
+// perftOne counts on the calling goroutine without a cache.
 func perftOne(p Position, depth int) uint64 {
 	if depth == 0 {
 		return 1
 	}
 	w := perftPool.Get().(*perftWorker)
-	w.table = nil
+	w.cache = nil
 	if len(w.stack) < depth+1 {
 		w.stack = make([]Position, depth+1)
 	}
@@ -186,7 +187,7 @@ func perftRun(p Position, depth int, o PerftOptions) []PerftCount {
 		}
 		jobs = deeper
 	}
-	table := o.Table
+	cache := o.Cache
 	var next atomic.Int64
 	nodes := make([]atomic.Uint64, len(moves))
 	var wg sync.WaitGroup
@@ -194,7 +195,7 @@ func perftRun(p Position, depth int, o PerftOptions) []PerftCount {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := &perftWorker{moves: make([]Move, 0, 1024), stack: make([]Position, depth+1), table: table}
+			w := &perftWorker{moves: make([]Move, 0, 1024), stack: make([]Position, depth+1), cache: cache}
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= len(jobs) {
@@ -217,7 +218,7 @@ func perftRun(p Position, depth int, o PerftOptions) []PerftCount {
 	return counts
 }
 
-// An entry of a PerftTable is two words: the data (the count and the
+// An entry of a PerftCache is two words: the data (the count and the
 // depth) and the check, the position's second key XOR the data, so that
 // an entry torn by two workers writing at once does not check.
 type perftEntry struct {
@@ -227,8 +228,8 @@ type perftEntry struct {
 const perftDepthBits = 6 // depths up to 63; the count takes the other 58 bits
 
 // get returns the count of the position with keys h1 and h2 at depth, if
-// the table has it.
-func (t *PerftTable) get(h1, h2 uint64, depth int) (uint64, bool) {
+// the cache has it.
+func (t *PerftCache) get(h1, h2 uint64, depth int) (uint64, bool) {
 	e := &t.entries[h1&t.mask]
 	data := e.data.Load()
 	check := e.check.Load()
@@ -240,7 +241,7 @@ func (t *PerftTable) get(h1, h2 uint64, depth int) (uint64, bool) {
 }
 
 // put keeps the count of the position with keys h1 and h2 at depth.
-func (t *PerftTable) put(h1, h2 uint64, depth int, n uint64) {
+func (t *PerftCache) put(h1, h2 uint64, depth int, n uint64) {
 	if n >= 1<<(64-perftDepthBits) {
 		return // too large to keep
 	}
@@ -252,12 +253,12 @@ func (t *PerftTable) put(h1, h2 uint64, depth int, n uint64) {
 }
 
 // A perftWorker keeps the move buffer and the position of each ply of one
-// perft search, reused across calls through perftPool, and the table it
+// perft search, reused across calls through perftPool, and the cache it
 // uses, if any.
 type perftWorker struct {
 	moves []Move
 	stack []Position
-	table *PerftTable
+	cache *PerftCache
 }
 
 var perftPool = sync.Pool{New: func() any {
@@ -278,9 +279,9 @@ func (w *perftWorker) count(ply, depth int) uint64 {
 		return uint64(p.countQuietMoves())
 	}
 	var h1, h2 uint64
-	if w.table != nil {
+	if w.cache != nil {
 		h1, h2 = p.Hash(), p.hash2()
-		if n, ok := w.table.get(h1, h2, depth); ok {
+		if n, ok := w.cache.get(h1, h2, depth); ok {
 			return n
 		}
 	}
@@ -295,8 +296,8 @@ func (w *perftWorker) count(ply, depth int) uint64 {
 		n += w.count(ply+1, depth-1)
 	}
 	w.moves = w.moves[:start]
-	if w.table != nil {
-		w.table.put(h1, h2, depth, n)
+	if w.cache != nil {
+		w.cache.put(h1, h2, depth, n)
 	}
 	return n
 }

@@ -236,10 +236,10 @@ func TestIsLegalRejects(t *testing.T) {
 	}
 }
 
-// newPerftTable returns a perft table of mib MiB, or ends the test.
-func newPerftTable(t *testing.T, mib int) *PerftTable {
+// newPerftCache returns a perft cache of mib MiB, or ends the test.
+func newPerftCache(t *testing.T, mib int) *PerftCache {
 	t.Helper()
-	tb, err := NewPerftTable(mib)
+	tb, err := NewPerftCache(mib)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -247,14 +247,14 @@ func newPerftTable(t *testing.T, mib int) *PerftTable {
 }
 
 // Perft gives the same counts with any number of workers and with or
-// without a table, and PerftDivide's counts add up to it.
+// without a cache, and PerftDivide's counts add up to it.
 func TestPerftOptionsAgree(t *testing.T) {
-	shared := newPerftTable(t, 2) // used by every position and depth
+	shared := newPerftCache(t, 2) // used by every position and depth
 	for _, nf := range benchmarkFENs(t) {
 		p := MustParseFEN(nf.fen)
 		for depth := 1; depth <= 4; depth++ {
 			want := Perft(p, depth, PerftOptions{})
-			for _, o := range []PerftOptions{{Workers: 2}, {Workers: 3, Table: newPerftTable(t, 1)}, {Table: newPerftTable(t, 1)}, {Workers: 1, Table: shared}} {
+			for _, o := range []PerftOptions{{Workers: 2}, {Workers: 3, Cache: newPerftCache(t, 1)}, {Cache: newPerftCache(t, 1)}, {Workers: 1, Cache: shared}} {
 				if got := Perft(p, depth, o); got != want {
 					t.Errorf("%s: Perft(%d, %+v) = %d, want %d", nf.name, depth, o, got, want)
 				}

@@ -43,5 +43,5 @@ func (p Position) CheckReachable() error {
 // An unreachableError says why a position cannot arise in a game.
 type unreachableError struct{ why string }
 
-func (e *unreachableError) Error() string { return "hexdame: " + ErrUnreachable.Error() + ": " + e.why }
+func (e *unreachableError) Error() string { return ErrUnreachable.Error() + ": " + e.why }
 func (e *unreachableError) Unwrap() error { return ErrUnreachable }

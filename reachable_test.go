@@ -38,7 +38,7 @@ func TestCheckReachable(t *testing.T) {
 			}
 			continue
 		}
-		if !errors.Is(err, ErrUnreachable) || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "hexdame: ") {
+		if !errors.Is(err, ErrUnreachable) || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "unreachable position: ") {
 			t.Errorf("%s: %v; want an error wrapping ErrUnreachable saying %q", tc.fen, err, tc.want)
 		}
 	}

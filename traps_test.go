@@ -13,15 +13,15 @@ import (
 
 // The traps a new user fell into (issue 19), each as the user met it.
 
-// A zero PerftTable is no table: it neither breaks the count on one worker
+// A zero PerftCache is no cache: it neither breaks the count on one worker
 // nor panics in a worker goroutine with two.
-func TestTrapZeroPerftTable(t *testing.T) {
+func TestTrapZeroPerftCache(t *testing.T) {
 	p := StartPosition()
 	want := Perft(p, 4, PerftOptions{})
 	for _, workers := range []int{1, 2} {
-		o := PerftOptions{Workers: workers, Table: &PerftTable{}}
+		o := PerftOptions{Workers: workers, Cache: &PerftCache{}}
 		if got := Perft(p, 4, o); got != want {
-			t.Errorf("Perft with a zero table and %d workers = %d, want %d", workers, got, want)
+			t.Errorf("Perft with a zero cache and %d workers = %d, want %d", workers, got, want)
 		}
 		var sum uint64
 		for _, c := range PerftDivide(p, 4, o) {

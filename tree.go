@@ -467,7 +467,7 @@ var ErrInvalidAnnotation = errors.New("invalid annotation")
 type annotationError struct{ what string }
 
 func (e *annotationError) Error() string {
-	return "hexdame: " + ErrInvalidAnnotation.Error() + ": " + e.what
+	return ErrInvalidAnnotation.Error() + ": " + e.what
 }
 
 func (e *annotationError) Unwrap() error { return ErrInvalidAnnotation }

@@ -25,7 +25,7 @@ type workLimitError struct {
 }
 
 func (e *workLimitError) Error() string {
-	b := append([]byte("hexdame: work limit exceeded: "), "the capture search of "...)
+	b := append([]byte(ErrWorkLimit.Error()), ": the capture search of "...)
 	b = append(b, e.pos.FEN()...)
 	if e.reader {
 		b = append(b, " takes the Reader past its WorkLimit of "...)

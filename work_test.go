@@ -39,7 +39,7 @@ func TestAppendLegalMovesWithin(t *testing.T) {
 		dst := []Move{{}}
 		got, err = p.AppendLegalMovesWithin(dst, states-1)
 		if !errors.Is(err, ErrWorkLimit) || len(got) != 1 || !strings.Contains(err.Error(), p.FEN()) ||
-			!strings.HasPrefix(err.Error(), "hexdame: ") {
+			!strings.HasPrefix(err.Error(), "work limit exceeded: ") {
 			t.Errorf("%s within %d states: %v, %v", fen, states-1, got, err)
 		}
 	}

@@ -100,7 +100,7 @@ func Build(ctx context.Context, dir string, m Material, opts BuildOptions) error
 // BuildAll resumes where it stopped.
 func BuildAll(ctx context.Context, dir string, maxPieces int, opts BuildOptions) error {
 	if maxPieces < 2 || maxPieces > MaxPieces {
-		return fmt.Errorf("%spieces must be from 2 to %d, not %d", errPrefix, MaxPieces, maxPieces)
+		return fmt.Errorf("pieces must be from 2 to %d, not %d", MaxPieces, maxPieces)
 	}
 	all := Materials(maxPieces)
 	bp := &buildProgress{opts: opts, materials: len(all)}
@@ -155,7 +155,7 @@ func checkBuildMemory(materials []Material, limit uint64) error {
 	}
 	for _, m := range materials {
 		if n := BuildMemory(m); n > limit {
-			return fmt.Errorf("%sthe build of %v would %s: %w", errPrefix, m, needAllowed(n, limit), ErrMemory)
+			return fmt.Errorf("the build of %v would %s: %w", m, needAllowed(n, limit), ErrMemory)
 		}
 	}
 	return nil
@@ -249,14 +249,14 @@ func build(ctx context.Context, dir string, m Material, opts BuildOptions, bp *b
 		}
 	}
 	if len(missing) > 0 {
-		return fmt.Errorf("%s%s needs the tables of %s first: %w", errPrefix, m, strings.Join(missing, ", "), ErrMissingDependency)
+		return fmt.Errorf("%s needs the tables of %s first: %w", m, strings.Join(missing, ", "), ErrMissingDependency)
 	}
 	// The working state: three bytes an entry, in one block given back
 	// when the build ends.
 	size := tableSize(m)
 	work, err := newBlock(3 * size)
 	if err != nil {
-		return fmt.Errorf("%s%s: the build's working state of %d bytes: %w", errPrefix, m, 3*size, err)
+		return fmt.Errorf("%s: the build's working state of %d bytes: %w", m, 3*size, err)
 	}
 	defer work.Free()
 	var parts []*buildPart
@@ -397,7 +397,7 @@ func (g *generator) entry(i uint64) error {
 					after := b.after(mv, 0).swapped()
 					j, ok := p.partner.ix.index(&after)
 					if !ok || after.material() != p.partner.mat {
-						return fmt.Errorf("%sinternal error: %s: no index for the position after %v", errPrefix, p.mat, mv)
+						return fmt.Errorf("internal error: %s: no index for the position after %v", p.mat, mv)
 					}
 					children = append(children, j)
 				}
@@ -408,7 +408,7 @@ func (g *generator) entry(i uint64) error {
 		after := b.after(mv, 0).swapped()
 		v, d, ok := g.deps.probeWhite(&after)
 		if !ok {
-			return fmt.Errorf("%sinternal error: %s: %v leads to %v, not in the tables loaded", errPrefix, p.mat, mv, after.material())
+			return fmt.Errorf("internal error: %s: %v leads to %v, not in the tables loaded", p.mat, mv, after.material())
 		}
 		switch v {
 		case Loss:
@@ -425,17 +425,17 @@ func (g *generator) entry(i uint64) error {
 		distinct = countDistinct(children)
 	}
 	if distinct >= noPred {
-		return fmt.Errorf("%s%s: %d moves in one position, more than the build counts", errPrefix, p.mat, distinct)
+		return fmt.Errorf("%s: %d moves in one position, more than the build counts", p.mat, distinct)
 	}
 	switch {
 	case best < 1<<30:
 		if best > maxDistance {
-			return fmt.Errorf("%s%s: a win of %d plies: %w", errPrefix, p.mat, best, ErrTooLong)
+			return fmt.Errorf("%s: a win of %d plies: %w", p.mat, best, ErrTooLong)
 		}
 		p.val[i] = byte(best + 1)
 	case distinct == 0 && canLose:
 		if worst > maxDistance {
-			return fmt.Errorf("%s%s: a loss of %d plies: %w", errPrefix, p.mat, worst, ErrTooLong)
+			return fmt.Errorf("%s: a loss of %d plies: %w", p.mat, worst, ErrTooLong)
 		}
 		p.val[i] = byte(worst + 1)
 	}
@@ -508,7 +508,7 @@ func retrograde(ctx context.Context, parts []*buildPart, workers int, bp *buildP
 	found := make([]predList, min(workers, batch/minShare))
 	var done uint64
 	fail := func(format string, args ...any) (int, uint64, error) {
-		return 0, 0, fmt.Errorf(errPrefix+format, args...)
+		return 0, 0, fmt.Errorf(format, args...)
 	}
 	for d := 0; d <= longest; d++ {
 		code := byte(d + 1)

@@ -118,6 +118,14 @@
 // longest defence, a move that keeps the draw (among the moves into the
 // tables loaded).
 //
+// # Errors
+//
+// Errors follow the module's convention (see package hexdame): sentinels
+// such as ErrCorrupt and ErrMissingDependency for errors.Is, and no
+// package name before an error's text. A *FileError holds the file's Path,
+// the sentinel or I/O error it wraps in Err and the details in Why; its
+// text begins with the path.
+//
 // # Using the tables in a program
 //
 //   - An engine probes at any node whose position has at most MaxPieces()

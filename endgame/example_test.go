@@ -81,7 +81,7 @@ func ExampleParseMaterial() {
 	// Output:
 	// 4 KKMvK KKMvK.egt
 	// [KvK KvM KKvK KMvK KKKvK]
-	// hexdame/endgame: invalid material "KKvQ": a piece is K (king) or M (man), at most 8 of them
+	// invalid material "KKvQ": a piece is K (king) or M (man), at most 8 of them
 }
 
 // The materials of up to 3 pieces with their build levels: a batch

@@ -73,9 +73,9 @@ type FileError struct {
 	Why  string // details, when there are any
 }
 
-// Error returns "hexdame/endgame: PATH: " and what was wrong.
+// Error returns "PATH: " and what was wrong.
 func (e *FileError) Error() string {
-	s := errPrefix + e.Path + ": "
+	s := e.Path + ": "
 	var pe *fs.PathError
 	if errors.As(e.Err, &pe) {
 		s += pe.Err.Error()

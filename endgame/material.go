@@ -175,11 +175,9 @@ func (m *Material) UnmarshalText(text []byte) error {
 type materialError struct{ text, why string }
 
 func (e *materialError) Error() string {
-	return errPrefix + "invalid material " + strconv.Quote(clip(e.text)) + ": " + e.why
+	return "invalid material " + strconv.Quote(clip(e.text)) + ": " + e.why
 }
 func (e *materialError) Unwrap() error { return ErrInvalidMaterial }
-
-const errPrefix = "hexdame/endgame: "
 
 // clip returns at most 60 bytes of s, for messages.
 func clip(s string) string {

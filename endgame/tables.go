@@ -181,7 +181,7 @@ var ErrNoTables = errors.New("no endgame tables")
 func Load(dir string, opts LoadOptions) (*Tables, error) {
 	limit := opts.MaxPieces
 	if limit > MaxPieces {
-		return nil, errors.New(errPrefix + "LoadOptions.MaxPieces " + strconv.Itoa(limit) + " above the maximum " + strconv.Itoa(MaxPieces))
+		return nil, errors.New("LoadOptions.MaxPieces " + strconv.Itoa(limit) + " above the maximum " + strconv.Itoa(MaxPieces))
 	}
 	if limit <= 0 {
 		limit = MaxPieces

@@ -169,8 +169,8 @@ func TestLoadErrors(t *testing.T) {
 			if !errors.As(err, &fe) || filepath.Base(fe.Path) != tc.file || !strings.Contains(err.Error(), tc.file) {
 				t.Errorf("Load: %v does not name %s", err, tc.file)
 			}
-			if !strings.HasPrefix(err.Error(), "hexdame/endgame: ") {
-				t.Errorf("Load: %q lacks the package's prefix", err)
+			if fe != nil && !strings.HasPrefix(err.Error(), fe.Path+": ") {
+				t.Errorf("Load: %q does not begin with the file's path", err)
 			}
 		})
 	}

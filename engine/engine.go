@@ -17,9 +17,14 @@
 // count from the call: a zero Engine's first search makes its table
 // within them (New makes it at once).
 //
-// Result, Line, Solution and SolveKey marshal to JSON with lowercase keys,
-// their moves as package hexdame's Move objects and scores as text
+// SearchResult, Line, Solution and SolveKey marshal to JSON with lowercase
+// keys, their moves as package hexdame's Move objects and scores as text
 // (ParseScore reads them back).
+//
+// Errors follow the module's convention (see package hexdame): sentinels
+// such as ErrInvalidOptions for errors.Is, and no package name before an
+// error's text. A search of a position where the game is over (no legal
+// move) gives an error wrapping hexdame.ErrGameOver.
 //
 // The engine is built on the exported API of package hexdame only.
 package engine
@@ -52,11 +57,7 @@ const (
 
 // ErrInvalidOptions is wrapped by the errors returned for options out of
 // range.
-var ErrInvalidOptions = errors.New("hexdame/engine: invalid options")
-
-// ErrNoMoves is returned by a search of a position whose side to move has
-// no legal move (and so has lost): there is nothing to search.
-var ErrNoMoves = errors.New("hexdame/engine: no legal move")
+var ErrInvalidOptions = errors.New("invalid options")
 
 // Options configure an Engine. The zero value is full strength with one
 // thread and a table of DefaultHashMiB.
@@ -105,7 +106,7 @@ func (o Options) check() (Options, error) {
 	case o.Threads < 0 || o.Threads > MaxThreads:
 		return o, fmt.Errorf("%w: %d threads is not from 1 to %d", ErrInvalidOptions, o.Threads, MaxThreads)
 	case o.HashMiB < 0 || o.HashMiB > MaxHashMiB:
-		return o, fmt.Errorf("%w: a table of %d MiB is not from 1 to %d", ErrInvalidOptions, o.HashMiB, MaxHashMiB)
+		return o, fmt.Errorf("%w: a hash table of %d MiB is not from 1 to %d", ErrInvalidOptions, o.HashMiB, MaxHashMiB)
 	case o.EndgamePieces < 0:
 		return o, fmt.Errorf("%w: EndgamePieces %d is negative", ErrInvalidOptions, o.EndgamePieces)
 	}
@@ -313,13 +314,13 @@ type SearchOptions struct {
 	// Progress, when not nil, is called by the search's goroutine after
 	// each completed depth with the result so far. (SearchSeq gives the
 	// same results as an iterator.)
-	Progress func(Result)
+	Progress func(SearchResult)
 }
 
-// A Result is what a search found. It marshals to JSON with lowercase
+// A SearchResult is what a search found. It marshals to JSON with lowercase
 // keys: the moves as the rules package's Move objects, the scores as
 // their text ("+0.75", "win 7") and the time in nanoseconds.
-type Result struct {
+type SearchResult struct {
 	// Move is the best move, Score its value for the side to move, and PV
 	// the principal variation: the line the search expects, Move first.
 	Move  hexdame.Move   `json:"move"`
@@ -339,7 +340,7 @@ type Result struct {
 }
 
 // A Line is a move with its score and principal variation (PV[0] is
-// Move). It marshals to JSON as a Result does.
+// Move). It marshals to JSON as a SearchResult does.
 type Line struct {
 	Move  hexdame.Move   `json:"move"`
 	Score Score          `json:"score"`
@@ -347,7 +348,7 @@ type Line struct {
 }
 
 // NodesPerSecond returns the search's speed.
-func (r Result) NodesPerSecond() float64 {
+func (r SearchResult) NodesPerSecond() float64 {
 	if r.Time <= 0 {
 		return 0
 	}
@@ -398,7 +399,7 @@ func (s Score) String() string {
 
 // ErrScoreSyntax is wrapped by the error ParseScore and
 // Score.UnmarshalText return for a text that is no score.
-var ErrScoreSyntax = errors.New("hexdame/engine: invalid score")
+var ErrScoreSyntax = errors.New("invalid score")
 
 // ParseScore parses what Score.String returns: men with a sign and two
 // decimals ("+0.75", "-1.20"), or "win N" or "loss N" with N in plies
@@ -497,7 +498,7 @@ func formatMen(v int) string {
 // SearchGame searches the current position of game g (the end of its main
 // line), with the main line's earlier positions as the history: opts's
 // History is ignored.
-func (e *Engine) SearchGame(ctx context.Context, g *hexdame.Game, opts SearchOptions) (Result, error) {
+func (e *Engine) SearchGame(ctx context.Context, g *hexdame.Game, opts SearchOptions) (SearchResult, error) {
 	ps := g.Positions()
 	opts.History = ps[:len(ps)-1]
 	return e.Search(ctx, ps[len(ps)-1], opts)
@@ -506,14 +507,15 @@ func (e *Engine) SearchGame(ctx context.Context, g *hexdame.Game, opts SearchOpt
 // Search searches position p within opts's limits and returns the best
 // move. It returns a result with a legal move whenever p has one, even
 // when the context ends before the first iteration completes (the result
-// then holds the first move found). It returns ErrNoMoves for a position
-// without legal moves, an error wrapping ErrInvalidOptions for a MultiPV
-// out of range, and, for a zero Engine whose table the system cannot
-// give, the error of making it (see New).
-func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOptions) (Result, error) {
-	var progress func(Result) bool
+// then holds the first move found). For a position without legal moves,
+// where the game is over, it returns an error wrapping hexdame.ErrGameOver;
+// for a MultiPV out of range, an error wrapping ErrInvalidOptions; and,
+// for a zero Engine whose hash table the system cannot give, the error of
+// making it (see New).
+func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOptions) (SearchResult, error) {
+	var progress func(SearchResult) bool
 	if opts.Progress != nil {
-		progress = func(r Result) bool { opts.Progress(r); return true }
+		progress = func(r SearchResult) bool { opts.Progress(r); return true }
 	}
 	return e.search(ctx, p, opts, progress)
 }
@@ -523,7 +525,7 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 // receives it, then the search's own result, which Search would return
 // (with the nodes and time of the whole search, and the move that a
 // skill level's errors or a depth cut short may have chosen instead). A
-// search that fails yields its error once, with a zero Result.
+// search that fails yields its error once, with a zero SearchResult.
 //
 // Breaking out of the loop stops the search: when the loop ends, the
 // search has returned and left no goroutine behind. The loop's body runs
@@ -532,10 +534,10 @@ func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOpti
 // engine's methods, which wait for the search to end. opts.Progress, when
 // set, is called too, before each depth's result is yielded. Each loop
 // over the iterator runs a new search.
-func (e *Engine) SearchSeq(ctx context.Context, p hexdame.Position, opts SearchOptions) iter.Seq2[Result, error] {
-	return func(yield func(Result, error) bool) {
+func (e *Engine) SearchSeq(ctx context.Context, p hexdame.Position, opts SearchOptions) iter.Seq2[SearchResult, error] {
+	return func(yield func(SearchResult, error) bool) {
 		broken := false
-		progress := func(r Result) bool {
+		progress := func(r SearchResult) bool {
 			if opts.Progress != nil {
 				opts.Progress(r)
 			}
@@ -551,9 +553,9 @@ func (e *Engine) SearchSeq(ctx context.Context, p hexdame.Position, opts SearchO
 
 // search is Search, calling progress after each completed depth; it stops
 // once progress returns false.
-func (e *Engine) search(ctx context.Context, p hexdame.Position, opts SearchOptions, progress func(Result) bool) (Result, error) {
+func (e *Engine) search(ctx context.Context, p hexdame.Position, opts SearchOptions, progress func(SearchResult) bool) (SearchResult, error) {
 	if opts.MultiPV < 0 || opts.MultiPV > MaxMultiPV {
-		return Result{}, fmt.Errorf("%w: MultiPV %d is not from 1 to %d", ErrInvalidOptions, opts.MultiPV, MaxMultiPV)
+		return SearchResult{}, fmt.Errorf("%w: MultiPV %d is not from 1 to %d", ErrInvalidOptions, opts.MultiPV, MaxMultiPV)
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -561,11 +563,11 @@ func (e *Engine) search(ctx context.Context, p hexdame.Position, opts SearchOpti
 	// table within its time.
 	start := time.Now()
 	if err := e.makeReady(); err != nil {
-		return Result{}, err
+		return SearchResult{}, err
 	}
 	moves := p.LegalMoves()
 	if len(moves) == 0 {
-		return Result{}, ErrNoMoves
+		return SearchResult{}, fmt.Errorf("%w: %v has no legal move", hexdame.ErrGameOver, p.SideToMove())
 	}
 	lv := levels[e.opts.Level]
 	lim := opts.Limits.applied()
@@ -642,8 +644,8 @@ type run struct {
 	infinite bool
 	tables   bool // the endgame tables know every root move's position
 	multiPV  int
-	progress func(Result) bool // false: stop
-	result   Result            // after the last completed depth
+	progress func(SearchResult) bool // false: stop
+	result   SearchResult            // after the last completed depth
 	ev       *evaluator
 	variant  uint64 // experimental search changes (see enginehooks.Tuning)
 
@@ -653,7 +655,7 @@ type run struct {
 	rootMoves []rootMove
 }
 
-func (r *run) search() Result {
+func (r *run) search() SearchResult {
 	e := r.e
 	e.tt.gen++
 	threads := e.threads
@@ -661,7 +663,7 @@ func (r *run) search() Result {
 		r.prepare(t)
 	}
 	// The first move, in case the search ends before depth 1.
-	r.result = Result{Move: r.moves[0], PV: []hexdame.Move{r.moves[0]},
+	r.result = SearchResult{Move: r.moves[0], PV: []hexdame.Move{r.moves[0]},
 		Lines: []Line{{Move: r.moves[0], PV: []hexdame.Move{r.moves[0]}}}}
 	var wg sync.WaitGroup
 	for _, t := range threads[1:] {
@@ -889,8 +891,8 @@ func sortRootMoves(rms []rootMove) {
 }
 
 // resultOf returns the result of thread t's completed depth.
-func (r *run) resultOf(t *thread, depth int) Result {
-	res := Result{Depth: depth}
+func (r *run) resultOf(t *thread, depth int) SearchResult {
+	res := SearchResult{Depth: depth}
 	for i := 0; i < r.multiPV; i++ {
 		rm := &t.rootMoves[i]
 		pv := slices.Clone(rm.pv)

@@ -10,9 +10,9 @@ import (
 
 // FuzzSearch searches any position ParseFEN accepts (reachable in a game
 // or not) with a small node limit, one or two threads, any level and
-// MultiPV: the search never panics, returns ErrNoMoves exactly when the
-// position has no legal move, and otherwise a legal move whose lines are
-// legal too.
+// MultiPV: the search never panics, returns an error wrapping
+// hexdame.ErrGameOver exactly when the position has no legal move, and
+// otherwise a legal move whose lines are legal too.
 func FuzzSearch(f *testing.F) {
 	f.Add("B:W:B", uint8(0), uint8(0), uint8(0))
 	f.Add(hexdame.StartPosition().String(), uint8(1), uint8(2), uint8(0))
@@ -38,7 +38,7 @@ func FuzzSearch(f *testing.F) {
 		}
 		res, err := e.Search(context.Background(), p, SearchOptions{Limits: Limits{Nodes: 300}, MultiPV: int(multiPV % 4)})
 		if p.CountLegalMoves() == 0 {
-			if !errors.Is(err, ErrNoMoves) {
+			if !errors.Is(err, hexdame.ErrGameOver) {
 				t.Fatalf("%s has no legal move: %+v, %v", fen, res, err)
 			}
 			return

@@ -17,11 +17,11 @@ const MaxSolvePlies = 63
 
 // ErrInvalidPlies is wrapped by the error Solve returns for a horizon
 // below 1 or above MaxSolvePlies.
-var ErrInvalidPlies = errors.New("hexdame/engine: invalid number of plies")
+var ErrInvalidPlies = errors.New("invalid number of plies")
 
 // ErrSolveLimit is returned by Solve when the search visits more positions
 // than SolveOptions.MaxNodes allows.
-var ErrSolveLimit = errors.New("hexdame/engine: solve: node limit reached")
+var ErrSolveLimit = errors.New("node limit reached")
 
 // SolveOptions tune Solve. The zero value finds the fastest win and its
 // main line.

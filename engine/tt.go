@@ -62,7 +62,7 @@ const bucketBytes = 64
 func newTable(mib int) (*table, error) {
 	mem, err := bigmem.New[bucket](max(1, mib<<20/bucketBytes))
 	if err != nil {
-		return nil, fmt.Errorf("hexdame/engine: a table of %d MiB: %w", mib, err)
+		return nil, fmt.Errorf("a hash table of %d MiB: %w", mib, err)
 	}
 	mem.Huge()
 	t := &table{buckets: mem.Values(), mem: mem}

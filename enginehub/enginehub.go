@@ -14,6 +14,11 @@
 // (Threads, 1 to engine.MaxThreads), hash (HashMiB, 1 to
 // engine.MaxHashMiB) and tables (a directory of endgame tables, empty for
 // none).
+//
+// Errors follow the module's convention (see package hexdame): sentinels
+// such as ErrSetting for errors.Is, and no package name before an error's
+// text; the errors of packages engine and endgame are passed on as they
+// are.
 package enginehub
 
 import (
@@ -77,15 +82,17 @@ func DefaultMoveTimeMargin(t time.Duration) time.Duration {
 	return min(max(t, 0)/20, 10*time.Millisecond)
 }
 
-// ErrParam is wrapped by the errors for a parameter that is unknown or a
-// value out of range. Their text says what is wrong, without ErrParam's.
-var ErrParam = errors.New("invalid parameter")
+// ErrSetting is wrapped by the errors for a setting the engine refuses:
+// a parameter it does not declare, or a value out of range (hub.ErrParam
+// is another thing: a param line without a name). Their text says what is
+// wrong, without ErrSetting's.
+var ErrSetting = errors.New("invalid setting")
 
-// paramError is an error wrapping ErrParam, with its own text.
-type paramError string
+// settingError is an error wrapping ErrSetting, with its own text.
+type settingError string
 
-func (e paramError) Error() string { return string(e) }
-func (e paramError) Unwrap() error { return ErrParam }
+func (e settingError) Error() string { return string(e) }
+func (e settingError) Unwrap() error { return ErrSetting }
 
 // An Engine is package engine's search as a hub.Engine. It keeps the
 // parameters' values, makes the engine (and its table) at Init, and maps
@@ -98,7 +105,7 @@ type Engine struct {
 }
 
 // New returns an engine with options o. A Level, Threads or HashMiB out of
-// range gives an error wrapping ErrParam.
+// range gives an error wrapping ErrSetting.
 func New(o Options) (*Engine, error) {
 	eo := &o.Engine
 	for _, f := range []struct {
@@ -114,7 +121,7 @@ func New(o Options) (*Engine, error) {
 			*f.v = f.def
 		}
 		if *f.v < 1 || *f.v > f.hi {
-			return nil, paramError(fmt.Sprintf("%s %d is not from 1 to %d", f.name, *f.v, f.hi))
+			return nil, settingError(fmt.Sprintf("%s %d is not from 1 to %d", f.name, *f.v, f.hi))
 		}
 	}
 	eo.Endgame, eo.EndgamePieces = nil, 0
@@ -153,13 +160,13 @@ func (e *Engine) tablesDir() string {
 func intParam(name, value string, lo, hi int) (int, error) {
 	n, err := strconv.Atoi(value)
 	if err != nil || n < lo || n > hi {
-		return 0, paramError(fmt.Sprintf("%s must be a whole number from %d to %d, not %q", name, lo, hi, value))
+		return 0, settingError(fmt.Sprintf("%s must be a whole number from %d to %d, not %q", name, lo, hi, value))
 	}
 	return n, nil
 }
 
 // SetParam sets level, threads, hash or tables. An unknown name, or a
-// value out of range, gives an error wrapping ErrParam; a hash table that
+// value out of range, gives an error wrapping ErrSetting; a hash table that
 // Options.CheckHash refuses gives its error, and a directory whose tables
 // do not load the error of endgame.Load. A refused value leaves the old
 // one.
@@ -185,7 +192,7 @@ func (e *Engine) SetParam(name, value string) error {
 			tables, err = endgame.Load(value, e.opts.TablesOptions)
 		}
 	default:
-		return paramError(fmt.Sprintf("unknown parameter %q", name))
+		return settingError(fmt.Sprintf("unknown parameter %q", name))
 	}
 	if err != nil {
 		return err
@@ -248,12 +255,12 @@ func (e *Engine) Search(ctx context.Context, s hub.Search, info func(hub.Info)) 
 		history = append(history, q)
 		q = q.PlayUnchecked(m) // legal: Current checked them
 	}
-	progress := func(r engine.Result) {
+	progress := func(r engine.SearchResult) {
 		info(hub.Info{Depth: r.Depth, Score: r.Score.Men(), HasScore: true, Nodes: int64(r.Nodes), Time: r.Time, NPS: r.NodesPerSecond(), PV: r.PV})
 	}
 	// search searches under lim; until stopped, it waits for ctx after
 	// the engine is done.
-	search := func(ctx context.Context, lim engine.Limits) (engine.Result, error) {
+	search := func(ctx context.Context, lim engine.Limits) (engine.SearchResult, error) {
 		res, err := e.eng.Search(ctx, p, engine.SearchOptions{History: history, Limits: lim, Progress: progress})
 		if err == nil && (lim.Infinite || lim == engine.Limits{}) {
 			<-ctx.Done()
@@ -262,7 +269,7 @@ func (e *Engine) Search(ctx context.Context, s hub.Search, info func(hub.Info)) 
 	}
 	limits := e.limits(s.Limits)
 	untilStopped := engine.Limits{Infinite: true}
-	var res engine.Result
+	var res engine.SearchResult
 	switch s.Mode {
 	case hub.Analyze:
 		res, err = search(ctx, untilStopped)
@@ -284,9 +291,6 @@ func (e *Engine) Search(ctx context.Context, s hub.Search, info func(hub.Info)) 
 		res, err = search(ctx, limits)
 	}
 	if err != nil {
-		if errors.Is(err, engine.ErrNoMoves) {
-			return hub.Done{}, fmt.Errorf("%s has no legal move", p.SideToMove())
-		}
 		return hub.Done{}, err
 	}
 	done := hub.Done{Move: res.Move}

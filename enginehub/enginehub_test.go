@@ -71,7 +71,7 @@ func TestNewErrors(t *testing.T) {
 		{Level: -1}, {Level: engine.MaxLevel + 1}, {Threads: -1}, {Threads: engine.MaxThreads + 1},
 		{HashMiB: -1}, {HashMiB: engine.MaxHashMiB + 1},
 	} {
-		if e, err := New(Options{Engine: o}); !errors.Is(err, ErrParam) || e != nil {
+		if e, err := New(Options{Engine: o}); !errors.Is(err, ErrSetting) || e != nil {
 			t.Errorf("%+v: %v, %v", o, e, err)
 		}
 	}
@@ -113,11 +113,11 @@ func TestParams(t *testing.T) {
 		{"level", "0"}, {"level", "11"}, {"level", "x"}, {"level", ""}, {"threads", "0"}, {"threads", "257"},
 		{"hash", "0"}, {"hash", "16385"}, {"hash", "-5"}, {"variant", "hexdame"}, {"nothing", "1"},
 	} {
-		if err := e.SetParam(s[0], s[1]); !errors.Is(err, ErrParam) {
+		if err := e.SetParam(s[0], s[1]); !errors.Is(err, ErrSetting) {
 			t.Errorf("set-param %s=%q: %v", s[0], s[1], err)
 		}
 	}
-	if err := e.SetParam("hash", "200"); err == nil || errors.Is(err, ErrParam) || err.Error() != "no room" {
+	if err := e.SetParam("hash", "200"); err == nil || errors.Is(err, ErrSetting) || err.Error() != "no room" {
 		t.Errorf("hash 200: %v", err)
 	}
 	if err := e.SetParam("tables", t.TempDir()); err == nil {

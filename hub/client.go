@@ -19,24 +19,26 @@ import (
 var (
 	// ErrTimeout: the engine did not answer in time (no wait or ready
 	// during the handshake, or it does not read its input).
-	ErrTimeout = errors.New("hexdame/hub: engine timed out")
+	ErrTimeout = errors.New("engine timed out")
 	// ErrExited: the engine's process ended, or its output closed.
-	ErrExited = errors.New("hexdame/hub: engine exited")
-	// ErrNotHexDame: the engine does not declare the variant parameter
-	// with the value hexdame among its choices.
-	ErrNotHexDame = errors.New("hexdame/hub: not a HexDame engine")
+	ErrExited = errors.New("engine exited")
+	// ErrVariant: the engine does not declare the variant parameter with
+	// the value hexdame among its choices: it does not play HexDame.
+	ErrVariant = errors.New("not a HexDame engine")
 	// ErrUnknownParam: a parameter to set is not one the engine declares.
-	ErrUnknownParam = errors.New("hexdame/hub: unknown engine parameter")
-	// ErrNoMove: the engine ended a search with done but no move.
-	ErrNoMove = errors.New("hexdame/hub: done without a move")
+	ErrUnknownParam = errors.New("unknown engine parameter")
+	// ErrDoneWithoutMove: the engine ended a search with done but no
+	// move, in a position that has legal moves (Search refuses to search
+	// one that has none, with an error wrapping hexdame.ErrGameOver).
+	ErrDoneWithoutMove = errors.New("done without a move")
 	// ErrProtocol: the engine broke the protocol in a way that leaves its
 	// state unknown, such as a done when no search was running, or a line
 	// longer than MaxLineLength (it may have been the done).
-	ErrProtocol = errors.New("hexdame/hub: protocol violation")
+	ErrProtocol = errors.New("protocol violation")
 	// ErrStopIgnored: the engine did not end its search after stop.
-	ErrStopIgnored = errors.New("hexdame/hub: engine ignored stop")
+	ErrStopIgnored = errors.New("engine ignored stop")
 	// ErrClosed: the client was closed.
-	ErrClosed = errors.New("hexdame/hub: client closed")
+	ErrClosed = errors.New("client closed")
 )
 
 // A Setting is a value for an engine parameter, as set-param sends it.
@@ -49,7 +51,7 @@ type Setting struct {
 func ParseSetting(s string) (Setting, error) {
 	name, value, ok := strings.Cut(s, "=")
 	if !ok || name == "" {
-		return Setting{}, errors.New("hexdame/hub: want name=value, not " + strconv.Quote(s))
+		return Setting{}, errors.New("want name=value, not " + strconv.Quote(s))
 	}
 	return Setting{name, value}, nil
 }
@@ -107,7 +109,7 @@ func (o *ClientOptions) defaults() {
 // may be called from any goroutine at any time.
 //
 // The engine cannot harm the client: lines are read with a bounded length
-// (Reader; a longer line is an ErrProtocol fault), lines that are not
+// (CommandReader; a longer line is an ErrProtocol fault), lines that are not
 // commands are ignored, info lines are read and dropped as they come, and
 // every wait is bounded by a time-out or a context. After an engine fault
 // that leaves its state unknown (ErrExited, ErrProtocol, ErrStopIgnored,
@@ -147,7 +149,7 @@ type Client struct {
 // too, so that nothing the engine started outlives it.
 func Start(ctx context.Context, argv []string, opts ClientOptions) (*Client, error) {
 	if len(argv) == 0 || argv[0] == "" {
-		return nil, errors.New("hexdame/hub: empty engine command")
+		return nil, errors.New("empty engine command")
 	}
 	opts.defaults()
 	cmd := exec.Command(argv[0], argv[1:]...)
@@ -158,13 +160,13 @@ func Start(ctx context.Context, argv []string, opts ClientOptions) (*Client, err
 	setProcAttr(cmd)
 	inR, inW, err := os.Pipe()
 	if err != nil {
-		return nil, fmt.Errorf("hexdame/hub: starting %s: %w", argv[0], err)
+		return nil, fmt.Errorf("starting %s: %w", argv[0], err)
 	}
 	outR, outW, err := os.Pipe()
 	if err != nil {
 		inR.Close()
 		inW.Close()
-		return nil, fmt.Errorf("hexdame/hub: starting %s: %w", argv[0], err)
+		return nil, fmt.Errorf("starting %s: %w", argv[0], err)
 	}
 	cmd.Stdin, cmd.Stdout = inR, outW
 	if opts.Stderr != nil {
@@ -177,7 +179,7 @@ func Start(ctx context.Context, argv []string, opts ClientOptions) (*Client, err
 	if err != nil {
 		inW.Close()
 		outR.Close()
-		return nil, fmt.Errorf("hexdame/hub: starting %s: %w", argv[0], err)
+		return nil, fmt.Errorf("starting %s: %w", argv[0], err)
 	}
 	c := newClient(outR, inW, opts)
 	c.proc, c.wfile, c.rfile = cmd, inW, outR
@@ -200,7 +202,7 @@ func Start(ctx context.Context, argv []string, opts ClientOptions) (*Client, err
 // Connect speaks to an engine that reads w and writes r (an engine in the
 // same program, behind pipes, for one) and does the handshake: hub, the id
 // and param lines up to wait, the settings, init and ready. It fails with
-// ErrNotHexDame for an engine that does not play HexDame, ErrUnknownParam
+// ErrVariant for an engine that does not play HexDame, ErrUnknownParam
 // for a setting of an undeclared parameter, ErrTimeout, ErrExited, or
 // ctx.Err(). Close closes r and w when they are io.Closers.
 func Connect(ctx context.Context, r io.Reader, w io.Writer, opts ClientOptions) (*Client, error) {
@@ -226,13 +228,13 @@ func newClient(r io.Reader, w io.Writer, opts ClientOptions) *Client {
 		closed:   make(chan struct{}),
 		readDone: make(chan struct{}),
 	}
-	go c.read(NewReader(r))
+	go c.read(NewCommandReader(r))
 	return c
 }
 
 // read sends the commands the engine writes to c.events, then the error
 // that ends the input.
-func (c *Client) read(r *Reader) {
+func (c *Client) read(r *CommandReader) {
 	defer close(c.readDone)
 	for {
 		line, err := r.ReadLine()
@@ -331,7 +333,7 @@ func (c *Client) exitError() error {
 	if errors.As(c.waitErr, &ee) && ee.Exited() {
 		return fmt.Errorf("%w with status %d", ErrExited, ee.ExitCode())
 	}
-	return fmt.Errorf("%w: %s", ErrExited, strings.TrimPrefix(c.waitErr.Error(), "signal: "))
+	return fmt.Errorf("%w: %w", ErrExited, c.waitErr) // "engine exited: signal: killed"
 }
 
 // next returns the next command the engine sends, waiting until the timer
@@ -388,12 +390,12 @@ func (c *Client) handshake(ctx context.Context) error {
 	variant, ok := c.Param("variant")
 	switch {
 	case !ok:
-		return fmt.Errorf("%w: it declares no variant parameter", ErrNotHexDame)
+		return fmt.Errorf("%w: it declares no variant parameter", ErrVariant)
 	case variant.Value == "hexdame":
 	case contains(variant.Values, "hexdame"):
 		set = append(set, setParamCommand(Setting{"variant", "hexdame"}))
 	default:
-		return fmt.Errorf("%w: its variant is %q", ErrNotHexDame, variant.Value)
+		return fmt.Errorf("%w: its variant is %q", ErrVariant, variant.Value)
 	}
 	for _, s := range c.opts.Settings {
 		if _, ok := c.Param(s.Name); !ok {
@@ -534,8 +536,8 @@ func (c *Client) drain() error {
 // then stop.
 //
 // The move must be legal in s.Current(): a done without a move gives
-// ErrNoMove, a move that is not in the Hub dialect's notation a *TextError
-// wrapping ErrMoveSyntax, a move that is not legal one wrapping
+// ErrDoneWithoutMove, a move that is not in the Hub dialect's notation a *TextError
+// wrapping hexdame.ErrMoveSyntax, a move that is not legal one wrapping
 // hexdame.ErrIllegalMove (and Done.Move is then the zero Move). A ponder
 // move that is not legal after the move is dropped. A search of a
 // position without legal moves, or moves that are not legal, is refused
@@ -559,7 +561,7 @@ func (c *Client) Search(ctx context.Context, s Search, info func(Info)) (Done, e
 		return Done{}, err
 	}
 	if !current.HasLegalMoves() {
-		return Done{}, fmt.Errorf("hexdame/hub: search of a position without legal moves: %w", hexdame.ErrGameOver)
+		return Done{}, fmt.Errorf("search of a position without legal moves: %w", hexdame.ErrGameOver)
 	}
 	if err := c.drain(); err != nil {
 		return Done{}, err
@@ -612,7 +614,7 @@ func (c *Client) Search(ctx context.Context, s Search, info func(Info)) (Done, e
 func parseDone(cmd Command, p hexdame.Position) (Done, error) {
 	text, ok := cmd.Value("move")
 	if !ok || text == "" {
-		return Done{}, ErrNoMove
+		return Done{}, ErrDoneWithoutMove
 	}
 	m, err := ParseMove(p, text)
 	if err != nil {

@@ -7,7 +7,7 @@ import (
 )
 
 // ErrCommandLine is wrapped by the errors of SplitCommandLine.
-var ErrCommandLine = errors.New("hexdame/hub: invalid command line")
+var ErrCommandLine = errors.New("invalid command line")
 
 // SplitCommandLine splits an engine command line into words as a POSIX
 // shell would, without running a shell: words are separated by spaces,

@@ -3,8 +3,8 @@
 // a HexDame engine and a GUI or match runner, over the engine's standard
 // input and output. It serves both sides:
 //
-//   - the line syntax: [ParseCommand], [Command.AppendText] and a [Reader]
-//     that reads lines of bounded length;
+//   - the line syntax: [ParseCommand], [Command.AppendText] and a
+//     [CommandReader] that reads lines of bounded length;
 //   - positions and moves in the dialect: [ParsePosition], [FormatPosition],
 //     [ParseMove], [FormatMove];
 //   - the GUI side: a [Client] starts an engine process ([Start]) or talks
@@ -16,7 +16,16 @@
 //     package github.com/hexdame/hexdame/enginehub serves the module's
 //     engine as one.
 //
+// Errors follow the module's convention (see package hexdame): sentinels
+// such as ErrTimeout for errors.Is, no package name before an error's
+// text, and error types ([TextError], [SyntaxError]) whose Column is the
+// byte of the problem from 1 (0 when not about one place), Why the reason
+// in words and Err the sentinel (a SyntaxError always wraps ErrSyntax).
+// Where the rules package has the word, hub uses its sentinel: move text
+// that is not a move in the dialect's notation wraps hexdame.ErrMoveSyntax,
+// a move that is not legal hexdame.ErrIllegalMove, and a search of a
+// position without legal moves hexdame.ErrGameOver.
+//
 // Like every package of the module besides the rules package, it uses only
-// the exported API of the rules package github.com/hexdame/hexdame. Its
-// errors begin with "hexdame/hub: ".
+// the exported API of the rules package github.com/hexdame/hexdame.
 package hub

@@ -38,7 +38,7 @@ func ExampleParseMove() {
 	fmt.Println(err)
 	// Output:
 	// 31x11x21x49x50 e5xb2xe2xe9
-	// hexdame/hub: invalid move "e5xi9" at column 1: want a cell number from 1 to 61 first
+	// invalid move "e5xi9" at column 1: want a cell number from 1 to 61 first
 }
 
 func ExampleFormatPosition() {
@@ -125,7 +125,7 @@ func ExampleServe() {
 	}()
 	io.WriteString(gui, "hub\nset-param name=depth value=2\ninit\n"+
 		"pos pos=Weeeeeeeeeeeeeeeeeeeeeeeeeeebeeeeeeeeeewweeeeeeeeeeeeeeeeeeeee\nlevel move-time=1\ngo think\n")
-	r := hub.NewReader(fromEngine)
+	r := hub.NewCommandReader(fromEngine)
 	for {
 		line, err := r.ReadLine()
 		if err != nil {

@@ -113,7 +113,7 @@ type GameResult struct {
 
 // ErrOpening is wrapped by the error of PlayGame for an opening that cannot
 // be played or that ends the game.
-var ErrOpening = errors.New("hexdame/hub: invalid opening")
+var ErrOpening = errors.New("invalid opening")
 
 func sideIndex(c hexdame.Color) int {
 	if c == hexdame.White {
@@ -296,29 +296,20 @@ var maxPosLine = MaxLineLength
 func classify(err error) (Termination, string) {
 	var te *TextError
 	switch {
-	case errors.Is(err, ErrNoMove):
+	case errors.Is(err, ErrDoneWithoutMove):
 		return NoMove, "ended its search without a move"
-	case errors.As(err, &te) && te.Err == ErrMoveSyntax:
+	case errors.As(err, &te) && te.Err == hexdame.ErrMoveSyntax:
 		return UnparseableMove, fmt.Sprintf("played %q, which is not a move in the Hub notation", te.Text)
 	case errors.As(err, &te) && te.Err == hexdame.ErrIllegalMove:
 		return IllegalMove, fmt.Sprintf("played %q, which is not legal", te.Text)
 	case errors.Is(err, ErrStopIgnored):
 		return Hang, "did not move, even after stop"
 	case errors.Is(err, ErrTimeout):
-		return Hang, "stopped answering: " + trimPrefix(err)
+		return Hang, "stopped answering: " + err.Error()
 	case errors.Is(err, ErrExited):
-		return Crash, trimPrefix(err)
+		return Crash, err.Error()
 	case errors.Is(err, ErrProtocol):
-		return ProtocolError, "broke the protocol: " + trimPrefix(err)
+		return ProtocolError, "broke the protocol: " + err.Error()
 	}
-	return Crash, "failed: " + trimPrefix(err)
-}
-
-func trimPrefix(err error) string {
-	s := err.Error()
-	const p = "hexdame/hub: "
-	for len(s) > len(p) && s[:len(p)] == p {
-		s = s[len(p):]
-	}
-	return s
+	return Crash, "failed: " + err.Error()
 }

@@ -10,7 +10,7 @@ import (
 )
 
 // MaxLineLength is the longest line, in bytes without its line end, that a
-// Reader returns. A longer line is skipped whole and reported as
+// CommandReader returns. A longer line is skipped whole and reported as
 // ErrLineTooLong. It leaves room for a pos command with about 170,000
 // moves: the longest game record of two kings, where each position may
 // come twice, has fewer than 15,000 (about 88 KB).
@@ -19,23 +19,23 @@ const MaxLineLength = 1 << 20
 // ErrSyntax is wrapped by the errors for a line that is not a command:
 // an unterminated quote, an argument without a name, a control character,
 // invalid UTF-8, or a line with nothing on it.
-var ErrSyntax = errors.New("hexdame/hub: invalid line")
+var ErrSyntax = errors.New("invalid line")
 
-// ErrLineTooLong is returned by Reader.ReadCommand for a line longer than
+// ErrLineTooLong is returned by CommandReader.ReadCommand for a line longer than
 // MaxLineLength bytes; the line has been skipped.
-var ErrLineTooLong = errors.New("hexdame/hub: line too long")
+var ErrLineTooLong = errors.New("line too long")
 
 // A SyntaxError reports a line that is not a command: where and why. It
 // wraps ErrSyntax.
 type SyntaxError struct {
 	Line   string // the line, clipped to 80 bytes
 	Column int    // the byte of the problem, from 1
-	Msg    string // what was wrong
+	Why    string // what was wrong, in words
 }
 
-// Error returns the message with the column and what was wrong.
+// Error returns the message with the line, the column and why.
 func (e *SyntaxError) Error() string {
-	return "hexdame/hub: invalid line " + strconv.Quote(e.Line) + " at column " + strconv.Itoa(e.Column) + ": " + e.Msg
+	return "invalid line " + strconv.Quote(e.Line) + " at column " + strconv.Itoa(e.Column) + ": " + e.Why
 }
 
 // Unwrap returns ErrSyntax.
@@ -108,7 +108,7 @@ func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\r' }
 // arguments are not errors: the protocol ignores them, and so does the
 // caller.
 func ParseCommand(line string) (Command, error) {
-	fail := func(i int, msg string) (Command, error) {
+	fail := func(i int, why string) (Command, error) {
 		clip := line
 		if len(clip) > 80 {
 			clip = clip[:80]
@@ -116,7 +116,7 @@ func ParseCommand(line string) (Command, error) {
 				clip = clip[:len(clip)-1]
 			}
 		}
-		return Command{}, &SyntaxError{Line: clip, Column: i + 1, Msg: msg}
+		return Command{}, &SyntaxError{Line: clip, Column: i + 1, Why: why}
 	}
 	if !utf8.ValidString(line) {
 		for i := 0; i < len(line); {
@@ -237,8 +237,8 @@ func checkValue(s string) (ok, quote bool) {
 // ParseCommand reads back every line AppendText writes.
 func (c Command) AppendText(dst []byte) ([]byte, error) {
 	orig := len(dst)
-	bad := func(msg string) ([]byte, error) {
-		return dst[:orig], &SyntaxError{Line: clipName(c.Name), Column: 1, Msg: msg}
+	bad := func(why string) ([]byte, error) {
+		return dst[:orig], &SyntaxError{Line: clipName(c.Name), Column: 1, Why: why}
 	}
 	if !checkWord(c.Name) {
 		return bad("command name " + strconv.Quote(c.Name) + " cannot be written")
@@ -315,30 +315,30 @@ func CleanValue(s string) string {
 	}, s)
 }
 
-// A Reader reads protocol lines from an input, each at most MaxLineLength
+// A CommandReader reads protocol lines from an input, each at most MaxLineLength
 // bytes, so that a peer that writes an endless line cannot exhaust memory:
 // the reader's memory grows with the longest line it returns, up to about
 // twice MaxLineLength, and it skips the rest of a longer line.
-type Reader struct {
+type CommandReader struct {
 	br   *bufio.Reader
 	long []byte // a line longer than br's buffer, gathered
 	line int
 }
 
-// readerBuffer is the size of a Reader's buffer: lines up to it are read
+// readerBuffer is the size of a CommandReader's buffer: lines up to it are read
 // without copying.
 const readerBuffer = 4 << 10
 
-// NewReader returns a Reader reading from r.
-func NewReader(r io.Reader) *Reader {
-	return &Reader{br: bufio.NewReaderSize(r, readerBuffer)}
+// NewCommandReader returns a CommandReader reading from r.
+func NewCommandReader(r io.Reader) *CommandReader {
+	return &CommandReader{br: bufio.NewReaderSize(r, readerBuffer)}
 }
 
 // ReadLine returns the next line without its line end ("\n" or "\r\n").
 // At the end of the input it returns io.EOF (a last line without a line end
 // is returned first). A line longer than MaxLineLength is skipped and gives
 // ErrLineTooLong; other read errors are returned as they are.
-func (r *Reader) ReadLine() (string, error) {
+func (r *CommandReader) ReadLine() (string, error) {
 	b, err := r.br.ReadSlice('\n')
 	if err == bufio.ErrBufferFull {
 		// A line longer than the buffer: gather it up to the limit and
@@ -380,7 +380,7 @@ func (r *Reader) ReadLine() (string, error) {
 
 // gather appends b to long, growing it at most to what the longest line
 // takes, its line end and one more read.
-func (r *Reader) gather(long, b []byte) []byte {
+func (r *CommandReader) gather(long, b []byte) []byte {
 	if n := len(long) + len(b); n > cap(long) {
 		grown := make([]byte, len(long), min(max(2*cap(long), n), MaxLineLength+2+readerBuffer))
 		copy(grown, long)
@@ -400,7 +400,7 @@ func boolInt(b bool) int {
 // ParseCommand. A line that does not parse gives its *SyntaxError, a line
 // too long ErrLineTooLong; either way the line is consumed and the next
 // call reads the next one. At the end of the input it returns io.EOF.
-func (r *Reader) ReadCommand() (Command, error) {
+func (r *CommandReader) ReadCommand() (Command, error) {
 	for {
 		line, err := r.ReadLine()
 		if err != nil {
@@ -415,4 +415,4 @@ func (r *Reader) ReadCommand() (Command, error) {
 
 // Lines returns the number of lines read so far, the blank and skipped ones
 // included.
-func (r *Reader) Lines() int { return r.line }
+func (r *CommandReader) Lines() int { return r.line }

@@ -77,7 +77,7 @@ func TestParseCommandErrors(t *testing.T) {
 			t.Errorf("ParseCommand(%q): error %v, want a *SyntaxError", tt.line, err)
 			continue
 		}
-		if se.Column != tt.column || !strings.Contains(se.Msg, tt.msg) || !strings.HasPrefix(err.Error(), "hexdame/hub: ") {
+		if se.Column != tt.column || !strings.Contains(se.Why, tt.msg) || !strings.HasPrefix(err.Error(), "invalid line ") {
 			t.Errorf("ParseCommand(%q): column %d, %q; want column %d, %q", tt.line, se.Column, err, tt.column, tt.msg)
 		}
 	}
@@ -166,11 +166,11 @@ func TestCleanValue(t *testing.T) {
 	}
 }
 
-func TestReader(t *testing.T) {
+func TestCommandReader(t *testing.T) {
 	long := strings.Repeat("y", MaxLineLength+1)
 	exact := strings.Repeat("z", MaxLineLength)
 	input := "hub\r\n\n   \ngarbage \"\n" + long + "\nping\n" + exact + "\r\nlast"
-	r := NewReader(strings.NewReader(input))
+	r := NewCommandReader(strings.NewReader(input))
 	type step struct {
 		name string
 		err  error
@@ -217,10 +217,10 @@ func (e *endless) Read(p []byte) (int, error) {
 
 // A line of 64 MiB is skipped with memory in proportion to MaxLineLength,
 // not to the line.
-func TestReaderLongLineBoundedMemory(t *testing.T) {
+func TestCommandReaderLongLineBoundedMemory(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	r := NewReader(io.MultiReader(&endless{n: 64 << 20}, strings.NewReader("\nping\n")))
+	r := NewCommandReader(io.MultiReader(&endless{n: 64 << 20}, strings.NewReader("\nping\n")))
 	if _, err := r.ReadCommand(); err != ErrLineTooLong {
 		t.Fatalf("first: %v, want ErrLineTooLong", err)
 	}
@@ -244,12 +244,12 @@ func BenchmarkParseCommand(b *testing.B) {
 	}
 }
 
-// A Reader of short lines keeps a small buffer: its memory grows with the
+// A CommandReader of short lines keeps a small buffer: its memory grows with the
 // lines it reads, not with MaxLineLength.
-func TestReaderShortLinesSmallMemory(t *testing.T) {
+func TestCommandReaderShortLinesSmallMemory(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	r := NewReader(strings.NewReader("ping\n"))
+	r := NewCommandReader(strings.NewReader("ping\n"))
 	if c, err := r.ReadCommand(); err != nil || c.Name != "ping" {
 		t.Fatalf("%v %v", c, err)
 	}

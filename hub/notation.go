@@ -13,22 +13,20 @@ const PositionLength = 1 + hexdame.NumCells
 
 // ErrPosition is wrapped by the errors for text that is not a position in
 // the Hub dialect.
-var ErrPosition = errors.New("hexdame/hub: invalid position")
-
-// ErrMoveSyntax is wrapped by the errors for text that is not a move in the
-// Hub dialect's notation, such as "d4-e5" or a capture without its
-// captured cells (they wrap hexdame.ErrMoveSyntax too). A move in another
-// notation is not a Hub move: a referee treats it as an illegal move.
-var ErrMoveSyntax = errors.New("hexdame/hub: invalid move text")
+var ErrPosition = errors.New("invalid position")
 
 // A TextError reports a position or move text that cannot be read, or a
-// move that is not legal: the text, where, and why. It wraps ErrPosition,
-// ErrMoveSyntax (and then hexdame.ErrMoveSyntax) or hexdame.ErrIllegalMove.
+// move that is not legal: the text, where, and why. It wraps ErrPosition
+// for text that is not a position in the Hub dialect,
+// hexdame.ErrMoveSyntax for text that is not a move in the Hub dialect's
+// notation (such as "d4-e5", a move in another notation, or a capture
+// without its captured cells), or hexdame.ErrIllegalMove for a move that
+// is not legal.
 type TextError struct {
 	Text   string // the text, clipped to 80 bytes
 	Column int    // the byte of the problem, from 1; 0 when not about one place
-	Msg    string // what was wrong
-	Err    error  // ErrPosition, ErrMoveSyntax or hexdame.ErrIllegalMove
+	Err    error  // ErrPosition, hexdame.ErrMoveSyntax or hexdame.ErrIllegalMove
+	Why    string // what was wrong, in words
 }
 
 // Error returns the message: what the text should have been, the text, and
@@ -41,30 +39,24 @@ func (e *TextError) Error() string {
 	case hexdame.ErrIllegalMove:
 		what = "illegal move"
 	}
-	s := "hexdame/hub: " + what + " " + strconv.Quote(e.Text)
+	s := what + " " + strconv.Quote(e.Text)
 	if e.Column > 0 {
 		s += " at column " + strconv.Itoa(e.Column)
 	}
-	if e.Msg != "" {
-		s += ": " + e.Msg
+	if e.Why != "" {
+		s += ": " + e.Why
 	}
 	return s
 }
 
-// Unwrap returns the sentinel error, and for ErrMoveSyntax the rules
-// package's hexdame.ErrMoveSyntax as well.
-func (e *TextError) Unwrap() []error {
-	if e.Err == ErrMoveSyntax {
-		return []error{e.Err, hexdame.ErrMoveSyntax}
-	}
-	return []error{e.Err}
-}
+// Unwrap returns Err.
+func (e *TextError) Unwrap() error { return e.Err }
 
-func textError(text string, col int, msg string, err error) *TextError {
+func textError(text string, col int, why string, err error) *TextError {
 	if len(text) > 80 {
 		text = clipName(text)
 	}
-	return &TextError{Text: text, Column: col, Msg: msg, Err: err}
+	return &TextError{Text: text, Column: col, Err: err, Why: why}
 }
 
 // pieceLetters maps a piece to its letter: w W b B, e for an empty cell.
@@ -155,8 +147,8 @@ type moveText struct {
 // parseMoveText reads the syntax of a Hub move.
 func parseMoveText(s string) (moveText, error) {
 	var mt moveText
-	fail := func(i int, msg string) (moveText, error) {
-		return moveText{}, textError(s, i+1, msg, ErrMoveSyntax)
+	fail := func(i int, why string) (moveText, error) {
+		return moveText{}, textError(s, i+1, why, hexdame.ErrMoveSyntax)
 	}
 	if s == "" {
 		return fail(-1, "empty")
@@ -218,7 +210,7 @@ func parseMoveText(s string) (moveText, error) {
 // capture is FROMxTOxC1xC2... with the start, the end and every captured
 // cell in any order ("38x16x27x22"); cells are numbers from 1 to 61 without
 // leading zeros. Text in any other form gives a *TextError wrapping
-// ErrMoveSyntax; a move that is not legal in p (a capture that leaves out
+// hexdame.ErrMoveSyntax; a move that is not legal in p (a capture that leaves out
 // or adds a captured cell included) one wrapping hexdame.ErrIllegalMove.
 func ParseMove(p hexdame.Position, s string) (hexdame.Move, error) {
 	mt, err := parseMoveText(s)
@@ -299,7 +291,7 @@ func ParseMoves(p hexdame.Position, s string) ([]hexdame.Move, hexdame.Position,
 		if err != nil {
 			var te *TextError
 			if errors.As(err, &te) {
-				te.Msg = joinMsg("move "+strconv.Itoa(len(moves)+1), te.Msg)
+				te.Why = joinWhy("move "+strconv.Itoa(len(moves)+1), te.Why)
 			}
 			return nil, p, err
 		}
@@ -309,7 +301,7 @@ func ParseMoves(p hexdame.Position, s string) ([]hexdame.Move, hexdame.Position,
 	return moves, p, nil
 }
 
-func joinMsg(a, b string) string {
+func joinWhy(a, b string) string {
 	if b == "" {
 		return a
 	}

@@ -129,7 +129,7 @@ func TestClientStartErrors(t *testing.T) {
 	if err := e.startErr("random", hub.ClientOptions{Settings: []hub.Setting{{Name: "level", Value: "3"}}}); !errors.Is(err, hub.ErrUnknownParam) {
 		t.Errorf("undeclared parameter: %v", err)
 	}
-	if err := e.startErr("notvariant", hub.ClientOptions{}); !errors.Is(err, hub.ErrNotHexDame) {
+	if err := e.startErr("notvariant", hub.ClientOptions{}); !errors.Is(err, hub.ErrVariant) {
 		t.Errorf("not HexDame: %v", err)
 	}
 	// Long enough for a busy machine to start an engine (half a second at
@@ -171,9 +171,9 @@ func TestClientHostileEngines(t *testing.T) {
 		{"longline", hub.ErrProtocol, 1},
 		{"flood", nil, 0},
 		{"noping", nil, 0},
-		{"nomove", hub.ErrNoMove, 1},
+		{"nomove", hub.ErrDoneWithoutMove, 1},
 		{"twodone", hub.ErrProtocol, 2},
-		{"notation", hub.ErrMoveSyntax, 1},
+		{"notation", hexdame.ErrMoveSyntax, 1},
 		{"illegal", hexdame.ErrIllegalMove, 1},
 		{"exit", hub.ErrExited, 3},
 		{"kill", hub.ErrExited, 2},

@@ -85,7 +85,7 @@ func (p Param) Command() Command {
 }
 
 // ErrParam is wrapped by the errors for a param line without a name.
-var ErrParam = errors.New("hexdame/hub: invalid param")
+var ErrParam = errors.New("invalid param")
 
 // ParseParam reads a param command. A param without a name gives an error
 // wrapping ErrParam; unknown arguments are ignored.
@@ -198,13 +198,13 @@ func (l Limits) Command() Command {
 	return c
 }
 
-// ErrLevel is wrapped by the errors for a level argument that is not a
-// valid number.
-var ErrLevel = errors.New("hexdame/hub: invalid level")
+// ErrLimits is wrapped by the errors for an argument of a level command
+// (the protocol's word for the limits) that is not a valid number.
+var ErrLimits = errors.New("invalid limits")
 
 // ParseLimits reads a level command. Every argument it knows (move-time,
 // depth, nodes, infinite, moves, time, inc) that holds a valid number is
-// read; the first one that does not gives an error wrapping ErrLevel, with
+// read; the first one that does not gives an error wrapping ErrLimits, with
 // the limits read from the others. Times are in seconds, with a fraction;
 // a positive time below a nanosecond is read as LeastTime. A limit of 0
 // leaves nothing and is read as the least limit, so that the engine moves
@@ -216,7 +216,7 @@ func ParseLimits(c Command) (Limits, error) {
 	clock := false // a time or inc was read
 	bad := func(name, v string) {
 		if first == nil {
-			first = fmt.Errorf("%w: %s=%q is not a valid number", ErrLevel, name, clipName(v))
+			first = fmt.Errorf("%w: %s=%q is not a valid number", ErrLimits, name, clipName(v))
 		}
 	}
 	for _, a := range c.Args {

@@ -46,7 +46,7 @@ func TestLimitsCommand(t *testing.T) {
 func TestParseLimitsErrors(t *testing.T) {
 	c, _ := ParseCommand("level move-time=abc depth=5 time=-1 nodes=1e3 inc=NaN moves=x")
 	l, err := ParseLimits(c)
-	if !errors.Is(err, ErrLevel) || l != (Limits{Depth: 5}) {
+	if !errors.Is(err, ErrLimits) || l != (Limits{Depth: 5}) {
 		t.Errorf("ParseLimits = %+v, %v", l, err)
 	}
 	c, _ = ParseCommand("level move-time=1e300 think")

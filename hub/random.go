@@ -74,17 +74,17 @@ func (r *RandomMover) SetParam(name, value string) error {
 	case "seed":
 		n, err := strconv.ParseUint(value, 10, 64)
 		if err != nil {
-			return errors.New("hexdame/hub: seed must be a whole number from 0, not " + strconv.Quote(value))
+			return errors.New("seed must be a whole number from 0, not " + strconv.Quote(value))
 		}
 		r.reseed(n)
 	case "spend-time":
 		b, err := strconv.ParseBool(value)
 		if err != nil {
-			return errors.New("hexdame/hub: spend-time must be true or false, not " + strconv.Quote(value))
+			return errors.New("spend-time must be true or false, not " + strconv.Quote(value))
 		}
 		r.spendTime = b
 	default:
-		return errors.New("hexdame/hub: unknown parameter " + strconv.Quote(name))
+		return errors.New("unknown parameter " + strconv.Quote(name))
 	}
 	return nil
 }
@@ -109,7 +109,7 @@ func (r *RandomMover) Search(ctx context.Context, s Search, info func(Info)) (Do
 	spend := r.spendTime
 	r.mu.Unlock()
 	if !ok {
-		return Done{}, errors.New("hexdame/hub: no legal move to play")
+		return Done{}, errors.New("no legal move to play")
 	}
 
 	if s.Mode == Ponder && s.PonderHit != nil {

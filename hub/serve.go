@@ -6,7 +6,6 @@ import (
 	"errors"
 	"io"
 	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/hexdame/hexdame"
@@ -96,7 +95,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, eng Engine) error {
 	}
 	lines := make(chan readResult, 16)
 	stopReading := make(chan struct{})
-	go readCommands(NewReader(in), lines, stopReading)
+	go readCommands(NewCommandReader(in), lines, stopReading)
 	defer close(stopReading)
 	for {
 		select {
@@ -135,7 +134,7 @@ type readResult struct {
 }
 
 // errRefused marks the commands refused during a search (see readResult).
-var errRefused = errors.New("hexdame/hub: too many commands during a search")
+var errRefused = errors.New("too many commands during a search")
 
 // unreadable reports whether err is a line that could not be read, after
 // which reading goes on.
@@ -145,7 +144,7 @@ func unreadable(err error) bool {
 
 // readCommands sends the commands read from r to lines until a read error
 // (sent last) or stop being closed.
-func readCommands(r *Reader, lines chan<- readResult, stop <-chan struct{}) {
+func readCommands(r *CommandReader, lines chan<- readResult, stop <-chan struct{}) {
 	for {
 		c, err := r.ReadCommand()
 		select {
@@ -210,7 +209,7 @@ func (s *server) sendLocked(c Command) {
 	if err != nil {
 		// A line the engine made unwritable (a param whose name holds a
 		// double quote, say): an error line says so in its place.
-		msg := c.Name + " line not written: " + strings.TrimPrefix(err.Error(), "hexdame/hub: ")
+		msg := c.Name + " line not written: " + err.Error()
 		b, _ = NewCommand("error").With("message", CleanValue(msg)).AppendText(s.buf[:0])
 	}
 	b = append(b, '\n')
@@ -276,7 +275,7 @@ func (s *server) handle(r readResult) (quit bool) {
 		return false
 	case r.err != nil:
 		s.posOK = false
-		s.sendError(strings.TrimPrefix(r.err.Error(), "hexdame/hub: ") + ": no valid position until the next pos")
+		s.sendError(r.err.Error() + ": no valid position until the next pos")
 		return false
 	}
 	switch c.Name {

@@ -35,7 +35,7 @@ func serve(t *testing.T, eng Engine) *gui {
 		g.errc <- err
 	}()
 	go func() {
-		r := NewReader(outR)
+		r := NewCommandReader(outR)
 		for {
 			c, err := r.ReadCommand()
 			if err != nil {
@@ -437,7 +437,7 @@ func TestServeEndMidSearch(t *testing.T) {
 				// ping says they are.
 				io.WriteString(inW, "ping\n")
 			}
-			r := NewReader(outR)
+			r := NewCommandReader(outR)
 			var dones []Command
 			for {
 				c, err := r.ReadCommand()

@@ -106,10 +106,10 @@ var cmdAnalyse = &command{
 			eng, err := engine.New(engine.Options{Level: *level, Threads: *threads, HashMiB: *hash,
 				Endgame: tables.ProbeFunc(), EndgamePieces: tables.MaxPieces()})
 			if err != nil {
-				return usageError{errMessage(err)}
+				return usageError{err.Error()}
 			}
 			var writeErr error
-			progress := func(r engine.Result) {
+			progress := func(r engine.SearchResult) {
 				if writeErr != nil {
 					return
 				}
@@ -134,7 +134,7 @@ var cmdAnalyse = &command{
 			}
 			res, err := eng.Search(context.Background(), p, engine.SearchOptions{Limits: lim, MultiPV: *multipv, Progress: progress})
 			if err != nil {
-				return failure{errMessage(err)}
+				return failure{err.Error()}
 			}
 			if writeErr != nil {
 				return writeErr

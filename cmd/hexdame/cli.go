@@ -300,17 +300,6 @@ func quote(s string) string {
 	return strconv.Quote(string(r[:60])) + "..."
 }
 
-// errMessage returns an error's message without the library's prefix.
-func errMessage(err error) string {
-	msg := err.Error()
-	for _, prefix := range []string{"hexdame: ", "hexdame/hub: ", "hexdame/engine: "} {
-		if rest, ok := strings.CutPrefix(msg, prefix); ok {
-			return rest
-		}
-	}
-	return msg
-}
-
 // A fenFlag is the -fen flag: a position in FEN, the start position when
 // the flag is not given.
 type fenFlag struct {
@@ -341,13 +330,13 @@ func (f *fenFlag) position() (hexdame.Position, error) {
 	if text := strings.TrimSpace(f.text); len(text) == hub.PositionLength && !strings.Contains(text, ":") {
 		p, err := hub.ParsePosition(text)
 		if err != nil {
-			return p, usageError{strings.TrimPrefix(err.Error(), "hexdame/hub: ")}
+			return p, usageError{err.Error()}
 		}
 		return p, nil
 	}
 	p, err := hexdame.ParseFEN(f.text)
 	if err != nil {
-		return p, usageError{errMessage(err)}
+		return p, usageError{err.Error()}
 	}
 	return p, nil
 }

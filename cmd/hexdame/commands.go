@@ -88,12 +88,12 @@ func moveDetail(err error) string {
 		if errors.Is(err, hexdame.ErrIllegalMove) {
 			what = "illegal move"
 		}
-		if te.Msg != "" {
-			what += ": " + te.Msg
+		if te.Why != "" {
+			what += ": " + te.Why
 		}
 		return what
 	}
-	return errMessage(err)
+	return err.Error()
 }
 
 var cmdMoves = &command{
@@ -202,14 +202,14 @@ var cmdPerft = &command{
 		"and nodes per second, then the nodes counted by the whole run (every depth, and\n" +
 		"the divide) and its time:\n" +
 		"  depth 5: 848774 nodes in 1.479ms, 573759565 nodes/s; whole run: 903926 nodes in 1.804ms\n" +
-		"With -hash, subtrees met again are counted once (the table checks a second\n" +
-		"64-bit key, so a wrong count is about a 2^-64 chance per lookup). The table's\n" +
-		"size is rounded down to a power of two. A table that does not fit in the memory\n" +
+		"With -hash, subtrees met again are counted once, from a cache of counts (which\n" +
+		"checks a second 64-bit key, so a wrong count is about a 2^-64 chance per lookup).\n" +
+		"The cache's size is rounded down to a power of two. A cache that does not fit in the memory\n" +
 		"available (on Linux the least of MemAvailable, the room under the control\n" +
 		"group's limit and under the address-space limit, ulimit -v) less\n" +
 		strconv.Itoa(perftHeadroomMiB) + " MiB for the rest of perft is refused with exit status 2 before any work;\n" +
-		"where the system does not say, only the limit of " + strconv.Itoa(hexdame.MaxPerftTableMiB) + " MiB applies, and a table\n" +
-		"the system then refuses is an error with the same status. A table\n" +
+		"where the system does not say, only the limit of " + strconv.Itoa(hexdame.MaxPerftCacheMiB) + " MiB applies, and a cache\n" +
+		"the system then refuses is an error with the same status. A cache\n" +
 		"of 256 to 1024 MiB is usually fastest: a larger one spends its time bringing\n" +
 		"fresh memory in (depth 9 took 4.5 s with 256 MiB and 20 s with 4096 MiB).",
 	operands: []string{"DEPTH  the depth, from 1 to " + strconv.Itoa(hexdame.MaxPerftDepth)},
@@ -217,8 +217,8 @@ var cmdPerft = &command{
 		fen := addFENFlag(fs)
 		divide := fs.Bool("divide", false, "also print the count below each legal move at DEPTH")
 		workers := fs.Int("workers", 0, "the number of goroutines sharing the work, up to "+strconv.Itoa(hexdame.MaxPerftWorkers)+" (0: one per core)")
-		hash := fs.Int("hash", 0, "the size in `MiB` of a transposition table shared by the depths and workers (0: none), up to "+
-			strconv.Itoa(hexdame.MaxPerftTableMiB)+" and to the memory available")
+		hash := fs.Int("hash", 0, "the size in `MiB` of a cache of counts shared by the depths and workers (0: none), up to "+
+			strconv.Itoa(hexdame.MaxPerftCacheMiB)+" and to the memory available")
 		return func(e *env) error {
 			depth, err := countOperand(e, "DEPTH", hexdame.MaxPerftDepth)
 			if err != nil {
@@ -227,10 +227,10 @@ var cmdPerft = &command{
 			if *workers < 0 || *workers > hexdame.MaxPerftWorkers {
 				return usageError{"-workers must be from 0 to " + strconv.Itoa(hexdame.MaxPerftWorkers) + ", not " + strconv.Itoa(*workers)}
 			}
-			if *hash < 0 || *hash > hexdame.MaxPerftTableMiB {
-				return usageError{"-hash must be from 0 to " + strconv.Itoa(hexdame.MaxPerftTableMiB) + " MiB, not " + strconv.Itoa(*hash)}
+			if *hash < 0 || *hash > hexdame.MaxPerftCacheMiB {
+				return usageError{"-hash must be from 0 to " + strconv.Itoa(hexdame.MaxPerftCacheMiB) + " MiB, not " + strconv.Itoa(*hash)}
 			}
-			if err := checkTableFits(*hash); err != nil {
+			if err := checkCacheFits(*hash); err != nil {
 				return err
 			}
 			p, err := fen.position()
@@ -242,8 +242,8 @@ var cmdPerft = &command{
 				opts.Workers = runtime.GOMAXPROCS(0)
 			}
 			if *hash > 0 {
-				if opts.Table, err = newPerftTable(*hash); err != nil {
-					return usageError{errMessage(err)}
+				if opts.Cache, err = newPerftCache(*hash); err != nil {
+					return usageError{err.Error()}
 				}
 			}
 			start := time.Now()
@@ -275,22 +275,22 @@ var cmdPerft = &command{
 	},
 }
 
-// newPerftTable makes perft's table; tests replace it, so that a check
-// that lets too large a table through fails the test instead of taking
+// newPerftCache makes perft's cache; tests replace it, so that a check
+// that lets too large a cache through fails the test instead of taking
 // the machine's memory.
-var newPerftTable = hexdame.NewPerftTable
+var newPerftCache = hexdame.NewPerftCache
 
-// perftHeadroomMiB is the memory perft keeps, beside its table, for the
+// perftHeadroomMiB is the memory perft keeps, beside its cache, for the
 // rest of its work: the workers' stacks, the jobs they share and the
 // garbage of splitting the tree into jobs. With 1024 workers, from depth
 // 7 on (848,774 jobs), the process peaked at 250 to 330 MB besides its
-// table; with two workers at 4 MB.
+// cache; with two workers at 4 MB.
 const perftHeadroomMiB = 512
 
-// checkTableFits returns a usage error when a perft table of mib MiB
-// (rounded down to a power of two, as NewPerftTable does) and the
+// checkCacheFits returns a usage error when a perft cache of mib MiB
+// (rounded down to a power of two, as NewPerftCache does) and the
 // headroom do not fit in the memory available.
-func checkTableFits(mib int) error {
+func checkCacheFits(mib int) error {
 	if mib == 0 {
 		return nil
 	}
@@ -303,7 +303,7 @@ func checkTableFits(mib int) error {
 	if size+perftHeadroomMiB <= availMiB {
 		return nil
 	}
-	msg := fmt.Sprintf("-hash %d: a table of %d MiB does not fit in the %d MiB of memory available (less %d MiB for the rest of perft)",
+	msg := fmt.Sprintf("-hash %d: a cache of %d MiB does not fit in the %d MiB of memory available (less %d MiB for the rest of perft)",
 		mib, size, availMiB, perftHeadroomMiB)
 	if availMiB > perftHeadroomMiB {
 		msg += fmt.Sprintf("; at most -hash %d", floorPowerOfTwo(availMiB-perftHeadroomMiB))

@@ -113,7 +113,7 @@ func dirOperand(fs *flag.FlagSet) (string, error) {
 // a corrupt or foreign table is wrong content (1), a missing one or an I/O
 // error a usage or I/O error (2).
 func tableError(err error) error {
-	msg := strings.TrimPrefix(err.Error(), "hexdame/endgame: ")
+	msg := err.Error()
 	if errors.Is(err, endgame.ErrCorrupt) || errors.Is(err, endgame.ErrVersion) {
 		return failure{msg}
 	}
@@ -148,11 +148,11 @@ func endgameBuild(e *env, args []string) error {
 	var m endgame.Material
 	if *material != "" {
 		if m, err = endgame.ParseMaterial(*material); err != nil {
-			return usageError{"-material: " + strings.TrimPrefix(err.Error(), "hexdame/endgame: ")}
+			return usageError{"-material: " + err.Error()}
 		}
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return usageError{errMessage(err)}
+		return usageError{err.Error()}
 	}
 	w := *workers
 	if w == 0 {

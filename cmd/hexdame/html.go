@@ -64,7 +64,7 @@ func writeHTML(w io.Writer, in io.Reader, title string) error {
 	for g, err := range r.Games() {
 		if err != nil && !isParseError(err) {
 			out.w.Flush()
-			return usageError{title + ": " + errMessage(err)}
+			return usageError{title + ": " + err.Error()}
 		}
 		number++
 		if number > 1 {

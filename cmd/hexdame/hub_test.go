@@ -44,7 +44,7 @@ func startHub(t *testing.T, args ...string) *hubSession {
 		s.exit <- code
 	}()
 	go func() {
-		r := hub.NewReader(outR)
+		r := hub.NewCommandReader(outR)
 		for {
 			line, err := r.ReadLine()
 			if err != nil {

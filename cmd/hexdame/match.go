@@ -96,7 +96,7 @@ func (v engineFlag) String() string { return "" }
 func (v engineFlag) Set(s string) error {
 	argv, err := hub.SplitCommandLine(s)
 	if err != nil {
-		return errors.New(strings.TrimPrefix(err.Error(), "hexdame/hub: "))
+		return err
 	}
 	v.f.specs = append(v.f.specs, &engineSpec{cmdline: s, argv: argv})
 	return nil
@@ -359,7 +359,7 @@ var cmdMatch = &command{
 			if *logFile != "" {
 				f, err := os.Create(*logFile)
 				if err != nil {
-					return usageError{"-log: " + errMessage(err)}
+					return usageError{"-log: " + err.Error()}
 				}
 				cfg.log = &protocolLog{f: f, start: time.Now()}
 				defer cfg.log.close()
@@ -467,7 +467,7 @@ func readOpenings(path string) ([]opening, error) {
 			if text := strings.TrimSpace(string(line)); text != "" && !strings.HasPrefix(text, "#") {
 				p, err := hexdame.ParseFEN(text)
 				if err != nil {
-					return nil, usageError{fmt.Sprintf("-openings: %s line %d: %s", path, n, errMessage(err))}
+					return nil, usageError{fmt.Sprintf("-openings: %s line %d: %s", path, n, err.Error())}
 				}
 				if !p.HasLegalMoves() {
 					return nil, usageError{fmt.Sprintf("-openings: %s line %d: the side to move has no legal move", path, n)}
@@ -485,13 +485,13 @@ func readOpenings(path string) ([]opening, error) {
 		for g, err := range r.Games() {
 			n++
 			if err != nil {
-				return nil, usageError{fmt.Sprintf("-openings: %s: game %d: %s", path, n, errMessage(err))}
+				return nil, usageError{fmt.Sprintf("-openings: %s: game %d: %s", path, n, err.Error())}
 			}
 			start := initialPosition(g)
 			check := hexdame.NewGameFrom(start)
 			for i, m := range g.Moves() {
 				if err := check.Play(m); err != nil {
-					return nil, usageError{fmt.Sprintf("-openings: %s: game %d: move %d cannot be played from the game's start: %s", path, n, i+1, errMessage(err))}
+					return nil, usageError{fmt.Sprintf("-openings: %s: game %d: move %d cannot be played from the game's start: %s", path, n, i+1, err.Error())}
 				}
 			}
 			if check.Outcome().IsOver() {
@@ -627,7 +627,7 @@ func runMatch(e *env, cfg *matchConfig) error {
 			return usageError{"interrupted"}
 		case err != nil && !misbehaved(err):
 			closeFirst()
-			return usageError{fmt.Sprintf("engine %d (%s): %s", i+1, quote(s.cmdline), strings.TrimPrefix(err.Error(), "hexdame/hub: "))}
+			return usageError{fmt.Sprintf("engine %d (%s): %s", i+1, quote(s.cmdline), err)}
 		case err != nil:
 			first[i] = &player{spec: s, fails: 1, startErr: err}
 		default:
@@ -637,7 +637,7 @@ func runMatch(e *env, cfg *matchConfig) error {
 	}
 	if err := cfg.log.failed(); err != nil {
 		closeFirst()
-		return usageError{"-log: " + errMessage(err)}
+		return usageError{"-log: " + err.Error()}
 	}
 	names := engineNames(cfg, ids)
 	var pdnOut *os.File
@@ -647,7 +647,7 @@ func runMatch(e *env, cfg *matchConfig) error {
 		f, err := os.Create(cfg.pdn)
 		if err != nil {
 			closeFirst()
-			return usageError{"-pdn: " + errMessage(err)}
+			return usageError{"-pdn: " + err.Error()}
 		}
 		pdnOut = f
 		pdnBuf = bufio.NewWriter(f)
@@ -730,16 +730,16 @@ func runMatch(e *env, cfg *matchConfig) error {
 		if pdnWriter != nil {
 			if err := pdnWriter.WriteGame(f.res.Game, hexdame.Algebraic); err != nil {
 				cancel()
-				return usageError{"-pdn: " + errMessage(err)}
+				return usageError{"-pdn: " + err.Error()}
 			}
 			if err := pdnBuf.Flush(); err != nil {
 				cancel()
-				return usageError{"-pdn: " + errMessage(err)}
+				return usageError{"-pdn: " + err.Error()}
 			}
 		}
 		if err := cfg.log.failed(); err != nil {
 			cancel()
-			return usageError{"-log: " + errMessage(err)}
+			return usageError{"-log: " + err.Error()}
 		}
 		if cfg.sprt != nil && cfg.sprt.Verdict(t) != stats.Undecided {
 			decided = true
@@ -754,11 +754,11 @@ func runMatch(e *env, cfg *matchConfig) error {
 	}
 	if pdnOut != nil {
 		if err := pdnOut.Close(); err != nil {
-			return usageError{"-pdn: " + errMessage(err)}
+			return usageError{"-pdn: " + err.Error()}
 		}
 	}
 	if err := cfg.log.close(); err != nil {
-		return usageError{"-log: " + errMessage(err)}
+		return usageError{"-log: " + err.Error()}
 	}
 	elo, lo, hi := t.Elo()
 	summary := hub.NewCommand("result").With("engine1", names[0]).With("engine2", names[1]).
@@ -787,7 +787,7 @@ func runMatch(e *env, cfg *matchConfig) error {
 		t.Games(), plies, wall.Round(time.Millisecond), searching.Round(time.Millisecond), perPly(searching, plies))
 	switch {
 	case fatal != nil:
-		return usageError{errMessage(fatal)}
+		return usageError{fatal.Error()}
 	case ctx.Err() != nil && !decided:
 		return usageError{fmt.Sprintf("interrupted after %d games", t.Games())}
 	}
@@ -868,12 +868,12 @@ func playMatchGame(ctx context.Context, cfg *matchConfig, book *openingBook, pla
 			p.fails++
 		}
 		if p.fails >= maxStartFailures {
-			f.fatal = fmt.Errorf("engine %d failed to start %d times in a row: %s", k+1, p.fails, strings.TrimPrefix(err.Error(), "hexdame/hub: "))
+			f.fatal = fmt.Errorf("engine %d failed to start %d times in a row: %s", k+1, p.fails, err)
 			return f
 		}
 		loser := engineColor(k)
 		f.res.Termination, f.res.Faulty = hub.StartFailure, loser
-		f.res.Detail = fmt.Sprintf("%s could not be started: %s", loser, strings.TrimPrefix(err.Error(), "hexdame/hub: "))
+		f.res.Detail = fmt.Sprintf("%s could not be started: %s", loser, err)
 		f.res.Result = hexdame.WhiteWins
 		if loser == hexdame.White {
 			f.res.Result = hexdame.RedWins

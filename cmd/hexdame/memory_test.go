@@ -13,25 +13,25 @@ import (
 )
 
 // withMemory makes the tool see mib MiB of memory available (or none
-// reported, for mib < 0) for the rest of the test. A perft table larger
+// reported, for mib < 0) for the rest of the test. A perft cache larger
 // than that, or than 512 MiB, fails the test and is made of 1 MiB, so that
 // a broken check does not take the machine's memory.
 func withMemory(t *testing.T, mib int) {
 	t.Helper()
-	savedMemory, savedTable := memoryAvailable, newPerftTable
-	t.Cleanup(func() { memoryAvailable, newPerftTable = savedMemory, savedTable })
+	savedMemory, savedCache := memoryAvailable, newPerftCache
+	t.Cleanup(func() { memoryAvailable, newPerftCache = savedMemory, savedCache })
 	memoryAvailable = func() (uint64, bool) {
 		if mib < 0 {
 			return 0, false
 		}
 		return uint64(mib) << 20, true
 	}
-	newPerftTable = func(size int) (*hexdame.PerftTable, error) {
+	newPerftCache = func(size int) (*hexdame.PerftCache, error) {
 		if s := floorPowerOfTwo(size); s > 512 || mib >= 0 && s > mib {
-			t.Errorf("perft made a table of %d MiB with %d MiB available", size, mib)
+			t.Errorf("perft made a cache of %d MiB with %d MiB available", size, mib)
 			size = 1
 		}
-		return hexdame.NewPerftTable(size)
+		return hexdame.NewPerftCache(size)
 	}
 }
 
@@ -45,14 +45,14 @@ func TestPerftRefusesWhatCannotFit(t *testing.T) {
 		stderr string // "" for success
 	}{
 		{1024, []string{"-hash", "512"}, ""},
-		{1024, []string{"-hash", "1000"}, ""}, // a table of 512 MiB
-		{1024, []string{"-hash", "1024"}, "-hash 1024: a table of 1024 MiB does not fit in the 1024 MiB of memory available (less 512 MiB for the rest of perft); at most -hash 512"},
+		{1024, []string{"-hash", "1000"}, ""}, // a cache of 512 MiB
+		{1024, []string{"-hash", "1024"}, "-hash 1024: a cache of 1024 MiB does not fit in the 1024 MiB of memory available (less 512 MiB for the rest of perft); at most -hash 512"},
 		{24 << 10, []string{"-hash", "32768"}, "-hash must be from 0 to 16384 MiB, not 32768"},
 		{24 << 10, []string{"-hash", "65536"}, "-hash must be from 0 to 16384 MiB, not 65536"},
 		{-1, []string{"-hash", "65536"}, "-hash must be from 0 to 16384 MiB, not 65536"},
 		{-1, []string{"-hash", "-1"}, "-hash must be from 0 to 16384 MiB, not -1"},
-		{9000, []string{"-hash", "16384"}, "-hash 16384: a table of 16384 MiB does not fit in the 9000 MiB of memory available (less 512 MiB for the rest of perft); at most -hash 8192"},
-		{200, []string{"-hash", "1"}, "-hash 1: a table of 1 MiB does not fit in the 200 MiB of memory available (less 512 MiB for the rest of perft)"},
+		{9000, []string{"-hash", "16384"}, "-hash 16384: a cache of 16384 MiB does not fit in the 9000 MiB of memory available (less 512 MiB for the rest of perft); at most -hash 8192"},
+		{200, []string{"-hash", "1"}, "-hash 1: a cache of 1 MiB does not fit in the 200 MiB of memory available (less 512 MiB for the rest of perft)"},
 		{200, nil, ""}, // no table, no check
 		{-1, []string{"-workers", "1024"}, ""},
 		{-1, []string{"-workers", "1025"}, "-workers must be from 0 to 1024, not 1025"},
@@ -195,7 +195,7 @@ func TestTablesUnderAddressLimit(t *testing.T) {
 	}{
 		{[]string{"analyse", "-hash", "2048", "-depth", "1"}, `-hash: a hash table of 2048 MiB ` + fits},
 		{[]string{"solve", "-hash", "2048", "3"}, `-hash: a hash table of 2048 MiB ` + fits},
-		{[]string{"perft", "-hash", "2048", "3"}, `-hash 2048: a table of 2048 MiB ` + fits + `(; at most -hash \d+)?`},
+		{[]string{"perft", "-hash", "2048", "3"}, `-hash 2048: a cache of 2048 MiB ` + fits + `(; at most -hash \d+)?`},
 	}
 	check := func(args []string, want string) {
 		t.Helper()
@@ -211,9 +211,9 @@ func TestTablesUnderAddressLimit(t *testing.T) {
 	saved := memoryAvailable
 	defer func() { memoryAvailable = saved }()
 	memoryAvailable = func() (uint64, bool) { return 0, false }
-	check([]string{"analyse", "-hash", "2048", "-depth", "1"}, `a table of 2048 MiB: cannot allocate memory`)
-	check([]string{"solve", "-hash", "2048", "3"}, `a table of 2048 MiB: cannot allocate memory`)
-	check([]string{"perft", "-hash", "2048", "3"}, `a perft table of 2048 MiB: cannot allocate memory`)
+	check([]string{"analyse", "-hash", "2048", "-depth", "1"}, `a hash table of 2048 MiB: cannot allocate memory`)
+	check([]string{"solve", "-hash", "2048", "3"}, `a hash table of 2048 MiB: cannot allocate memory`)
+	check([]string{"perft", "-hash", "2048", "3"}, `a perft cache of 2048 MiB: cannot allocate memory`)
 }
 
 // With 512 MiB of address space to spare, hexdame hub refuses a hash of

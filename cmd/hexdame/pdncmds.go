@@ -79,7 +79,7 @@ func validateFile(name string, syntaxOnly bool, e *env) (validation, error) {
 			return v, nil
 		}
 		if err != nil && !isParseError(err) {
-			return v, fmt.Errorf("%s: %s", display, errMessage(err))
+			return v, fmt.Errorf("%s: %s", display, err.Error())
 		}
 		v.games++
 		if err == nil {
@@ -206,7 +206,7 @@ var cmdConvert = &command{
 				}
 				pes := parseErrors(err)
 				if len(pes) == 0 {
-					return usageError{display + ": " + errMessage(err)}
+					return usageError{display + ": " + err.Error()}
 				}
 				for _, pe := range pes {
 					fmt.Fprintf(e.stderr, "hexdame convert: %s:%d:%d: game %d, %s\n", display, pe.Line, pe.Column, pe.Game, oneLine(pe.Detail()))

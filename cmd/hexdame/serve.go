@@ -79,7 +79,7 @@ var cmdServe = &command{
 			}
 			ln, err := net.Listen("tcp", *addr)
 			if err != nil {
-				return usageError{"-addr: " + errMessage(err)}
+				return usageError{"-addr: " + err.Error()}
 			}
 			srv := web.NewServer(web.Config{Engine: opts, Tables: tables}).HTTPServer(*addr)
 			if _, err := fmt.Fprintf(e.stdout, "serving the board at http://%s/\n", ln.Addr()); err != nil {
@@ -90,7 +90,7 @@ var cmdServe = &command{
 			go func() { served <- srv.Serve(ln) }()
 			select {
 			case err := <-served:
-				return usageError{errMessage(err)}
+				return usageError{err.Error()}
 			case <-serveStop():
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

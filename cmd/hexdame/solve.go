@@ -72,7 +72,7 @@ var cmdSolve = &command{
 			} else {
 				eng, err := engine.New(engine.Options{HashMiB: *hash})
 				if err != nil {
-					return usageError{errMessage(err)}
+					return usageError{err.Error()}
 				}
 				searched := 0 // the deepest horizon searched to its end
 				sol, err = eng.Solve(context.Background(), p, plies, engine.SolveOptions{All: *all, MaxNodes: *nodes, Progress: func(r engine.SolveProgress) {
@@ -95,7 +95,7 @@ var cmdSolve = &command{
 					fmt.Fprintf(e.stderr, "node limit reached after %d positions: %s\n", sol.Nodes, known)
 					return nil
 				case errors.Is(err, engine.ErrInvalidPlies):
-					return usageError{errMessage(err)}
+					return usageError{err.Error()}
 				case err != nil:
 					return err
 				}

@@ -1,8 +1,11 @@
 // Package bigmem makes large blocks of memory whose allocation can fail
 // without ending the program. Go's make ends the program ("fatal error:
 // out of memory") when the system refuses it memory; New returns the
-// refusal as an error instead. The engine's table, the endgame tables and
-// perft's table, sized by their callers, come from here.
+// refusal as an error instead. The engine's hash table, the endgame tables
+// and perft's cache, sized by their callers, come from here.
+//
+// Errors follow the module's convention (see package hexdame): ErrTooLarge
+// for errors.Is, and no package name before an error's text.
 package bigmem
 
 import (
@@ -41,11 +44,11 @@ func New[T any](n int) (*Block[T], error) {
 	size := int(unsafe.Sizeof(zero))
 	switch {
 	case n < 0:
-		return nil, fmt.Errorf("bigmem: %d values", n)
+		return nil, fmt.Errorf("a block of %d values", n)
 	case n == 0 || size == 0 || !canMap:
 		return &Block[T]{values: make([]T, n)}, nil
 	case n > (math.MaxInt-hugePage)/size:
-		return nil, fmt.Errorf("bigmem: %d values of %d bytes: %w", n, size, ErrTooLarge)
+		return nil, fmt.Errorf("a block of %d values of %d bytes: %w", n, size, ErrTooLarge)
 	}
 	mem, err := mapBlock(blockSize(n * size))
 	if err != nil {

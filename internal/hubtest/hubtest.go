@@ -110,7 +110,7 @@ func run(name string, in io.Reader, stdout io.Writer) {
 		out.Flush()
 	}
 	rng := rand.New(rand.NewPCG(uint64(os.Getpid()), uint64(time.Now().UnixNano())))
-	r := hub.NewReader(in)
+	r := hub.NewCommandReader(in)
 	pos := hexdame.StartPosition()
 	var limits hub.Limits
 	searches := 0

@@ -11,7 +11,6 @@ package match
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -81,16 +80,13 @@ func material(p hexdame.Position, c hexdame.Color) int {
 // adjudicated a draw (by agreement).
 const MaxPlies = 400
 
-// ErrIllegalMove is wrapped by the error of a game in which a player
-// chose a move that is not legal.
-var ErrIllegalMove = errors.New("a player chose an illegal move")
-
 // Play plays a game on from the opening, which it does not change, and
 // returns it: a clone of the opening (see Game.Clone) with the players'
 // moves, ended by the rules or drawn by agreement after MaxPlies moves.
 // An opening that has already ended is returned as it is. It returns the
-// game so far and an error wrapping ErrIllegalMove when a player chooses
-// a move that is not legal, and ctx.Err() once ctx is done.
+// game so far and an error wrapping hexdame.ErrIllegalMove (Game.Play's
+// *hexdame.MoveError) when a player chooses a move that is not legal, and
+// ctx.Err() once ctx is done.
 func Play(ctx context.Context, white, red Player, opening *hexdame.Game) (*hexdame.Game, error) {
 	g := opening.Clone()
 	if g == nil {
@@ -111,7 +107,7 @@ func Play(ctx context.Context, white, red Player, opening *hexdame.Game) (*hexda
 		}
 		m := player.Move(ctx, g)
 		if err := g.Play(m); err != nil {
-			return g, fmt.Errorf("%w: %v", ErrIllegalMove, err)
+			return g, fmt.Errorf("%v's move: %w", g.Position().SideToMove(), err)
 		}
 	}
 	return g, nil

@@ -66,7 +66,7 @@ func TestPlay(t *testing.T) {
 func TestPlayErrors(t *testing.T) {
 	illegal := Func(func(context.Context, *hexdame.Game) hexdame.Move { return hexdame.Move{} })
 	random := Random{rand.New(rand.NewPCG(5, 6))}
-	if _, err := Play(context.Background(), random, illegal, hexdame.NewGame()); !errors.Is(err, ErrIllegalMove) {
+	if _, err := Play(context.Background(), random, illegal, hexdame.NewGame()); !errors.Is(err, hexdame.ErrIllegalMove) {
 		t.Errorf("an illegal move: %v", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -76,7 +76,7 @@ func TestPlayErrors(t *testing.T) {
 	}
 	tally, err := Match(context.Background(), func() Player { return random }, func() Player { return illegal },
 		Openings(3, 2, 7), 1, nil)
-	if !errors.Is(err, ErrIllegalMove) {
+	if !errors.Is(err, hexdame.ErrIllegalMove) {
 		t.Errorf("Match with an illegal mover: %v, %v", tally, err)
 	}
 }

@@ -754,7 +754,7 @@ func TestBrowserSharedAddress(t *testing.T) {
 			b.shot(s.name + "-bad-pdn")
 			b.run(chromedp.SetValue("#fenin", "W:Wa1,zz:B", chromedp.ByID))
 			b.eval(`document.querySelector("#fenform button").click()`, nil)
-			b.waitFor(`document.querySelector("#error").textContent.indexOf("FEN, at character") === 0`, 5*time.Second)
+			b.waitFor(`document.querySelector("#error").textContent.indexOf("FEN, at column") === 0`, 5*time.Second)
 		})
 	}
 }

@@ -557,7 +557,7 @@ func located(err error) string {
 func message(err error) string {
 	var fe *hexdame.FENError
 	if errors.As(err, &fe) {
-		return fmt.Sprintf("FEN, at character %d: %s", fe.Offset+1, fe.Msg)
+		return fmt.Sprintf("FEN, at column %d: %s", fe.Column, fe.Why)
 	}
 	if errors.As(err, new(*hexdame.ParseError)) {
 		return located(err)

@@ -176,7 +176,7 @@ func TestSessionImport(t *testing.T) {
 func TestSessionFENAndEditor(t *testing.T) {
 	s := NewSession(nil)
 	resp := do(t, s, Request{Op: "new", FEN: "W:Wa1,q3:Bi9"})
-	if !strings.HasPrefix(resp.Error, "FEN, at character") {
+	if !strings.HasPrefix(resp.Error, "FEN, at column") {
 		t.Errorf("bad FEN: %q", resp.Error)
 	}
 	resp = do(t, s, Request{Op: "new", FEN: "W:Wa1,i9:Bi8"})
