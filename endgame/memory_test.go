@@ -27,17 +27,19 @@ func writeBlank(t *testing.T, dir string, m Material) {
 	}
 }
 
-// With 128 MiB of address space to spare, a table file of 253 MiB (KKMvKM,
-// a sparse file with a valid header) and the 92 MiB working state of
-// building KKKKvK are errors naming what could not be had, wrapping
+// With 512 MiB of address space to spare, a table file of 848 MiB
+// (KKKKvKK, a sparse file with a valid header) and the 1 GiB working state
+// of building KKKKKvK are errors naming what could not be had, wrapping
 // ENOMEM, not the end of the program. Before, make died of "fatal error:
-// out of memory".
+// out of memory". The files are written before the limit (in the child as
+// in the parent), and the limit leaves the Go heap room for the indexes
+// Build makes: with 128 MiB to spare and the files written under the limit,
+// a collection that came late on a busy machine let the runtime's own
+// allocation fail (2 runs of 16, four at once), and the 92 MiB state of
+// KKKKvK could fit.
 func TestTablesUnderAddressLimit(t *testing.T) {
-	if !aslimit.Child(t, 128<<20) {
-		return
-	}
 	dir := t.TempDir()
-	m := MustParseMaterial("KKMvKM")
+	m := MustParseMaterial("KKKKvKK")
 	h := header{mat: m}
 	for i, x := range partsOf(m) {
 		h.parts, h.sizes[i] = i+1, newIndexer(x).size
@@ -46,22 +48,30 @@ func TestTablesUnderAddressLimit(t *testing.T) {
 	if err := os.WriteFile(path, h.encode(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Truncate(path, int64(headerSize+h.sizes[0]+h.sizes[1])); err != nil {
+	var size int64 = headerSize
+	for _, n := range h.sizes[:h.parts] {
+		size += int64(n)
+	}
+	if err := os.Truncate(path, size); err != nil {
 		t.Fatal(err)
 	}
+	for _, d := range []string{"KvK", "KKvK", "KKKvK", "KKKKvK"} {
+		writeBlank(t, dir, MustParseMaterial(d))
+	}
+	runtime.GC()
+	if !aslimit.Child(t, 512<<20) {
+		return
+	}
+
 	var s partSet
 	err := s.load(dir, m)
 	var fe *FileError
 	if !errors.As(err, &fe) || fe.Path != path || !errors.Is(err, syscall.ENOMEM) {
 		t.Errorf("loading %s: %v; want a *FileError naming it and wrapping ENOMEM", path, err)
 	}
-
-	for _, d := range []string{"KvK", "KKvK", "KKKvK"} {
-		writeBlank(t, dir, MustParseMaterial(d))
-	}
-	err = Build(context.Background(), dir, MustParseMaterial("KKKKvK"), BuildOptions{})
+	err = Build(context.Background(), dir, MustParseMaterial("KKKKKvK"), BuildOptions{})
 	if !errors.Is(err, syscall.ENOMEM) {
-		t.Errorf("building KKKKvK: %v; want ENOMEM", err)
+		t.Errorf("building KKKKKvK: %v; want ENOMEM", err)
 	}
 }
 
