@@ -7,7 +7,6 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"strings"
 )
 
 // A Move is one move: the cell the piece starts from, the cell where it
@@ -706,34 +705,3 @@ const (
 	movePathForm = `null or an object such as {"from":"c3","to":"g5","captured":["d4","f5"],"path":["c3","e5","g5"]}`
 	plyForm      = `an object such as {"from":"c3","to":"g5","captured":["d4","f5"]}, or {"setup":FEN} for a setup`
 )
-
-// decodeJSON decodes data, the JSON of a value of a kind ("move"), into v,
-// the value's JSON form. When the JSON is of the wrong shape (a string
-// where an object is wanted), the error is a *valueError wrapping err,
-// which says the shape found and the form of the kind, in place of the
-// *json.UnmarshalTypeError, which names the package's unexported types.
-// Other errors, such as those of a cell name, are returned as they are.
-func decodeJSON(data []byte, v any, kind, form string, err error) error {
-	e := json.Unmarshal(data, v)
-	te, ok := e.(*json.UnmarshalTypeError)
-	if !ok {
-		return e
-	}
-	found := withArticle(te.Value)
-	switch {
-	case te.Field != "":
-		found = "an object with " + found + " in " + strconv.Quote(te.Field)
-	case len(data) > 0 && data[0] == '[' && te.Value != "array":
-		found = "an array holding " + found
-	}
-	return &valueError{kind: kind, text: strconv.Quote(clipped(string(data))) + ": " + found + ", where a " + kind + " is " + form, err: err}
-}
-
-// withArticle returns the name of a JSON type with its article: "a
-// string", "an object".
-func withArticle(name string) string {
-	if name != "" && strings.ContainsRune("aeiou", rune(name[0])) {
-		return "an " + name
-	}
-	return "a " + name
-}

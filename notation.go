@@ -4,7 +4,6 @@ import (
 	"errors"
 	"math"
 	"strconv"
-	"unicode/utf8"
 )
 
 // ErrMoveSyntax is wrapped by the errors returned for input that does not
@@ -374,48 +373,3 @@ func appendPath(dst []byte, path []Cell, sep byte, n Notation) []byte {
 	}
 	return dst
 }
-
-// maxQuoted is about how many characters of a text an error message
-// quotes; longer texts are cut there and end with an ellipsis.
-const maxQuoted = 60
-
-// appendQuotedClipped appends s quoted as Go would, cut after maxQuoted
-// characters with "..." appended after the closing quote.
-func appendQuotedClipped(b []byte, s string) []byte {
-	cut := clipIndex(s)
-	b = strconv.AppendQuote(b, s[:cut])
-	if cut < len(s) {
-		b = append(b, "..."...)
-	}
-	return b
-}
-
-// appendClipped appends s, cut after maxQuoted characters with "..."
-// appended.
-func appendClipped(b []byte, s string) []byte {
-	cut := clipIndex(s)
-	b = append(b, s[:cut]...)
-	if cut < len(s) {
-		b = append(b, "..."...)
-	}
-	return b
-}
-
-// clipIndex returns the byte index after the first maxQuoted characters
-// of s (len(s) when s is shorter).
-func clipIndex(s string) int {
-	for i, n := 0, 0; i < len(s); n++ {
-		if n == maxQuoted {
-			return i
-		}
-		_, size := utf8.DecodeRuneInString(s[i:])
-		i += size
-	}
-	return len(s)
-}
-
-// clipped returns s cut like appendClipped.
-func clipped(s string) string { return string(appendClipped(nil, s)) }
-
-// quoteClipped returns s quoted, clipped like appendQuotedClipped.
-func quoteClipped(s string) string { return string(appendQuotedClipped(nil, s)) }
