@@ -196,36 +196,9 @@ type DrawRules struct {
 	KingMoves int `json:"kingMoves,omitempty"`
 }
 
-// packedPosition is a Position in 24 bytes: each side's pieces and the
-// kings in the Cell numbering, the side to move in the kings' top bit.
-type packedPosition [3]uint64
-
-func (p *Position) pack() packedPosition {
-	return packedPosition{p.pieces[0][White], p.pieces[0][Red], p.kings[0] | uint64(p.side&1)<<63}
-}
-
 // isReversible is Position.IsReversible for the position k packs.
 func (k packedPosition) isReversible(m Move) bool {
 	return reversible(m, k[k[2]>>63]&k[2])
-}
-
-// unpack returns the position k packs.
-func (k packedPosition) unpack() Position {
-	var p Position
-	p.side = Color(k[2] >> 63)
-	p.pieces[0] = [2]uint64{k[0], k[1]}
-	p.kings[0] = k[2] &^ (1 << 63)
-	for a := 1; a < numAxes; a++ {
-		for col := White; col <= Red; col++ {
-			for b := k[col]; b != 0; {
-				p.pieces[a][col] |= axisBit[a][popLowest(&b)]
-			}
-		}
-		for b := p.kings[0]; b != 0; {
-			p.kings[a] |= axisBit[a][popLowest(&b)]
-		}
-	}
-	return p
 }
 
 // NewGame returns a game from the start position.

@@ -191,11 +191,6 @@ func (p *Position) quietMove(from, to Cell) (Move, bool) {
 	return m, forwardSteps[us][from]&t != 0
 }
 
-// forward reports whether d is a forward direction for the side to move.
-func (p *Position) forward(d Direction) bool { return d.positive() == (p.side == White) }
-
-func (p *Position) occupied() uint64 { return p.pieces[0][White] | p.pieces[0][Red] }
-
 // A MoveError reports a move that cannot be played or read: its text (when
 // it came from text), why, and the legal moves of the position. It wraps
 // ErrIllegalMove, ErrAmbiguousMove or ErrMoveSyntax, and for move text that
