@@ -1,7 +1,6 @@
 package hexdame
 
 import (
-	"cmp"
 	"encoding/json"
 	"errors"
 	"iter"
@@ -194,11 +193,6 @@ type DrawRules struct {
 	// kings moved and nothing was captured. International Draughts uses
 	// 25.
 	KingMoves int `json:"kingMoves,omitempty"`
-}
-
-// isReversible is Position.IsReversible for the position k packs.
-func (k packedPosition) isReversible(m Move) bool {
-	return reversible(m, k[k[2]>>63]&k[2])
 }
 
 // NewGame returns a game from the start position.
@@ -726,26 +720,6 @@ func (g *Game) SetNotation(n Notation) error {
 	return nil
 }
 
-// RandomMove returns a uniformly random legal move of p, drawn with one
-// call of r.IntN, and false when p has no legal move (r is then not used).
-// A nil r draws from math/rand/v2's top-level source. It is the random
-// player of tests, demonstrations and baseline opponents. The same r state
-// gives the same move in every version of the package: the move is drawn
-// from the legal moves in a fixed order (by start cell, end cell and
-// captured pieces, in Cell order).
-func (p Position) RandomMove(r *rand.Rand) (Move, bool) {
-	var buf [64]Move
-	moves := p.AppendLegalMoves(buf[:0])
-	if len(moves) == 0 {
-		return Move{}, false
-	}
-	slices.SortFunc(moves, compareMoves)
-	if r == nil {
-		return moves[rand.IntN(len(moves))], true
-	}
-	return moves[r.IntN(len(moves))], true
-}
-
 // RandomGame plays a game of random legal moves, drawn with
 // Position.RandomMove from rng (nil: math/rand/v2's top-level source),
 // until the rules end it or maxPlies moves are played; a game still
@@ -764,21 +738,13 @@ func RandomGame(rng *rand.Rand, maxPlies int) *Game {
 	return g
 }
 
-// compareMoves orders moves by start cell, end cell and captured pieces,
-// in Cell order.
-func compareMoves(a, b Move) int {
-	if c := cmp.Compare(a.from, b.from); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(a.to, b.to); c != 0 {
-		return c
-	}
-	return cmp.Compare(a.captured, b.captured)
-}
-
 // gameForm is the form of a Game's JSON that the errors of UnmarshalJSON
 // give.
 const gameForm = `an object such as {"tags":[{"name":"Event","value":"Club"}],"start":FEN,"notation":"algebraic","moves":[{"from":"d4","to":"e5"},{"setup":FEN}],"result":"*"}`
+
+// plyForm is the form of a move of a Game's JSON, or of a setup, that the
+// errors of UnmarshalJSON give.
+const plyForm = `an object such as {"from":"c3","to":"g5","captured":["d4","f5"]}, or {"setup":FEN} for a setup`
 
 // gameJSON is the JSON form of a Game.
 type gameJSON struct {

@@ -344,6 +344,16 @@ func NewReader(r io.Reader) *Reader {
 	return rd
 }
 
+// workBudget returns the budget of the Reader's replays, nil when it has
+// no WorkLimit.
+func (r *Reader) workBudget() *workBudget {
+	if r.WorkLimit <= 0 {
+		return nil
+	}
+	r.work.limit = r.WorkLimit
+	return &r.work
+}
+
 type tokenKind uint8
 
 const (
