@@ -65,7 +65,6 @@ type valueError struct {
 }
 
 func (e *valueError) Error() string { return "invalid " + e.kind + " " + e.text }
-
 func (e *valueError) Unwrap() error { return e.err }
 
 // maxQuoted is about how many characters of a text an error message
