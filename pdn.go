@@ -273,6 +273,29 @@ const (
 // fitsToken reports whether text of n bytes fits in one token.
 func fitsToken(n int) bool { return n <= maxTokenLen }
 
+// textProblem says why text of a record does not read back the same, or
+// returns "": it must be UTF-8, no longer than a Reader reads, and without
+// the characters in forbidden.
+func textProblem(what, s, forbidden string) string {
+	switch {
+	case !utf8.ValidString(s):
+		return what + " is not UTF-8"
+	case !fitsToken(len(s)):
+		return what + " is longer than 1 MiB"
+	case forbidden != "" && strings.ContainsAny(s, forbidden):
+		return what + " holds " + strconv.Quote(string(s[strings.IndexAny(s, forbidden)]))
+	}
+	return ""
+}
+
+// nagProblem says why a NAG cannot be written as PDN, or returns "".
+func nagProblem(nag int) string {
+	if nag < 0 || nag > maxNAG {
+		return "NAG " + strconv.Itoa(nag) + " is not a number of at most " + strconv.Itoa(maxNAGDigits) + " digits"
+	}
+	return ""
+}
+
 // A Reader reads PDN records, one game at a time, from an io.Reader. Text
 // may be UTF-8 or Latin-1 (a byte that is not part of valid UTF-8 is read
 // as the Latin-1 character with that code). A line ends at "\n", "\r\n"

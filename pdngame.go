@@ -2,7 +2,6 @@ package hexdame
 
 import (
 	"errors"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -611,13 +610,6 @@ func (e *setupError) Error() string {
 
 func (e *setupError) Unwrap() []error { return []error{ErrInvalidPDN, e.err} }
 
-// isHexDameGameType reports whether a GameType value names HexDame: its
-// number, before any comma, is GameTypeNumber.
-func isHexDameGameType(v string) bool {
-	num, _, _ := strings.Cut(strings.TrimSpace(v), ",")
-	return strings.TrimSpace(num) == strconv.Itoa(GameTypeNumber)
-}
-
 // parseSetup reads the FEN of a setup, `FEN "W:..."`, or a bare FEN.
 func parseSetup(text string) (Position, error) {
 	fen := strings.TrimSpace(text)
@@ -630,22 +622,6 @@ func parseSetup(text string) (Position, error) {
 
 // setupText writes a setup's text for position p.
 func setupText(p Position, n Notation) string { return `FEN "` + p.FormatFEN(n) + `"` }
-
-// rosterDefaults are the seven tag roster and the value of each when
-// unknown (Result is written from the game).
-var rosterDefaults = []Tag{
-	{"Event", "?"}, {"Site", "?"}, {"Date", "????.??.??"}, {"Round", "?"},
-	{"White", "?"}, {"Black", "?"}, {"Result", "*"},
-}
-
-// GameType returns the GameType tag value this package writes for HexDame
-// records in notation n.
-func GameType(n Notation) string {
-	if n == Numeric {
-		return strconv.Itoa(GameTypeNumber) + ",W,9,9,N2,0"
-	}
-	return strconv.Itoa(GameTypeNumber) + ",W,9,9,A0,0"
-}
 
 // Record returns the game as a PDN record in notation n, as strict PDN 3.0
 // asks: the seven tag roster first (a tag the game lacks with the value
@@ -866,104 +842,6 @@ func (g *Game) checkMainlineEnd() error {
 		prev = n
 	}
 	return nil
-}
-
-func isRosterTag(name string) bool { return rosterIndex(name) >= 0 }
-
-// rosterIndex returns the place of a tag in the seven tag roster, or -1.
-func rosterIndex(name string) int {
-	for i, d := range rosterDefaults {
-		if d.Name == name {
-			return i
-		}
-	}
-	return -1
-}
-
-// isUnknownRosterValue reports whether value is what the standard writes
-// for a roster tag whose value is unknown: the HexDame layer reads such a
-// tag as absent. (Result is written from the game, and is not a game's
-// tag.)
-func isUnknownRosterValue(name, value string) bool {
-	i := rosterIndex(name)
-	return i >= 0 && name != "Result" && rosterDefaults[i].Value == value
-}
-
-// insertTag adds a tag the game does not have: a roster tag after the
-// roster tags before it in the roster's order, any other at the end.
-func insertTag(tags []Tag, t Tag) []Tag {
-	i := rosterIndex(t.Name)
-	if i < 0 {
-		return append(tags, t)
-	}
-	at := 0
-	for at < len(tags) {
-		j := rosterIndex(tags[at].Name)
-		if j < 0 || j > i {
-			break
-		}
-		at++
-	}
-	return slices.Insert(tags, at, t)
-}
-
-// gameTags returns the tags of a game read from tags as written: each
-// name once (with its first value, or its last when lastWins), the roster
-// tags first in the roster's order, and those holding the value for
-// unknown left out. Its time is linear in the number of tags.
-func gameTags(tags []Tag, lastWins bool) []Tag {
-	if len(tags) == 0 {
-		return nil
-	}
-	var roster [7]*Tag
-	others := make([]Tag, 0, len(tags))
-	var index map[string]int // others' places, for many tags
-	find := func(name string) int {
-		if index != nil {
-			if i, ok := index[name]; ok {
-				return i
-			}
-			return -1
-		}
-		for i := range others {
-			if others[i].Name == name {
-				return i
-			}
-		}
-		return -1
-	}
-	for i := range tags {
-		t := &tags[i]
-		if r := rosterIndex(t.Name); r >= 0 {
-			if roster[r] == nil || lastWins {
-				roster[r] = t
-			}
-			continue
-		}
-		if j := find(t.Name); j >= 0 {
-			if lastWins {
-				others[j].Value = t.Value
-			}
-			continue
-		}
-		if index == nil && len(others) >= 16 {
-			index = make(map[string]int, len(tags))
-			for j := range others {
-				index[others[j].Name] = j
-			}
-		}
-		if index != nil {
-			index[t.Name] = len(others)
-		}
-		others = append(others, *t)
-	}
-	out := make([]Tag, 0, len(others)+len(roster))
-	for _, t := range roster {
-		if t != nil && !isUnknownRosterValue(t.Name, t.Value) {
-			out = append(out, *t)
-		}
-	}
-	return append(out, others...)
 }
 
 // Convert returns a copy of the record with every square written in

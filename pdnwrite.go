@@ -7,7 +7,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // ErrInvalidRecord is wrapped by the errors a Writer returns for a record
@@ -194,18 +193,6 @@ func (rw *recordWriter) tag(name, value string, at textPos) error {
 	return nil
 }
 
-// tagProblem says why a tag pair cannot be written as PDN that reads back
-// the same, or returns "".
-func tagProblem(name, value string) string {
-	if !isTagName(name) {
-		return "tag name " + quoteClipped(name) + " is not a letter followed by letters, digits and underscores"
-	}
-	if !fitsToken(len(name)) {
-		return "tag name " + quoteClipped(name) + " is longer than 1 MiB"
-	}
-	return textProblem("tag "+clipped(name), value, "")
-}
-
 // moveProblem says why a move with its strength mark cannot be written as
 // PDN that reads back the same, or returns "".
 func moveProblem(text, strength string) string {
@@ -216,29 +203,6 @@ func moveProblem(text, strength string) string {
 		return "move " + quoteClipped(text) + " has the strength mark " + quoteClipped(strength)
 	case len(strength) > maxStrengthLen:
 		return "move " + quoteClipped(text) + " has a strength mark longer than " + strconv.Itoa(maxStrengthLen) + " bytes"
-	}
-	return ""
-}
-
-// textProblem says why text of a record does not read back the same, or
-// returns "": it must be UTF-8, no longer than a Reader reads, and without
-// the characters in forbidden.
-func textProblem(what, s, forbidden string) string {
-	switch {
-	case !utf8.ValidString(s):
-		return what + " is not UTF-8"
-	case !fitsToken(len(s)):
-		return what + " is longer than 1 MiB"
-	case forbidden != "" && strings.ContainsAny(s, forbidden):
-		return what + " holds " + strconv.Quote(string(s[strings.IndexAny(s, forbidden)]))
-	}
-	return ""
-}
-
-// nagProblem says why a NAG cannot be written as PDN, or returns "".
-func nagProblem(nag int) string {
-	if nag < 0 || nag > maxNAG {
-		return "NAG " + strconv.Itoa(nag) + " is not a number of at most " + strconv.Itoa(maxNAGDigits) + " digits"
 	}
 	return ""
 }
