@@ -798,23 +798,6 @@ func (r *Reader) Records() iter.Seq2[*Record, error] {
 	}
 }
 
-// Games returns an iterator over the games of the input, read with
-// ReadGame: each game with a nil error, or, for a game with problems, the
-// game as far as it is legal (nil if it cannot start or is not PDN) and
-// the error. It goes on after a game's problems, and stops at the end of
-// the input and after an error of the underlying reader, which it yields
-// first.
-func (r *Reader) Games() iter.Seq2[*Game, error] {
-	return func(yield func(*Game, error) bool) {
-		for {
-			g, err := r.ReadGame()
-			if err == io.EOF || !yield(g, err) || (err != nil && !isRecordError(err)) {
-				return
-			}
-		}
-	}
-}
-
 // isRecordError reports whether err is about a record's content (after
 // which a Reader goes on with the next game), not about reading.
 func isRecordError(err error) bool {

@@ -82,6 +82,67 @@ func (w *Writer) WriteGame(g *Game, n Notation) error {
 	return w.finish(rw, g.walk(n, rw))
 }
 
+// checkWritable returns an error wrapping ErrInvalidRecord when the game
+// cannot be written as a record that ReadGame reads back: when variations
+// nest deeper in its tree than a record holds, or when it starts from, or
+// sets up, a position that cannot arise in a game (see
+// Position.CheckReachable). It walks the tree without recursion.
+func (g *Game) checkWritable() error {
+	g.init()
+	if err := g.root.Position().CheckReachable(); err != nil {
+		return &recordError{what: "the start position cannot arise in a game: " + err.(*unreachableError).why}
+	}
+	type item struct {
+		n     *Node
+		depth int // variations open at n
+	}
+	stack := []item{{&g.root, 0}}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for i, c := range it.n.children {
+			d := it.depth
+			if i > 0 {
+				d++
+			}
+			if d > MaxVariationDepth {
+				what := "variations nested more than " + strconv.Itoa(MaxVariationDepth) + " deep (at ply " + strconv.Itoa(c.ply) + ")"
+				return &recordError{what: what}
+			}
+			if c.setup {
+				if err := c.Position().CheckReachable(); err != nil {
+					return &recordError{what: "the setup at ply " + strconv.Itoa(c.ply) + " cannot arise in a game: " + err.(*unreachableError).why}
+				}
+			}
+			stack = append(stack, item{c, d})
+		}
+	}
+	return g.checkMainlineEnd()
+}
+
+// checkMainlineEnd returns an error when the main line goes on after the
+// rules ended the game (a side without a legal move, a third occurrence of
+// a position): a Reader refuses such a move, so a Writer must not write
+// it. Game.Play never plays one; AddMove, Promote and PromoteToMain can put
+// one there.
+func (g *Game) checkMainlineEnd() error {
+	counts := map[packedPosition]int{}
+	prev := &g.root
+	counts[prev.pos] = 1
+	for n := range g.root.mainLine() {
+		p := prev.Position()
+		if o := rulesOutcome(&p, counts[prev.pos], 0, DrawRules{}); o.IsOver() && !n.setup {
+			return &recordError{what: "the main line goes on after the game ended " + o.String() + " at ply " + strconv.Itoa(prev.ply)}
+		}
+		if n.setup || !p.IsReversible(n.move) {
+			clear(counts)
+		}
+		counts[n.pos]++
+		prev = n
+	}
+	return nil
+}
+
 // WriteRecord writes one record: its tag pairs, a blank line, the movetext
 // with move numbers, wrapped lines and the result (or "*"), and a blank
 // line between games. Move numbers count from 1 with the side to move of
