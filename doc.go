@@ -127,11 +127,11 @@
 //
 // The package is one directory of files, each named for what it holds.
 // They are listed here lowest first: each file uses only what it and the
-// files before it define, but for three uses that the types make
-// unavoidable (board.go's init builds the start position of position.go,
-// a Node of tree.go belongs to a Game of game.go, and a Reader of pdn.go
-// keeps the replayer of replay.go that CheckGame reuses). files_test.go
-// checks the order, and lists those uses with their reasons.
+// files before it define, but for three uses that cannot be otherwise
+// (board.go's init builds the start position of position.go, a Node of
+// tree.go belongs to a Game of game.go, and a Reader of pdn.go keeps the
+// replayer of replay.go that CheckGame reuses). files_test.go checks the
+// order, and lists those uses with their reasons.
 //
 //   - doc.go: this overview.
 //   - text.go: the text helpers of every layer: the names of
