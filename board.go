@@ -4,7 +4,6 @@ import (
 	"errors"
 	"math/bits"
 	"strconv"
-	"strings"
 )
 
 // NumCells is the number of cells on the HexDame board.
@@ -503,37 +502,11 @@ func (c Cell) Neighbor(d Direction) (n Cell, ok bool) {
 	return n, n != NoCell
 }
 
-// Ray returns the cells from c, not included, to the edge of the board in
-// direction d: the cells a king on c could reach along d on an empty
-// board. An invalid cell or direction gives the empty set.
-//
-// Cell values rise along White's forward directions (UpRight, UpLeft,
-// Up) and fall along Red's, as they count the cells rank by rank from a1
-// (see Cell). So the first piece a king on c meets along d, among the
-// occupied cells s, is the lowest cell of c.Ray(d) & s for the first
-// three, the highest for the others.
-func (c Cell) Ray(d Direction) CellSet {
-	if !c.IsValid() || d >= NumDirections {
-		return 0
-	}
-	return CellSet(raySet[c][d])
-}
-
 // IsForward reports whether d is one of the forward directions of color
 // c, along which its men step: UpRight, UpLeft and Up for White, DownLeft,
 // DownRight and Down for Red. NoColor has none.
 func (d Direction) IsForward(c Color) bool {
 	return d < NumDirections && c <= Red && d.positive() == (c == White)
-}
-
-// CrowningRow returns the cells where a man of color c is crowned: for
-// White rank 9 and file i (e9 to i9 to i5), for Red rank 1 and file a
-// (a5 to a1 to e1). NoColor gives the empty set.
-func (c Color) CrowningRow() CellSet {
-	if c > Red {
-		return 0
-	}
-	return CellSet(backRow[c])
 }
 
 // A Notation selects how cells are written: algebraic ("e5") or numeric
@@ -573,66 +546,6 @@ func (n Notation) MarshalText() ([]byte, error) { return n.AppendText(nil) }
 // UnmarshalText implements encoding.TextUnmarshaler with ParseNotation.
 // On error n is unchanged.
 func (n *Notation) UnmarshalText(text []byte) error { return unmarshalWith(n, text, ParseNotation) }
-
-// enumNames are the text forms of the values of an enumeration, the
-// value's index: names[v] is v's text, and an empty name, or an index
-// beyond them, an invalid value. Every enumeration of the package prints
-// an invalid value the same way: "invalid " and the kind.
-type enumNames struct {
-	kind  string // what a value is, in words: "color"
-	names []string
-	err   error // the sentinel the errors wrap
-}
-
-// String returns v's name, or "invalid KIND".
-func (e *enumNames) String(v int) string {
-	if v >= 0 && v < len(e.names) && e.names[v] != "" {
-		return e.names[v]
-	}
-	return "invalid " + e.kind
-}
-
-// appendText appends v's name, or returns an error for an invalid value.
-func (e *enumNames) appendText(b []byte, v int) ([]byte, error) {
-	if v < 0 || v >= len(e.names) || e.names[v] == "" {
-		return b, &valueError{kind: e.kind, text: strconv.Itoa(v), err: e.err}
-	}
-	return append(b, e.names[v]...), nil
-}
-
-// parse reads a name in any case; other text gives 0 and an error.
-func (e *enumNames) parse(s string) (int, error) {
-	for v, name := range e.names {
-		if name != "" && strings.EqualFold(s, name) {
-			return v, nil
-		}
-	}
-	return 0, e.parseError(s)
-}
-
-// parseError is the error for text that names no value.
-func (e *enumNames) parseError(s string) error {
-	return &valueError{kind: e.kind, text: strconv.Quote(clipped(s)), err: e.err}
-}
-
-// unmarshalWith sets *v to parse(text), leaving it unchanged on error.
-func unmarshalWith[T any](v *T, text []byte, parse func(string) (T, error)) error {
-	x, err := parse(string(text))
-	if err == nil {
-		*v = x
-	}
-	return err
-}
-
-// A valueError reports a value, or text, that is none of a kind's: text
-// is the value as a number, or the text quoted.
-type valueError struct {
-	kind, text string
-	err        error
-}
-
-func (e *valueError) Error() string { return "invalid " + e.kind + " " + e.text }
-func (e *valueError) Unwrap() error { return e.err }
 
 // bit returns the bitboard of cell c in the Cell (axis 0) numbering.
 func bit(c Cell) uint64 { return 1 << (c & 63) }

@@ -922,29 +922,3 @@ func (p Position) findPath(dst []Cell, m Move, mode pathMode, via []Cell, work *
 	}
 	return append(dst, s.path[:s.npath]...), true
 }
-
-// Path returns the start cell and every landing cell of m played in p: for
-// a non-capture [from, to], for a capture the cell after each captured
-// piece, ending with To. When several paths give the same move, Path
-// returns the first found, trying directions in the order UpRight, UpLeft,
-// Up, DownLeft, DownRight, Down and, for a king, the nearest landing cell
-// first. It returns nil when m is not legal in p.
-func (p Position) Path(m Move) []Cell { return p.AppendPath(nil, m) }
-
-// AppendPath appends what Path returns to dst; for a move not legal in p it
-// returns dst unchanged.
-func (p Position) AppendPath(dst []Cell, m Move) []Cell {
-	if !p.IsLegal(m) {
-		return dst
-	}
-	return p.appendPathOf(dst, m)
-}
-
-// appendPathOf appends the path of m, a legal move of p.
-func (p Position) appendPathOf(dst []Cell, m Move) []Cell {
-	if !m.IsCapture() {
-		return append(dst, m.from, m.to)
-	}
-	dst, _ = p.findPath(dst, m, pathAny, nil, nil)
-	return dst
-}

@@ -155,3 +155,36 @@ func (s *CellSet) UnmarshalJSON(data []byte) error {
 	*s = v
 	return nil
 }
+
+// Ray returns the cells from c, not included, to the edge of the board in
+// direction d: the cells a king on c could reach along d on an empty
+// board. An invalid cell or direction gives the empty set.
+//
+// Cell values rise along White's forward directions (UpRight, UpLeft,
+// Up) and fall along Red's, as they count the cells rank by rank from a1
+// (see Cell). So the first piece a king on c meets along d, among the
+// occupied cells s, is the lowest cell of c.Ray(d) & s for the first
+// three, the highest for the others.
+func (c Cell) Ray(d Direction) CellSet {
+	if !c.IsValid() || d >= NumDirections {
+		return 0
+	}
+	return CellSet(raySet[c][d])
+}
+
+// CrowningRow returns the cells where a man of color c is crowned: for
+// White rank 9 and file i (e9 to i9 to i5), for Red rank 1 and file a
+// (a5 to a1 to e1). NoColor gives the empty set.
+func (c Color) CrowningRow() CellSet {
+	if c > Red {
+		return 0
+	}
+	return CellSet(backRow[c])
+}
+
+func appendCells(dst []Cell, b uint64) []Cell {
+	for b != 0 {
+		dst = append(dst, Cell(popLowest(&b)))
+	}
+	return dst
+}

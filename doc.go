@@ -122,4 +122,61 @@
 // heaviest such position known takes its search about a million states.
 // Listing every legal move with its path (LegalMovePaths) costs one
 // search, not one per move.
+//
+// # The files
+//
+// The package is one directory of files, each named for what it holds.
+// They are listed here lowest first: each file uses only what it and the
+// files before it define, but for three uses that cannot be otherwise
+// (board.go's init builds the start position of position.go, a Node of
+// tree.go belongs to a Game of game.go, and a Reader of pdn.go keeps the
+// replayer of replay.go that CheckGame reuses). files_test.go checks the
+// order, and lists those uses with their reasons.
+//
+//   - doc.go: this overview.
+//   - text.go: the text helpers of every layer: the names of
+//     enumerations, quoting and clipping the text an error message
+//     names, the errors of JSON of the wrong shape.
+//   - hexdame.go: Color and Piece, the sides and what stands on a cell.
+//   - board.go: Cell, Direction and Notation, and the board's tables:
+//     its cells in the three numberings of the move generator, their
+//     neighbours, rays and rows.
+//   - cellset.go: CellSet, and the sets that a cell or a side gives
+//     (Cell.Ray, Color.CrowningRow).
+//   - position.go: Position, the pieces on the board and the side to
+//     move: the start position, Mirror and SwapColors, and packedPosition,
+//     a position in 24 bytes.
+//   - fen.go: ParseFEN and the FEN text of a Position.
+//   - diagram.go: Position.Diagram.
+//   - reachable.go: Position.CheckReachable.
+//   - stateset.go: the capture search's memory of the states it has
+//     explored.
+//   - work.go: the bound on the work of capture searches, ErrWorkLimit.
+//   - move.go: Move, MovePath and MoveError, and playing a move
+//     (PlayUnchecked, IsReversible).
+//   - capture.go: the move generator: the bitboard tests, the moves
+//     without capture, the capture search and the path search.
+//   - legal.go: the legal moves of a position: LegalMoves, IsLegal, Play,
+//     Path, RandomMove, AppendLegalMovesWithin.
+//   - hash.go: the Zobrist keys, Hash and HashAfter.
+//   - perft.go: Perft and PerftCache.
+//   - movecache.go: the legal captures that one pass over a record or a
+//     game keeps, so that the moves from one position share one
+//     generation.
+//   - notation.go: move text: ParseMove, FormatMove, FormatMovePath, and
+//     MoveError's message, which lists moves in it.
+//   - outcome.go: Result, Reason, Outcome and DrawRules: how a game
+//     stands.
+//   - pdn.go: the syntax layer of PDN: Reader, Record, Element, Tag,
+//     ParseError, and the limits of a record.
+//   - tag.go: the tags of a game: the seven tag roster, their order, what
+//     a tag may hold, and GameType.
+//   - tree.go: Node, the tree of a game's moves and their annotations.
+//   - game.go: Game.
+//   - replay.go: a record played against the rules: ReadGame, CheckGame,
+//     Record.Replay.
+//   - record.go: a game as a record: Game.Record.
+//   - pdnwrite.go: Writer.
+//   - convert.go: Record.Convert and Reader.ConvertRecord.
+//   - svg.go: WriteSVG and AppendSVG.
 package hexdame

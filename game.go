@@ -1,154 +1,19 @@
 package hexdame
 
 import (
-	"cmp"
 	"encoding/json"
 	"errors"
 	"iter"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strconv"
 )
 
-// ErrGameOver is wrapped by the errors returned for a move played after the
-// game has ended.
-var ErrGameOver = errors.New("game over")
-
 // ErrResultMismatch is wrapped by the errors returned when a result
 // contradicts the rules (a draw recorded where a side has no legal move) or
 // another result of the same record.
 var ErrResultMismatch = errors.New("result does not match the game")
-
-// ErrInvalidTag is wrapped by the errors returned for a tag that PDN cannot
-// hold or that the game writes itself.
-var ErrInvalidTag = errors.New("invalid tag")
-
-// ErrInvalidResult is wrapped by the errors of ParseResult, of
-// marshalling a Result beyond the constants, and of reading a record whose
-// Result tag is not a PDN result.
-var ErrInvalidResult = errors.New("invalid result")
-
-// A Result is the result of a game as PDN records it.
-type Result uint8
-
-const (
-	NoResult  Result = iota // "*": the game goes on, or its result is unknown
-	WhiteWins               // "2-0"
-	RedWins                 // "0-2"
-	Draw                    // "1-1"
-	BothLose                // "0-0": both players lose (a double forfeit)
-)
-
-var resultNames = enumNames{kind: "result", names: []string{"*", "2-0", "0-2", "1-1", "0-0"}, err: ErrInvalidResult}
-
-// String returns the result in PDN's International form: "2-0", "0-2",
-// "1-1", "0-0" or "*", and "invalid result" for any other value.
-func (r Result) String() string { return resultNames.String(int(r)) }
-
-// ParseResult reads a PDN result: the International form ("2-0", "0-2",
-// "1-1", "0-0"), the default form ("1-0", "0-1", "1/2-1/2", also "½-½") or
-// "*". Anything else gives NoResult and an error wrapping ErrInvalidResult.
-func ParseResult(s string) (Result, error) {
-	switch s {
-	case "*":
-		return NoResult, nil
-	case "2-0", "1-0":
-		return WhiteWins, nil
-	case "0-2", "0-1":
-		return RedWins, nil
-	case "1-1", "1/2-1/2", "½-½":
-		return Draw, nil
-	case "0-0":
-		return BothLose, nil
-	}
-	return NoResult, resultNames.parseError(s)
-}
-
-// AppendText appends the result in PDN's International form ("2-0",
-// "0-2", "1-1", "0-0" or "*"); any other value gives an error wrapping
-// ErrInvalidResult.
-func (r Result) AppendText(b []byte) ([]byte, error) { return resultNames.appendText(b, int(r)) }
-
-// MarshalText implements encoding.TextMarshaler with the International
-// form of the result.
-func (r Result) MarshalText() ([]byte, error) { return r.AppendText(nil) }
-
-// UnmarshalText implements encoding.TextUnmarshaler with ParseResult. On
-// error r is unchanged.
-func (r *Result) UnmarshalText(text []byte) error { return unmarshalWith(r, text, ParseResult) }
-
-// ErrInvalidReason is wrapped by the errors of ParseReason and of
-// marshalling a Reason beyond the constants.
-var ErrInvalidReason = errors.New("invalid reason")
-
-// A Reason says why a game ended.
-type Reason uint8
-
-const (
-	NotOver             Reason = iota // the game goes on
-	NoLegalMove                       // the side to move had no legal move and lost
-	ThreefoldRepetition               // the same position occurred for the third time: a draw
-	Resignation                       // a win recorded while the loser could still move
-	Agreement                         // a draw recorded before the rules ended the game
-	DoubleForfeit                     // both players lost, as recorded (the result BothLose)
-	KingMoveRule                      // DrawRules.KingMoves: only kings moved, nothing captured, for that many moves: a draw
-)
-
-var reasonNames = enumNames{kind: "reason", err: ErrInvalidReason, names: []string{"not over", "no legal move",
-	"threefold repetition", "resignation", "agreement", "double forfeit", "king-move rule"}}
-
-// String describes the reason in a few words, such as "threefold
-// repetition", and returns "invalid reason" for a value beyond the
-// constants.
-func (r Reason) String() string { return reasonNames.String(int(r)) }
-
-// ParseReason reads what Reason.String writes, such as "threefold
-// repetition", in any case. Other text gives NotOver and an error
-// wrapping ErrInvalidReason.
-func ParseReason(s string) (Reason, error) {
-	r, err := reasonNames.parse(s)
-	return Reason(r), err
-}
-
-// AppendText appends the reason in words; a value beyond the constants
-// gives an error wrapping ErrInvalidReason.
-func (r Reason) AppendText(b []byte) ([]byte, error) { return reasonNames.appendText(b, int(r)) }
-
-// MarshalText implements encoding.TextMarshaler with the reason in words.
-func (r Reason) MarshalText() ([]byte, error) { return r.AppendText(nil) }
-
-// UnmarshalText implements encoding.TextUnmarshaler with ParseReason. On
-// error r is unchanged.
-func (r *Reason) UnmarshalText(text []byte) error { return unmarshalWith(r, text, ParseReason) }
-
-// An Outcome is how a game stands: its result and why.
-type Outcome struct {
-	Result Result `json:"result"` // the result; NoResult while the game goes on
-	Reason Reason `json:"reason"` // why the game ended; NotOver while it goes on
-}
-
-// IsOver reports whether the game has ended.
-func (o Outcome) IsOver() bool { return o.Reason != NotOver }
-
-// Winner returns the winning color; ok is false, and the color NoColor,
-// for a game that is drawn, lost by both, or not over.
-func (o Outcome) Winner() (c Color, ok bool) {
-	switch o.Result {
-	case WhiteWins:
-		return White, true
-	case RedWins:
-		return Red, true
-	}
-	return NoColor, false
-}
-
-// String describes the outcome, such as "2-0 (no legal move)".
-func (o Outcome) String() string {
-	if !o.IsOver() {
-		return "*"
-	}
-	return o.Result.String() + " (" + o.Reason.String() + ")"
-}
 
 // A Game is a game of HexDame: its start position, its moves, its PDN tags
 // and its result. Unlike Position, a Game changes as moves are played; it
@@ -183,49 +48,6 @@ type Game struct {
 	recorded Result                   // a result set by SetResult or read from a record
 	notation Notation
 	rules    DrawRules
-}
-
-// DrawRules are draw rules that draughts federations add to the rules of
-// the game. They are not part of Freeling's HexDame, and a Game applies
-// none until SetDrawRules is called. The zero DrawRules is no rule.
-type DrawRules struct {
-	// KingMoves, when positive, draws the game once each side has made
-	// that many successive moves (twice as many plies) in which only
-	// kings moved and nothing was captured. International Draughts uses
-	// 25.
-	KingMoves int `json:"kingMoves,omitempty"`
-}
-
-// packedPosition is a Position in 24 bytes: each side's pieces and the
-// kings in the Cell numbering, the side to move in the kings' top bit.
-type packedPosition [3]uint64
-
-func (p *Position) pack() packedPosition {
-	return packedPosition{p.pieces[0][White], p.pieces[0][Red], p.kings[0] | uint64(p.side&1)<<63}
-}
-
-// isReversible is Position.IsReversible for the position k packs.
-func (k packedPosition) isReversible(m Move) bool {
-	return reversible(m, k[k[2]>>63]&k[2])
-}
-
-// unpack returns the position k packs.
-func (k packedPosition) unpack() Position {
-	var p Position
-	p.side = Color(k[2] >> 63)
-	p.pieces[0] = [2]uint64{k[0], k[1]}
-	p.kings[0] = k[2] &^ (1 << 63)
-	for a := 1; a < numAxes; a++ {
-		for col := White; col <= Red; col++ {
-			for b := k[col]; b != 0; {
-				p.pieces[a][col] |= axisBit[a][popLowest(&b)]
-			}
-		}
-		for b := p.kings[0]; b != 0; {
-			p.kings[a] |= axisBit[a][popLowest(&b)]
-		}
-	}
-	return p
 }
 
 // NewGame returns a game from the start position.
@@ -473,26 +295,6 @@ func (g *Game) rulesOutcome() Outcome {
 	return rulesOutcome(&g.pos, g.Repetitions(), g.ply-g.window, g.rules)
 }
 
-// rulesOutcome is how the rules have a game stand in position p, which
-// has occurred reps times, after kingPlies plies in which only kings
-// moved without capturing, under the draw rules r.
-func rulesOutcome(p *Position, reps, kingPlies int, r DrawRules) Outcome {
-	if !p.HasLegalMoves() {
-		if p.side == White {
-			return Outcome{RedWins, NoLegalMove}
-		}
-		return Outcome{WhiteWins, NoLegalMove}
-	}
-	if reps >= 3 {
-		return Outcome{Draw, ThreefoldRepetition}
-	}
-	// kingPlies/2 >= k, which 2*k would overflow for a huge k.
-	if k := r.KingMoves; k > 0 && kingPlies/2 >= k {
-		return Outcome{Draw, KingMoveRule}
-	}
-	return Outcome{NoResult, NotOver}
-}
-
 // recordedOutcome is the outcome of a result the players decided.
 func recordedOutcome(r Result) Outcome {
 	switch r {
@@ -526,14 +328,6 @@ func (g *Game) SetResult(r Result) error {
 	g.recorded = r
 	return nil
 }
-
-type gameError struct {
-	err error
-	msg string
-}
-
-func (e *gameError) Error() string { return e.err.Error() + ": " + e.msg }
-func (e *gameError) Unwrap() error { return e.err }
 
 // Play plays move m at the end of the main line. It returns an error
 // wrapping ErrGameOver when the game has ended, the *MoveError of
@@ -709,15 +503,6 @@ func (g *Game) RemoveTag(name string) bool {
 	return true
 }
 
-// checkTag returns an error wrapping ErrInvalidTag when a tag pair cannot
-// be written as PDN that reads back the same.
-func checkTag(name, value string) error {
-	if what := tagProblem(name, value); what != "" {
-		return &gameError{err: ErrInvalidTag, msg: what}
-	}
-	return nil
-}
-
 // Tags returns the game's tags in the order a record writes them: those
 // of the seven tag roster first, in the roster's order (Event, Site,
 // Date, Round, White, Black), then the others in the order they were set
@@ -753,26 +538,6 @@ func (g *Game) SetNotation(n Notation) error {
 	return nil
 }
 
-// RandomMove returns a uniformly random legal move of p, drawn with one
-// call of r.IntN, and false when p has no legal move (r is then not used).
-// A nil r draws from math/rand/v2's top-level source. It is the random
-// player of tests, demonstrations and baseline opponents. The same r state
-// gives the same move in every version of the package: the move is drawn
-// from the legal moves in a fixed order (by start cell, end cell and
-// captured pieces, in Cell order).
-func (p Position) RandomMove(r *rand.Rand) (Move, bool) {
-	var buf [64]Move
-	moves := p.AppendLegalMoves(buf[:0])
-	if len(moves) == 0 {
-		return Move{}, false
-	}
-	slices.SortFunc(moves, compareMoves)
-	if r == nil {
-		return moves[rand.IntN(len(moves))], true
-	}
-	return moves[r.IntN(len(moves))], true
-}
-
 // RandomGame plays a game of random legal moves, drawn with
 // Position.RandomMove from rng (nil: math/rand/v2's top-level source),
 // until the rules end it or maxPlies moves are played; a game still
@@ -791,21 +556,13 @@ func RandomGame(rng *rand.Rand, maxPlies int) *Game {
 	return g
 }
 
-// compareMoves orders moves by start cell, end cell and captured pieces,
-// in Cell order.
-func compareMoves(a, b Move) int {
-	if c := cmp.Compare(a.from, b.from); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(a.to, b.to); c != 0 {
-		return c
-	}
-	return cmp.Compare(a.captured, b.captured)
-}
-
 // gameForm is the form of a Game's JSON that the errors of UnmarshalJSON
 // give.
 const gameForm = `an object such as {"tags":[{"name":"Event","value":"Club"}],"start":FEN,"notation":"algebraic","moves":[{"from":"d4","to":"e5"},{"setup":FEN}],"result":"*"}`
+
+// plyForm is the form of a move of a Game's JSON, or of a setup, that the
+// errors of UnmarshalJSON give.
+const plyForm = `an object such as {"from":"c3","to":"g5","captured":["d4","f5"]}, or {"setup":FEN} for a setup`
 
 // gameJSON is the JSON form of a Game.
 type gameJSON struct {
@@ -965,3 +722,92 @@ func (e *contextError) Error() string {
 }
 
 func (e *contextError) Unwrap() error { return e.err }
+
+// Clone returns a deep copy of the game: its tags, its tree of moves with
+// every variation, setup and annotation, its recorded result, draw rules
+// and notation. The two share nothing that either can change: playing,
+// undoing, editing a node or setting a tag in one leaves the other as it
+// was. The copy's nodes are its own (Node.Game returns the copy); the
+// original's nodes stay the original's. Detached nodes are not part of
+// the tree and are not copied. A nil *Game gives nil. Clone walks the tree
+// without recursion, in time and memory in proportion to its nodes.
+func (g *Game) Clone() *Game {
+	if g == nil {
+		return nil
+	}
+	g.init()
+	c := &Game{
+		started: g.started, forget: g.forget, tags: slices.Clone(g.tags),
+		pos: g.pos, ply: g.ply, window: g.window, counts: maps.Clone(g.counts),
+		recorded: g.recorded, notation: g.notation, rules: g.rules,
+	}
+	c.root = g.root.copyFor(c, nil)
+	c.end = &c.root
+	type pair struct{ from, to *Node }
+	stack := []pair{{&g.root, &c.root}}
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if p.from == g.end {
+			c.end = p.to
+		}
+		if len(p.from.children) == 0 {
+			continue
+		}
+		kids := p.to.first[:1:1]
+		if len(p.from.children) > 1 {
+			kids = make([]*Node, len(p.from.children))
+		}
+		for i, k := range p.from.children {
+			n := k.copyFor(c, p.to)
+			kids[i] = &n
+			stack = append(stack, pair{k, &n})
+		}
+		p.to.children = kids
+	}
+	return c
+}
+
+// copyFor returns a copy of n for game g, under parent, without children:
+// its annotations copied, since a noteList is appended to in place.
+func (n *Node) copyFor(g *Game, parent *Node) Node {
+	c := Node{game: g, parent: parent, move: n.move, pos: n.pos, ply: n.ply, setup: n.setup}
+	if x := n.notes; x != nil {
+		c.notes = &nodeNotes{strength: x.strength, before: slices.Clone(x.before), after: slices.Clone(x.after), tail: slices.Clone(x.tail)}
+	}
+	return c
+}
+
+// fixOwner points the tree's nodes at g, after g was copied from another
+// Game value: the root is part of the Game, so its children's parent, and
+// every node's game, must be set again. It walks the tree without
+// recursion, as a main line may be a million moves long.
+func (g *Game) fixOwner() {
+	g.root.parent = nil
+	if len(g.root.children) == 1 {
+		g.root.first[0] = g.root.children[0]
+		g.root.children = g.root.first[:1:1]
+	}
+	stack := []*Node{&g.root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		n.game = g
+		for _, c := range n.children {
+			c.parent = n
+			stack = append(stack, c)
+		}
+	}
+	g.end = &g.root
+	for len(g.end.children) > 0 {
+		g.end = g.end.children[0]
+	}
+}
+
+// detachTree detaches every node of the game's tree but the root, which
+// belongs to the Game.
+func (g *Game) detachTree() {
+	for _, c := range g.root.children {
+		c.detach()
+	}
+}

@@ -73,3 +73,37 @@ func (p *Position) hash(keys *[4][cellSlots]uint64, red uint64) uint64 {
 	}
 	return h
 }
+
+// HashAfter returns the Hash of p.PlayUnchecked(m), given h, the Hash of p,
+// and m, a move legal in p: it changes h by the keys of the moved piece,
+// of the captured pieces and of the side to move instead of hashing every
+// piece of the new position again. A search that keeps the key of each
+// position along its line so gets each next key for a few table lookups.
+//
+// For an h that is not p's key the result is h changed the same way; for a
+// move that is not legal in p it is some key (HashAfter never panics).
+func (p Position) HashAfter(h uint64, m Move) uint64 {
+	h ^= zobristRed
+	if !m.from.IsValid() || !m.to.IsValid() {
+		return h
+	}
+	us := p.side & 1
+	f := bit(m.from)
+	if p.pieces[0][us]&f == 0 {
+		return h
+	}
+	mover := MakePiece(us, p.kings[0]&f != 0)
+	h ^= zobristPieces[mover-1][m.from]
+	landed := mover
+	if !mover.IsKing() && backRow[us]&bit(m.to) != 0 {
+		landed++ // crowned
+	}
+	h ^= zobristPieces[landed-1][m.to]
+	them := us ^ 1
+	for c := m.captured & p.pieces[0][them]; c != 0; {
+		i := popLowest(&c)
+		x := MakePiece(them, p.kings[0]&(1<<i) != 0)
+		h ^= zobristPieces[x-1][i]
+	}
+	return h
+}

@@ -1,13 +1,10 @@
 package hexdame
 
 import (
-	"cmp"
 	"encoding/json"
 	"errors"
-	"math"
 	"slices"
 	"strconv"
-	"strings"
 )
 
 // A Move is one move: the cell the piece starts from, the cell where it
@@ -95,107 +92,11 @@ func (m Move) appendShort(dst []byte, n Notation) []byte {
 // legal in the position it is played in.
 var ErrIllegalMove = errors.New("illegal move")
 
-// LegalMoves returns the legal moves of the side to move, applying
-// compulsory and majority capture. It returns an empty slice when the side to
-// move has no move (and so has lost).
-func (p Position) LegalMoves() []Move { return p.AppendLegalMoves(make([]Move, 0, 32)) }
-
-// AppendLegalMoves appends the legal moves of the side to move to dst and
-// returns the extended slice. It allocates only when dst must grow, so a
-// caller that reuses dst generates moves without allocating.
-//
-// When a capture is possible, only the captures that take the greatest
-// number of pieces are legal (men and kings count one each), and captures
-// with the same start, end and captured set are one move. Otherwise every
-// step of a man forward and every slide of a king is legal.
-func (p Position) AppendLegalMoves(dst []Move) []Move {
-	if c := p.capturers(); c != 0 {
-		return p.appendCapturesFrom(dst, c)
-	}
-	return p.appendQuietMoves(dst)
-}
-
-// MovesFrom returns the legal moves of the piece on cell c (majority
-// capture applies across all pieces: when another piece can capture more,
-// the piece on c has no legal move). It returns an empty slice for an
-// empty or invalid cell or a piece of the side not to move.
-func (p Position) MovesFrom(c Cell) []Move { return p.AppendMovesFrom(make([]Move, 0, 16), c) }
-
-// AppendMovesFrom appends MovesFrom(c) to dst. Like AppendLegalMoves it
-// allocates only when dst must grow.
-func (p Position) AppendMovesFrom(dst []Move, c Cell) []Move {
-	if !c.IsValid() || p.pieces[0][p.side&1]&bit(c) == 0 {
-		return dst
-	}
-	start := len(dst)
-	dst = p.AppendLegalMoves(dst)
-	out := dst[:start]
-	for _, m := range dst[start:] {
-		if m.from == c {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
-// HasLegalMoves reports whether the side to move has a legal move. A side
-// without one has lost.
-func (p Position) HasLegalMoves() bool {
-	return p.hasCapture() || p.countQuietMoves() > 0
-}
-
-// CountLegalMoves returns len(p.LegalMoves()) without building the list
-// when no capture is possible.
-func (p Position) CountLegalMoves() int {
-	if p.hasCapture() {
-		var buf [64]Move
-		return len(p.appendCaptures(buf[:0]))
-	}
-	return p.countQuietMoves()
-}
-
-// IsLegal reports whether m is a legal move in p.
-func (p Position) IsLegal(m Move) bool { return p.isLegal(&m) }
-
-func (p *Position) isLegal(m *Move) bool {
-	if !m.from.IsValid() || !m.to.IsValid() || m.captured&^allCells != 0 {
-		return false
-	}
-	if m.captured == 0 {
-		// A non-capture is legal when it is the step or slide the piece on
-		// m.from can make to the empty m.to, and no capture exists.
-		want, ok := p.quietMove(m.from, m.to)
-		return ok && want == *m && !p.hasCapture()
-	}
-	var buf [32]Move
-	for _, l := range p.appendCaptures(buf[:0]) {
-		if l == *m {
-			return true
-		}
-	}
-	return false
-}
-
-// quietMove returns the non-capturing move of the piece of the side to
-// move on from to the empty cell to: a man's step forward or a king's
-// slide. It reports false when there is no such move (it does not check
-// that no capture exists). from and to must be valid cells.
-func (p *Position) quietMove(from, to Cell) (Move, bool) {
-	us, f, t := p.side&1, bit(from), bit(to)
-	if p.pieces[0][us]&f == 0 || p.occupied()&t != 0 {
-		return Move{}, false
-	}
-	m := Move{from: from, to: to}
-	if p.kings[0]&f != 0 {
-		return m, lineDir[from][to] < NumDirections && between[from][to]&p.occupied() == 0
-	}
-	return m, forwardSteps[us][from]&t != 0
-}
-
-// forward reports whether d is a forward direction for the side to move.
-func (p *Position) forward(d Direction) bool { return d.positive() == (p.side == White) }
-
-func (p *Position) occupied() uint64 { return p.pieces[0][White] | p.pieces[0][Red] }
+// ErrMoveSyntax is wrapped by the errors returned for input that does not
+// describe a move at all: move text not written as a move ("d4-", "q5-e5")
+// or a JSON move without a start or end cell. Whether a move is legal in
+// a position is another matter: see ErrIllegalMove.
+var ErrMoveSyntax = errors.New("invalid move syntax")
 
 // A MoveError reports a move that cannot be played or read: its text (when
 // it came from text), why, and the legal moves of the position. It wraps
@@ -218,49 +119,6 @@ type MoveError struct {
 	notation Notation
 }
 
-// maxListedMoves bounds the moves an error message lists; the rest are
-// counted.
-const maxListedMoves = 40
-
-// Error returns the message: the move text (at most about 60 characters
-// of it), then Detail. It never panics, whatever the fields hold.
-func (e *MoveError) Error() string {
-	b := []byte("move ")
-	b = appendQuotedClipped(b, e.Text)
-	b = append(b, ": "...)
-	return string(append(b, e.Detail()...))
-}
-
-// Detail returns the error without the move text: the kind of error
-// ("illegal move", "ambiguous move" or "invalid move text"), why, then
-// "; candidates: ..." for an ambiguous move and "; legal: ..." with the
-// legal moves of the position in board order (none for a syntax error).
-// Long lists end with the number of moves left out.
-func (e *MoveError) Detail() string {
-	var b []byte
-	if e.Err != nil {
-		b = append(b, e.Err.Error()...)
-	} else {
-		b = append(b, "invalid move"...)
-	}
-	if e.Why != "" {
-		b = append(b, ": "...)
-		b = append(b, e.Why...)
-	}
-	if len(e.Candidates) > 0 {
-		b = append(b, "; candidates: "...)
-		b = e.Position.appendMoveList(b, e.Candidates, e.Legal, e.notation)
-	}
-	if e.Err != ErrMoveSyntax {
-		b = append(b, "; legal: "...)
-		if len(e.Legal) == 0 {
-			b = append(b, "none"...)
-		}
-		b = e.Position.appendMoveList(b, e.Legal, e.Legal, e.notation)
-	}
-	return string(b)
-}
-
 // Unwrap returns Err (ErrIllegalMove, ErrAmbiguousMove or ErrMoveSyntax) and,
 // when set, Cause.
 func (e *MoveError) Unwrap() []error {
@@ -268,140 +126,6 @@ func (e *MoveError) Unwrap() []error {
 		return []error{e.Err, e.Cause}
 	}
 	return []error{e.Err}
-}
-
-// appendMoveList appends the moves, comma separated and in board order, in
-// the form FormatMove gives them, legal being the legal moves of p. It
-// lists at most maxListedMoves of them. When some of them share their
-// start and end with another legal move, the paths that tell them apart
-// come from one search of p (LegalMovePaths).
-func (p Position) appendMoveList(b []byte, moves, legal []Move, n Notation) []byte {
-	var paths []MovePath
-	if sharesEnds(moves, legal) {
-		paths = p.LegalMovePaths()
-	}
-	sorted := p.sortedMoves(moves, paths, n)
-	for i, m := range sorted {
-		if i == maxListedMoves {
-			b = append(b, " and "...)
-			b = strconv.AppendInt(b, int64(len(sorted)-i), 10)
-			return append(b, " more"...)
-		}
-		if i > 0 {
-			b = append(b, ", "...)
-		}
-		if paths == nil || !isAmbiguous(m, legal) {
-			b = m.appendShort(b, n)
-		} else {
-			b = p.appendAmbiguous(b, m, paths, n)
-		}
-	}
-	return b
-}
-
-// isAmbiguous reports whether m, a capture among legal, shares its start
-// and end with another move of legal.
-func isAmbiguous(m Move, legal []Move) bool {
-	in, shared := false, false
-	for _, o := range legal {
-		in = in || o == m
-		shared = shared || o != m && o.from == m.from && o.to == m.to
-	}
-	return m.IsCapture() && in && shared
-}
-
-// sharesEnds reports whether some capture among moves shares its start
-// and end with another move of legal.
-func sharesEnds(moves, legal []Move) bool {
-	type ends struct{ from, to Cell }
-	seen := make(map[ends]int, len(legal))
-	for _, m := range legal {
-		seen[ends{m.from, m.to}]++
-	}
-	for _, m := range moves {
-		if m.IsCapture() && seen[ends{m.from, m.to}] > 1 {
-			return true
-		}
-	}
-	return false
-}
-
-// sortedMoves returns a copy of moves in board order: by start cell, then
-// end cell, in the order of notation n (a1, a2, ..., i9 for algebraic, 1 to
-// 61 for numeric); moves with the same start and end by their paths in p,
-// taken from paths (the legal moves of p with their paths) or, for a move
-// not there, searched.
-func (p Position) sortedMoves(moves []Move, paths []MovePath, n Notation) []Move {
-	type keyed struct {
-		m    Move
-		path []int // the path's cells as keys, for moves sharing start and end
-	}
-	key := func(c Cell) int {
-		if !c.IsValid() {
-			return 1 << 10
-		}
-		if n == Numeric {
-			return int(cellNumber[c])
-		}
-		return int(cellFile[c])*9 + int(cellRank[c])
-	}
-	out := make([]keyed, len(moves))
-	for i, m := range moves {
-		out[i].m = m
-	}
-	byEnds := func(a, b keyed) int {
-		if c := cmp.Compare(key(a.m.from), key(b.m.from)); c != 0 {
-			return c
-		}
-		return cmp.Compare(key(a.m.to), key(b.m.to))
-	}
-	slices.SortFunc(out, byEnds)
-	for i := range out {
-		shared := i > 0 && byEnds(out[i-1], out[i]) == 0 || i+1 < len(out) && byEnds(out[i], out[i+1]) == 0
-		if shared && out[i].m.IsCapture() {
-			var buf [maxMoveCells]Cell
-			path, ok := pathIn(paths, out[i].m)
-			if !ok {
-				path, _ = p.findPath(buf[:0], out[i].m, pathAny, nil, nil)
-			}
-			for _, c := range path {
-				out[i].path = append(out[i].path, key(c))
-			}
-		}
-	}
-	slices.SortStableFunc(out, func(a, b keyed) int {
-		if c := byEnds(a, b); c != 0 {
-			return c
-		}
-		return slices.Compare(a.path, b.path)
-	})
-	sorted := make([]Move, len(out))
-	for i := range out {
-		sorted[i] = out[i].m
-	}
-	return sorted
-}
-
-// pathIn returns the path of m among paths, and whether it is there.
-func pathIn(paths []MovePath, m Move) ([]Cell, bool) {
-	for i := range paths {
-		if paths[i].Move == m {
-			return paths[i].cells[:min(int(paths[i].n), len(paths[i].cells))], true
-		}
-	}
-	return nil, false
-}
-
-// Play returns the position after the side to move plays m. It returns p
-// unchanged and a *MoveError wrapping ErrIllegalMove when m is not legal in
-// p. p itself is never changed.
-func (p Position) Play(m Move) (Position, error) {
-	if !p.isLegal(&m) {
-		return p, &MoveError{Text: m.String(), Err: ErrIllegalMove, Why: "not a legal move in this position",
-			Position: p, Legal: p.LegalMoves()}
-	}
-	p.apply(&m)
-	return p, nil
 }
 
 // PlayUnchecked returns the position after the side to move plays m,
@@ -472,6 +196,11 @@ func (p Position) IsReversible(m Move) bool {
 // are the bits of kings (in the Cell numbering).
 func reversible(m Move, kings uint64) bool {
 	return m.captured == 0 && m.from < 64 && kings&bit(m.from) != 0
+}
+
+// isReversible is Position.IsReversible for the position k packs.
+func (k packedPosition) isReversible(m Move) bool {
+	return reversible(m, k[k[2]>>63]&k[2])
 }
 
 // play returns the position after a move known to be legal.
@@ -571,6 +300,10 @@ func (m *Move) unmarshalJSON(data []byte, form string) error {
 	return nil
 }
 
+// maxMoveCells bounds the cells in one move text: a start, an end and one
+// landing cell per captured piece.
+const maxMoveCells = NumCells + 1
+
 // A MovePath is a move with its path: the start cell and every landing
 // cell, as Position.Path gives them. Position.AppendLegalMovePaths gives
 // the legal moves of a position with their paths from one search. The
@@ -610,6 +343,16 @@ func (mp MovePath) AppendFormat(dst []byte, n Notation) []byte {
 		sep = 'x'
 	}
 	return appendPath(dst, mp.cells[:min(int(mp.n), len(mp.cells))], sep, n)
+}
+
+func appendPath(dst []byte, path []Cell, sep byte, n Notation) []byte {
+	for i, c := range path {
+		if i > 0 {
+			dst = append(dst, sep)
+		}
+		dst = c.appendTo(dst, n)
+	}
+	return dst
 }
 
 // movePathJSON is the JSON form of a MovePath.
@@ -673,67 +416,8 @@ func (mp *MovePath) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// LegalMovePaths returns the legal moves of the side to move, as
-// LegalMoves does and in the same order, each with its path as Path gives
-// it.
-func (p Position) LegalMovePaths() []MovePath { return p.AppendLegalMovePaths(nil) }
-
-// AppendLegalMovePaths appends LegalMovePaths() to dst. The moves and
-// their paths come from one capture search: listing the paths of all the
-// legal moves costs about what generating the moves costs, where calling
-// Path or FormatMovePath for each move searches again for each.
-func (p Position) AppendLegalMovePaths(dst []MovePath) []MovePath {
-	var buf [64]Move
-	c := p.capturers()
-	if c == 0 {
-		for _, m := range p.appendQuietMoves(buf[:0]) {
-			mp := MovePath{Move: m, n: 2}
-			mp.cells[0], mp.cells[1] = m.from, m.to
-			dst = append(dst, mp)
-		}
-		return dst
-	}
-	rec := getPathRecorder()
-	p.searchCaptures(buf[:0], c, rec, math.MaxInt)
-	dst = append(dst, rec.paths...)
-	putPathRecorder(rec)
-	return dst
-}
-
 // The JSON forms the errors of UnmarshalJSON describe.
 const (
 	moveForm     = `null or an object such as {"from":"c3","to":"g5","captured":["d4","f5"]}`
 	movePathForm = `null or an object such as {"from":"c3","to":"g5","captured":["d4","f5"],"path":["c3","e5","g5"]}`
-	plyForm      = `an object such as {"from":"c3","to":"g5","captured":["d4","f5"]}, or {"setup":FEN} for a setup`
 )
-
-// decodeJSON decodes data, the JSON of a value of a kind ("move"), into v,
-// the value's JSON form. When the JSON is of the wrong shape (a string
-// where an object is wanted), the error is a *valueError wrapping err,
-// which says the shape found and the form of the kind, in place of the
-// *json.UnmarshalTypeError, which names the package's unexported types.
-// Other errors, such as those of a cell name, are returned as they are.
-func decodeJSON(data []byte, v any, kind, form string, err error) error {
-	e := json.Unmarshal(data, v)
-	te, ok := e.(*json.UnmarshalTypeError)
-	if !ok {
-		return e
-	}
-	found := withArticle(te.Value)
-	switch {
-	case te.Field != "":
-		found = "an object with " + found + " in " + strconv.Quote(te.Field)
-	case len(data) > 0 && data[0] == '[' && te.Value != "array":
-		found = "an array holding " + found
-	}
-	return &valueError{kind: kind, text: strconv.Quote(clipped(string(data))) + ": " + found + ", where a " + kind + " is " + form, err: err}
-}
-
-// withArticle returns the name of a JSON type with its article: "a
-// string", "an object".
-func withArticle(name string) string {
-	if name != "" && strings.ContainsRune("aeiou", rune(name[0])) {
-		return "an " + name
-	}
-	return "a " + name
-}

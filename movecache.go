@@ -82,6 +82,16 @@ func (c *moveCache) generate(dst []Move, p *Position, capturers uint64) ([]Move,
 	return c.work.captures(dst, p, capturers)
 }
 
+// captures appends the legal captures of p, whose pieces capturers can
+// capture, within the budget; past it, it returns dst and false.
+func (b *workBudget) captures(dst []Move, p *Position, capturers uint64) ([]Move, bool) {
+	out, states := p.searchCaptures(dst, capturers, nil, b.left())
+	if !b.spend(states) {
+		return dst, false
+	}
+	return out, true
+}
+
 // budget returns the cache's work budget (nil for none, and for a nil
 // cache).
 func (c *moveCache) budget() *workBudget {
@@ -125,28 +135,4 @@ func (c *moveCache) legal(p *Position, buf []Move) []Move {
 		return moves
 	}
 	return p.appendQuietMoves(buf)
-}
-
-// FormatMoves returns FormatMove(m, n) for each of moves, legal moves of
-// p, generating the legal moves of p once for all of them (FormatMove
-// generates them for each capture). A move that is not legal in p is
-// written in the short form, and a Move that is not valid as "invalid
-// move", as FormatMove writes them.
-func (p Position) FormatMoves(moves []Move, n Notation) []string {
-	out := make([]string, len(moves))
-	var legal []Move
-	generated := false
-	var buf []byte
-	for i, m := range moves {
-		if !m.IsCapture() {
-			out[i] = string(m.appendShort(buf[:0], n))
-			continue
-		}
-		if !generated {
-			legal, generated = p.AppendLegalMoves(make([]Move, 0, 32)), true
-		}
-		buf = p.appendMoveIn(buf[:0], m, legal, n)
-		out[i] = string(buf)
-	}
-	return out
 }

@@ -1,25 +1,16 @@
 package hexdame
 
 import (
+	"cmp"
 	"errors"
 	"math"
+	"slices"
 	"strconv"
-	"unicode/utf8"
 )
-
-// ErrMoveSyntax is wrapped by the errors returned for input that does not
-// describe a move at all: move text not written as a move ("d4-", "q5-e5")
-// or a JSON move without a start or end cell. Whether a move is legal in
-// a position is another matter: see ErrIllegalMove.
-var ErrMoveSyntax = errors.New("invalid move syntax")
 
 // ErrAmbiguousMove is wrapped by the errors returned for move text that
 // names more than one legal move.
 var ErrAmbiguousMove = errors.New("ambiguous move")
-
-// maxMoveCells bounds the cells in one move text: a start, an end and one
-// landing cell per captured piece.
-const maxMoveCells = NumCells + 1
 
 // moveText is move text split into its cells.
 type moveText struct {
@@ -365,57 +356,194 @@ func (p Position) AppendMovePath(dst []byte, m Move, n Notation) []byte {
 	return appendPath(dst, path, 'x', n)
 }
 
-func appendPath(dst []byte, path []Cell, sep byte, n Notation) []byte {
-	for i, c := range path {
+// FormatMoves returns FormatMove(m, n) for each of moves, legal moves of
+// p, generating the legal moves of p once for all of them (FormatMove
+// generates them for each capture). A move that is not legal in p is
+// written in the short form, and a Move that is not valid as "invalid
+// move", as FormatMove writes them.
+func (p Position) FormatMoves(moves []Move, n Notation) []string {
+	out := make([]string, len(moves))
+	var legal []Move
+	generated := false
+	var buf []byte
+	for i, m := range moves {
+		if !m.IsCapture() {
+			out[i] = string(m.appendShort(buf[:0], n))
+			continue
+		}
+		if !generated {
+			legal, generated = p.AppendLegalMoves(make([]Move, 0, 32)), true
+		}
+		buf = p.appendMoveIn(buf[:0], m, legal, n)
+		out[i] = string(buf)
+	}
+	return out
+}
+
+// A MoveError's message lists moves in move text, and so is written here;
+// the type is in move.go, below the files that return one.
+
+// maxListedMoves bounds the moves an error message lists; the rest are
+// counted.
+const maxListedMoves = 40
+
+// Error returns the message: the move text (at most about 60 characters
+// of it), then Detail. It never panics, whatever the fields hold.
+func (e *MoveError) Error() string {
+	b := []byte("move ")
+	b = appendQuotedClipped(b, e.Text)
+	b = append(b, ": "...)
+	return string(append(b, e.Detail()...))
+}
+
+// Detail returns the error without the move text: the kind of error
+// ("illegal move", "ambiguous move" or "invalid move text"), why, then
+// "; candidates: ..." for an ambiguous move and "; legal: ..." with the
+// legal moves of the position in board order (none for a syntax error).
+// Long lists end with the number of moves left out.
+func (e *MoveError) Detail() string {
+	var b []byte
+	if e.Err != nil {
+		b = append(b, e.Err.Error()...)
+	} else {
+		b = append(b, "invalid move"...)
+	}
+	if e.Why != "" {
+		b = append(b, ": "...)
+		b = append(b, e.Why...)
+	}
+	if len(e.Candidates) > 0 {
+		b = append(b, "; candidates: "...)
+		b = e.Position.appendMoveList(b, e.Candidates, e.Legal, e.notation)
+	}
+	if e.Err != ErrMoveSyntax {
+		b = append(b, "; legal: "...)
+		if len(e.Legal) == 0 {
+			b = append(b, "none"...)
+		}
+		b = e.Position.appendMoveList(b, e.Legal, e.Legal, e.notation)
+	}
+	return string(b)
+}
+
+// appendMoveList appends the moves, comma separated and in board order, in
+// the form FormatMove gives them, legal being the legal moves of p. It
+// lists at most maxListedMoves of them. When some of them share their
+// start and end with another legal move, the paths that tell them apart
+// come from one search of p (LegalMovePaths).
+func (p Position) appendMoveList(b []byte, moves, legal []Move, n Notation) []byte {
+	var paths []MovePath
+	if sharesEnds(moves, legal) {
+		paths = p.LegalMovePaths()
+	}
+	sorted := p.sortedMoves(moves, paths, n)
+	for i, m := range sorted {
+		if i == maxListedMoves {
+			b = append(b, " and "...)
+			b = strconv.AppendInt(b, int64(len(sorted)-i), 10)
+			return append(b, " more"...)
+		}
 		if i > 0 {
-			dst = append(dst, sep)
+			b = append(b, ", "...)
 		}
-		dst = c.appendTo(dst, n)
-	}
-	return dst
-}
-
-// maxQuoted is about how many characters of a text an error message
-// quotes; longer texts are cut there and end with an ellipsis.
-const maxQuoted = 60
-
-// appendQuotedClipped appends s quoted as Go would, cut after maxQuoted
-// characters with "..." appended after the closing quote.
-func appendQuotedClipped(b []byte, s string) []byte {
-	cut := clipIndex(s)
-	b = strconv.AppendQuote(b, s[:cut])
-	if cut < len(s) {
-		b = append(b, "..."...)
+		if paths == nil || !isAmbiguous(m, legal) {
+			b = m.appendShort(b, n)
+		} else {
+			b = p.appendAmbiguous(b, m, paths, n)
+		}
 	}
 	return b
 }
 
-// appendClipped appends s, cut after maxQuoted characters with "..."
-// appended.
-func appendClipped(b []byte, s string) []byte {
-	cut := clipIndex(s)
-	b = append(b, s[:cut]...)
-	if cut < len(s) {
-		b = append(b, "..."...)
+// isAmbiguous reports whether m, a capture among legal, shares its start
+// and end with another move of legal.
+func isAmbiguous(m Move, legal []Move) bool {
+	in, shared := false, false
+	for _, o := range legal {
+		in = in || o == m
+		shared = shared || o != m && o.from == m.from && o.to == m.to
 	}
-	return b
+	return m.IsCapture() && in && shared
 }
 
-// clipIndex returns the byte index after the first maxQuoted characters
-// of s (len(s) when s is shorter).
-func clipIndex(s string) int {
-	for i, n := 0, 0; i < len(s); n++ {
-		if n == maxQuoted {
-			return i
+// sharesEnds reports whether some capture among moves shares its start
+// and end with another move of legal.
+func sharesEnds(moves, legal []Move) bool {
+	type ends struct{ from, to Cell }
+	seen := make(map[ends]int, len(legal))
+	for _, m := range legal {
+		seen[ends{m.from, m.to}]++
+	}
+	for _, m := range moves {
+		if m.IsCapture() && seen[ends{m.from, m.to}] > 1 {
+			return true
 		}
-		_, size := utf8.DecodeRuneInString(s[i:])
-		i += size
 	}
-	return len(s)
+	return false
 }
 
-// clipped returns s cut like appendClipped.
-func clipped(s string) string { return string(appendClipped(nil, s)) }
+// sortedMoves returns a copy of moves in board order: by start cell, then
+// end cell, in the order of notation n (a1, a2, ..., i9 for algebraic, 1 to
+// 61 for numeric); moves with the same start and end by their paths in p,
+// taken from paths (the legal moves of p with their paths) or, for a move
+// not there, searched.
+func (p Position) sortedMoves(moves []Move, paths []MovePath, n Notation) []Move {
+	type keyed struct {
+		m    Move
+		path []int // the path's cells as keys, for moves sharing start and end
+	}
+	key := func(c Cell) int {
+		if !c.IsValid() {
+			return 1 << 10
+		}
+		if n == Numeric {
+			return int(cellNumber[c])
+		}
+		return int(cellFile[c])*9 + int(cellRank[c])
+	}
+	out := make([]keyed, len(moves))
+	for i, m := range moves {
+		out[i].m = m
+	}
+	byEnds := func(a, b keyed) int {
+		if c := cmp.Compare(key(a.m.from), key(b.m.from)); c != 0 {
+			return c
+		}
+		return cmp.Compare(key(a.m.to), key(b.m.to))
+	}
+	slices.SortFunc(out, byEnds)
+	for i := range out {
+		shared := i > 0 && byEnds(out[i-1], out[i]) == 0 || i+1 < len(out) && byEnds(out[i], out[i+1]) == 0
+		if shared && out[i].m.IsCapture() {
+			var buf [maxMoveCells]Cell
+			path, ok := pathIn(paths, out[i].m)
+			if !ok {
+				path, _ = p.findPath(buf[:0], out[i].m, pathAny, nil, nil)
+			}
+			for _, c := range path {
+				out[i].path = append(out[i].path, key(c))
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b keyed) int {
+		if c := byEnds(a, b); c != 0 {
+			return c
+		}
+		return slices.Compare(a.path, b.path)
+	})
+	sorted := make([]Move, len(out))
+	for i := range out {
+		sorted[i] = out[i].m
+	}
+	return sorted
+}
 
-// quoteClipped returns s quoted, clipped like appendQuotedClipped.
-func quoteClipped(s string) string { return string(appendQuotedClipped(nil, s)) }
+// pathIn returns the path of m among paths, and whether it is there.
+func pathIn(paths []MovePath, m Move) ([]Cell, bool) {
+	for i := range paths {
+		if paths[i].Move == m {
+			return paths[i].cells[:min(int(paths[i].n), len(paths[i].cells))], true
+		}
+	}
+	return nil, false
+}

@@ -273,6 +273,29 @@ const (
 // fitsToken reports whether text of n bytes fits in one token.
 func fitsToken(n int) bool { return n <= maxTokenLen }
 
+// textProblem says why text of a record does not read back the same, or
+// returns "": it must be UTF-8, no longer than a Reader reads, and without
+// the characters in forbidden.
+func textProblem(what, s, forbidden string) string {
+	switch {
+	case !utf8.ValidString(s):
+		return what + " is not UTF-8"
+	case !fitsToken(len(s)):
+		return what + " is longer than 1 MiB"
+	case forbidden != "" && strings.ContainsAny(s, forbidden):
+		return what + " holds " + strconv.Quote(string(s[strings.IndexAny(s, forbidden)]))
+	}
+	return ""
+}
+
+// nagProblem says why a NAG cannot be written as PDN, or returns "".
+func nagProblem(nag int) string {
+	if nag < 0 || nag > maxNAG {
+		return "NAG " + strconv.Itoa(nag) + " is not a number of at most " + strconv.Itoa(maxNAGDigits) + " digits"
+	}
+	return ""
+}
+
 // A Reader reads PDN records, one game at a time, from an io.Reader. Text
 // may be UTF-8 or Latin-1 (a byte that is not part of valid UTF-8 is read
 // as the Latin-1 character with that code). A line ends at "\n", "\r\n"
@@ -342,6 +365,16 @@ func NewReader(r io.Reader) *Reader {
 		rd.src = bufio.NewReaderSize(r, 64<<10)
 	}
 	return rd
+}
+
+// workBudget returns the budget of the Reader's replays, nil when it has
+// no WorkLimit.
+func (r *Reader) workBudget() *workBudget {
+	if r.WorkLimit <= 0 {
+		return nil
+	}
+	r.work.limit = r.WorkLimit
+	return &r.work
 }
 
 type tokenKind uint8
@@ -759,23 +792,6 @@ func (r *Reader) Records() iter.Seq2[*Record, error] {
 		for {
 			rec, err := r.ReadRecord()
 			if err == io.EOF || !yield(rec, err) || (err != nil && !isRecordError(err)) {
-				return
-			}
-		}
-	}
-}
-
-// Games returns an iterator over the games of the input, read with
-// ReadGame: each game with a nil error, or, for a game with problems, the
-// game as far as it is legal (nil if it cannot start or is not PDN) and
-// the error. It goes on after a game's problems, and stops at the end of
-// the input and after an error of the underlying reader, which it yields
-// first.
-func (r *Reader) Games() iter.Seq2[*Game, error] {
-	return func(yield func(*Game, error) bool) {
-		for {
-			g, err := r.ReadGame()
-			if err == io.EOF || !yield(g, err) || (err != nil && !isRecordError(err)) {
 				return
 			}
 		}

@@ -7,7 +7,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // ErrInvalidRecord is wrapped by the errors a Writer returns for a record
@@ -81,6 +80,67 @@ func (w *Writer) WriteGame(g *Game, n Notation) error {
 	}
 	rw := w.start()
 	return w.finish(rw, g.walk(n, rw))
+}
+
+// checkWritable returns an error wrapping ErrInvalidRecord when the game
+// cannot be written as a record that ReadGame reads back: when variations
+// nest deeper in its tree than a record holds, or when it starts from, or
+// sets up, a position that cannot arise in a game (see
+// Position.CheckReachable). It walks the tree without recursion.
+func (g *Game) checkWritable() error {
+	g.init()
+	if err := g.root.Position().CheckReachable(); err != nil {
+		return &recordError{what: "the start position cannot arise in a game: " + err.(*unreachableError).why}
+	}
+	type item struct {
+		n     *Node
+		depth int // variations open at n
+	}
+	stack := []item{{&g.root, 0}}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for i, c := range it.n.children {
+			d := it.depth
+			if i > 0 {
+				d++
+			}
+			if d > MaxVariationDepth {
+				what := "variations nested more than " + strconv.Itoa(MaxVariationDepth) + " deep (at ply " + strconv.Itoa(c.ply) + ")"
+				return &recordError{what: what}
+			}
+			if c.setup {
+				if err := c.Position().CheckReachable(); err != nil {
+					return &recordError{what: "the setup at ply " + strconv.Itoa(c.ply) + " cannot arise in a game: " + err.(*unreachableError).why}
+				}
+			}
+			stack = append(stack, item{c, d})
+		}
+	}
+	return g.checkMainlineEnd()
+}
+
+// checkMainlineEnd returns an error when the main line goes on after the
+// rules ended the game (a side without a legal move, a third occurrence of
+// a position): a Reader refuses such a move, so a Writer must not write
+// it. Game.Play never plays one; AddMove, Promote and PromoteToMain can put
+// one there.
+func (g *Game) checkMainlineEnd() error {
+	counts := map[packedPosition]int{}
+	prev := &g.root
+	counts[prev.pos] = 1
+	for n := range g.root.mainLine() {
+		p := prev.Position()
+		if o := rulesOutcome(&p, counts[prev.pos], 0, DrawRules{}); o.IsOver() && !n.setup {
+			return &recordError{what: "the main line goes on after the game ended " + o.String() + " at ply " + strconv.Itoa(prev.ply)}
+		}
+		if n.setup || !p.IsReversible(n.move) {
+			clear(counts)
+		}
+		counts[n.pos]++
+		prev = n
+	}
+	return nil
 }
 
 // WriteRecord writes one record: its tag pairs, a blank line, the movetext
@@ -194,18 +254,6 @@ func (rw *recordWriter) tag(name, value string, at textPos) error {
 	return nil
 }
 
-// tagProblem says why a tag pair cannot be written as PDN that reads back
-// the same, or returns "".
-func tagProblem(name, value string) string {
-	if !isTagName(name) {
-		return "tag name " + quoteClipped(name) + " is not a letter followed by letters, digits and underscores"
-	}
-	if !fitsToken(len(name)) {
-		return "tag name " + quoteClipped(name) + " is longer than 1 MiB"
-	}
-	return textProblem("tag "+clipped(name), value, "")
-}
-
 // moveProblem says why a move with its strength mark cannot be written as
 // PDN that reads back the same, or returns "".
 func moveProblem(text, strength string) string {
@@ -216,29 +264,6 @@ func moveProblem(text, strength string) string {
 		return "move " + quoteClipped(text) + " has the strength mark " + quoteClipped(strength)
 	case len(strength) > maxStrengthLen:
 		return "move " + quoteClipped(text) + " has a strength mark longer than " + strconv.Itoa(maxStrengthLen) + " bytes"
-	}
-	return ""
-}
-
-// textProblem says why text of a record does not read back the same, or
-// returns "": it must be UTF-8, no longer than a Reader reads, and without
-// the characters in forbidden.
-func textProblem(what, s, forbidden string) string {
-	switch {
-	case !utf8.ValidString(s):
-		return what + " is not UTF-8"
-	case !fitsToken(len(s)):
-		return what + " is longer than 1 MiB"
-	case forbidden != "" && strings.ContainsAny(s, forbidden):
-		return what + " holds " + strconv.Quote(string(s[strings.IndexAny(s, forbidden)]))
-	}
-	return ""
-}
-
-// nagProblem says why a NAG cannot be written as PDN, or returns "".
-func nagProblem(nag int) string {
-	if nag < 0 || nag > maxNAG {
-		return "NAG " + strconv.Itoa(nag) + " is not a number of at most " + strconv.Itoa(maxNAGDigits) + " digits"
 	}
 	return ""
 }

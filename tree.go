@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"iter"
-	"maps"
 	"slices"
 	"strings"
 )
@@ -151,14 +150,6 @@ func (n *Node) detach() {
 		}
 		x.detached = true
 		stack = append(stack, x.children...)
-	}
-}
-
-// detachTree detaches every node of the game's tree but the root, which
-// belongs to the Game.
-func (g *Game) detachTree() {
-	for _, c := range g.root.children {
-		c.detach()
 	}
 }
 
@@ -663,85 +654,4 @@ func (n *Node) note() *nodeNotes {
 		n.notes = &nodeNotes{}
 	}
 	return n.notes
-}
-
-// fixOwner points the tree's nodes at g, after g was copied from another
-// Game value: the root is part of the Game, so its children's parent, and
-// every node's game, must be set again. It walks the tree without
-// recursion, as a main line may be a million moves long.
-func (g *Game) fixOwner() {
-	g.root.parent = nil
-	if len(g.root.children) == 1 {
-		g.root.first[0] = g.root.children[0]
-		g.root.children = g.root.first[:1:1]
-	}
-	stack := []*Node{&g.root}
-	for len(stack) > 0 {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		n.game = g
-		for _, c := range n.children {
-			c.parent = n
-			stack = append(stack, c)
-		}
-	}
-	g.end = &g.root
-	for len(g.end.children) > 0 {
-		g.end = g.end.children[0]
-	}
-}
-
-// Clone returns a deep copy of the game: its tags, its tree of moves with
-// every variation, setup and annotation, its recorded result, draw rules
-// and notation. The two share nothing that either can change: playing,
-// undoing, editing a node or setting a tag in one leaves the other as it
-// was. The copy's nodes are its own (Node.Game returns the copy); the
-// original's nodes stay the original's. Detached nodes are not part of
-// the tree and are not copied. A nil *Game gives nil. Clone walks the tree
-// without recursion, in time and memory in proportion to its nodes.
-func (g *Game) Clone() *Game {
-	if g == nil {
-		return nil
-	}
-	g.init()
-	c := &Game{
-		started: g.started, forget: g.forget, tags: slices.Clone(g.tags),
-		pos: g.pos, ply: g.ply, window: g.window, counts: maps.Clone(g.counts),
-		recorded: g.recorded, notation: g.notation, rules: g.rules,
-	}
-	c.root = g.root.copyFor(c, nil)
-	c.end = &c.root
-	type pair struct{ from, to *Node }
-	stack := []pair{{&g.root, &c.root}}
-	for len(stack) > 0 {
-		p := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if p.from == g.end {
-			c.end = p.to
-		}
-		if len(p.from.children) == 0 {
-			continue
-		}
-		kids := p.to.first[:1:1]
-		if len(p.from.children) > 1 {
-			kids = make([]*Node, len(p.from.children))
-		}
-		for i, k := range p.from.children {
-			n := k.copyFor(c, p.to)
-			kids[i] = &n
-			stack = append(stack, pair{k, &n})
-		}
-		p.to.children = kids
-	}
-	return c
-}
-
-// copyFor returns a copy of n for game g, under parent, without children:
-// its annotations copied, since a noteList is appended to in place.
-func (n *Node) copyFor(g *Game, parent *Node) Node {
-	c := Node{game: g, parent: parent, move: n.move, pos: n.pos, ply: n.ply, setup: n.setup}
-	if x := n.notes; x != nil {
-		c.notes = &nodeNotes{strength: x.strength, before: slices.Clone(x.before), after: slices.Clone(x.after), tail: slices.Clone(x.tail)}
-	}
-	return c
 }

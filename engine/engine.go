@@ -360,9 +360,9 @@ func (r SearchResult) NodesPerSecond() float64 {
 // or a win or a loss in a number of plies.
 type Score int32
 
-// WinScore is the score of a win on the move: a win in n plies is
+// WinScore is the score of a win on the move, 30000: a win in n plies is
 // WinScore - n and a loss in n plies -(WinScore - n).
-const WinScore Score = mateScore
+const WinScore Score = 30000
 
 // Men returns the score in men (a win or a loss gives a number beyond
 // ±290).

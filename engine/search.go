@@ -25,13 +25,19 @@ import (
 // side that must move often has only bad moves.
 
 const (
-	maxPly    = 128
+	maxPly = 128
+	// mateScore is WinScore as an untyped constant, which the search's
+	// int scores mix with (the declaration below keeps the two equal).
 	mateScore = 30000
 	// Scores beyond ±winBound are wins and losses: mateScore-n is a win
 	// in n plies from the root.
 	winBound = mateScore - 1000
 	infinity = mateScore + 1
 )
+
+// WinScore and mateScore are one value: this does not compile if they
+// differ.
+var _ [1]struct{} = [WinScore - mateScore + 1]struct{}{}
 
 // shared is the state of one search that its threads share.
 type shared struct {

@@ -1,0 +1,76 @@
+package hexdame
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// DiagramOptions says how Diagram draws a position. The zero value draws
+// White at the bottom without coordinates.
+type DiagramOptions struct {
+	Flip        bool // draw Red at the bottom
+	Coordinates bool // write the file letters and rank numbers around the board
+}
+
+// Diagram returns a diagram of the position in the layout of the standard
+// diagram (White at the bottom, one text row per horizontal row of the
+// hexagon; w and W for White's men and kings, r and R for Red's, . for an
+// empty cell), followed by a line saying who is to move. The zero
+// DiagramOptions draws just that; with Coordinates, each file's letter is
+// written beyond its lowest cell and each rank's number beyond its lowest
+// cell, as on a board's edge; with Flip, Red is at the bottom.
+func (p Position) Diagram(o DiagramOptions) string {
+	var b strings.Builder
+	b.Grow(22 * 20)
+	writeDiagram(&b, func(c Cell) string { return p.Piece(c).String() }, o)
+	b.WriteString(p.side.String())
+	b.WriteString(" to move\n")
+	return b.String()
+}
+
+// writeDiagram writes the rows of the hexagon, top first, each cell's
+// label (one or two characters) centred where the standard diagram puts
+// it: row f+r, column 17+3(f-r). With coordinates it also writes the
+// labels of the files and ranks, one step off the board.
+func writeDiagram(b *strings.Builder, label func(Cell) string, o DiagramOptions) {
+	type mark struct {
+		x    int
+		text string
+	}
+	rows := map[int][]mark{} // by f+r, each in increasing x
+	put := func(f, r int, text string) {
+		if o.Flip {
+			f, r = 8-f, 8-r
+		}
+		rows[f+r] = append(rows[f+r], mark{f - r, text})
+	}
+	for c := Cell(1); c <= NumCells; c++ {
+		put(int(cellFile[c]), int(cellRank[c]), label(c))
+	}
+	top, bottom := 16, 0
+	if o.Coordinates {
+		for f := 0; f < 9; f++ {
+			put(f, max(0, f-4)-1, string(rune('a'+f)))
+		}
+		for r := 0; r < 9; r++ {
+			put(max(0, r-4)-1, r, strconv.Itoa(r+1))
+		}
+		top, bottom = 17, -1
+	}
+	for s := top; s >= bottom; s-- {
+		row := rows[s]
+		slices.SortFunc(row, func(a, b mark) int { return a.x - b.x })
+		col := 0
+		for _, m := range row {
+			for want := 17 + 3*m.x; col < want; col++ {
+				b.WriteByte(' ')
+			}
+			b.WriteString(m.text)
+			col += len(m.text)
+		}
+		if len(row) > 0 || s <= 16 && s >= 0 {
+			b.WriteByte('\n')
+		}
+	}
+}

@@ -1,0 +1,164 @@
+package hexdame
+
+// Record returns the game as a PDN record in notation n, as strict PDN 3.0
+// asks: the seven tag roster first (a tag the game lacks with the value
+// the standard gives for unknown, "?" or "????.??.??", which ReadGame
+// reads back as no tag; see Game.SetTag), the GameType,
+// SetUp and FEN tags when the game does not start from the standard
+// position, the game's other tags, and the movetext with captures in the
+// short form unless ambiguous. For a game read from a record, comments,
+// NAGs, strength marks, setups and variations are kept. Variations
+// nested deeper than MaxVariationDepth, which only a program adding them
+// can make, are left out (WriteGame refuses such a game). The moves from
+// one position are formatted from one generation of its legal moves.
+func (g *Game) Record(n Notation) *Record {
+	rec := &Record{}
+	g.walk(n, &treeBuilder{rec: rec}) // a treeBuilder returns no error
+	rec.tagPos = nil                  // no place in a text
+	return rec
+}
+
+// walk passes the game to s as the record Record returns, part by part,
+// as walkRecord passes a record: Record builds the record from it, and
+// WriteGame writes it as it goes, without the record's Elements (88 bytes
+// an annotation, where the tree keeps an empty line comment in two). It
+// returns the first error of s.
+func (g *Game) walk(n Notation, s recordSink) error {
+	g.init()
+	s.begin(0, 0)
+	result := g.Outcome().Result.String()
+	tag := func(name, value string) error { return s.tag(name, value, textPos{}) }
+	for _, d := range rosterDefaults {
+		v, ok := g.Tag(d.Name)
+		if !ok {
+			v = d.Value
+		}
+		if d.Name == "Result" {
+			v = result
+		}
+		if err := tag(d.Name, v); err != nil {
+			return err
+		}
+	}
+	if err := tag("GameType", GameType(n)); err != nil {
+		return err
+	}
+	if start := g.root.Position(); start != StartPosition() {
+		if err := tag("SetUp", "1"); err != nil {
+			return err
+		}
+		if err := tag("FEN", start.FormatFEN(n)); err != nil {
+			return err
+		}
+	}
+	for _, t := range g.tags {
+		if !isRosterTag(t.Name) {
+			if err := tag(t.Name, t.Value); err != nil {
+				return err
+			}
+		}
+	}
+	w := movetextWalker{s: s, n: n}
+	if g.root.setup {
+		if err := w.element(Element{Kind: SetupElement, Text: setupText(g.root.Position(), n)}); err != nil {
+			return err
+		}
+	}
+	if g.root.notes != nil {
+		if err := w.notes(g.root.notes.after); err != nil {
+			return err
+		}
+	}
+	if err := w.line(g.root.Next(), 0); err != nil {
+		return err
+	}
+	return s.end(result, textPos{})
+}
+
+// setupText writes a setup's text for position p.
+func setupText(p Position, n Notation) string { return `FEN "` + p.FormatFEN(n) + `"` }
+
+// A movetextWalker passes a game's tree to a recordSink as movetext in
+// notation n: each node's annotations before its move, the move (in the
+// form FormatMove gives) or setup, the annotations after it, the
+// variations that are alternatives to it, and the annotations after them.
+type movetextWalker struct {
+	s     recordSink
+	n     Notation
+	e     Element   // the element passed on
+	cache moveCache // the legal captures of the positions met
+	buf   [64]Move
+	text  []byte
+}
+
+func (w *movetextWalker) element(e Element) error {
+	w.e = e
+	return w.s.element(&w.e)
+}
+
+func (w *movetextWalker) notes(l noteList) error {
+	for x := range l.all() {
+		if err := w.element(x.element()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// line passes on the line of movetext that starts at node x, nested depth
+// variations deep. Variations nested deeper than MaxVariationDepth (which
+// only a program adding them can make, and WriteGame refuses) are left
+// out.
+//
+// The moves from one position share one generation of its legal moves
+// (kept in cache), which FormatMove needs for a capture.
+func (w *movetextWalker) line(x *Node, depth int) error {
+	for ; x != nil; x = x.Next() {
+		notes := x.notes
+		if notes == nil {
+			notes = &nodeNotes{}
+		}
+		if err := w.notes(notes.before); err != nil {
+			return err
+		}
+		var e Element
+		if x.setup {
+			w.cache.activate() // a setup: positions may come back
+			e = Element{Kind: SetupElement, Text: setupText(x.Position(), w.n)}
+		} else {
+			before := x.parent.Position()
+			var legal []Move // what FormatMove needs: none for a non-capture
+			if x.move.IsCapture() {
+				legal = w.cache.legal(&before, w.buf[:0])
+			}
+			w.text = before.appendMoveIn(w.text[:0], x.move, legal, w.n)
+			e = Element{Kind: MoveElement, Text: string(w.text), Strength: notes.strength}
+		}
+		if err := w.element(e); err != nil {
+			return err
+		}
+		if err := w.notes(notes.after); err != nil {
+			return err
+		}
+		if p := x.parent; p.children[0] == x && depth < MaxVariationDepth {
+			if len(p.children) > 1 {
+				w.cache.activate() // a second line: positions may come back
+			}
+			for _, v := range p.children[1:] {
+				if err := w.s.open(textPos{}); err != nil {
+					return err
+				}
+				if err := w.line(v, depth+1); err != nil {
+					return err
+				}
+				if err := w.s.close(); err != nil {
+					return err
+				}
+			}
+		}
+		if err := w.notes(notes.tail); err != nil {
+			return err
+		}
+	}
+	return nil
+}
