@@ -79,21 +79,13 @@ func TestLongTables(t *testing.T) {
 	// 300 wins of 4 pieces (the default run checks 1,000 of 2 and 3):
 	// about half a minute of CPU.
 	t.Run("Solve agrees", func(t *testing.T) {
-		wins := 0
-		ms := allOrdered(4)
-		for tries := 0; wins < 300; tries++ {
-			m := ms[r.IntN(len(ms))]
-			if m.Pieces() < 4 {
-				continue
+		var four []Material
+		for _, m := range allOrdered(4) {
+			if m.Pieces() == 4 {
+				four = append(four, m)
 			}
-			p := randomPosition(r, m, hexdame.Color(r.IntN(2)))
-			v, d, _ := tb.Probe(p)
-			if v != Win || d > 15 {
-				continue
-			}
-			wins++
-			checkSolvedWin(t, solve, p, d)
 		}
+		proveRandomWins(t, tb, solve, r, four, 300)
 	})
 }
 
@@ -154,15 +146,7 @@ func TestLongFivePieces(t *testing.T) {
 			ready = append(ready, m)
 		}
 	}
-	for wins := 0; wins < 100 && len(ready) > 0; {
-		p := randomPosition(r, ready[r.IntN(len(ready))], hexdame.Color(r.IntN(2)))
-		v, d, _ := tb.Probe(p)
-		if v != Win || d > 15 {
-			continue
-		}
-		wins++
-		checkSolvedWin(t, solve, p, d)
-	}
+	proveRandomWins(t, tb, solve, r, ready, 100)
 }
 
 // With HEXDAME_LONG=1 and HEXDAME_TABLES6 holding tables of kings only up
@@ -207,24 +191,32 @@ func TestLongSixKings(t *testing.T) {
 	t.Run("Solve agrees", func(t *testing.T) {
 		solve := newSolver(t)
 		start := time.Now()
-		for wins := 0; wins < 100; {
-			m := six[r.IntN(len(six))]
-			if r.IntN(2) == 1 {
-				m = m.Swapped()
-			}
-			p := randomPosition(r, m, hexdame.Color(r.IntN(2)))
-			v, d, _ := tb.Probe(p)
-			if v != Win || d > 15 {
-				continue
-			}
-			wins++
-			checkSolvedWin(t, solve, p, d)
+		var both []Material
+		for _, m := range six {
+			both = append(both, m, m.Swapped())
 		}
+		proveRandomWins(t, tb, solve, r, both, 100)
 		t.Logf("100 wins proven in %v", time.Since(start))
 	})
 	t.Run("the engine converts", func(t *testing.T) {
 		checkEngineWins(t, tb, 28, 50, 6, 5)
 	})
+}
+
+// proveRandomWins draws random positions of the materials ms, either side
+// to move, until n of them are wins of at most 15 plies, and proves each
+// with solve (checkSolvedWin). No materials, no check.
+func proveRandomWins(t *testing.T, tb *Tables, solve func(hexdame.Position, int) (engine.Solution, error), r *rand.Rand, ms []Material, n int) {
+	t.Helper()
+	for wins := 0; wins < n && len(ms) > 0; {
+		p := randomPosition(r, ms[r.IntN(len(ms))], hexdame.Color(r.IntN(2)))
+		v, d, _ := tb.Probe(p)
+		if v != Win || d > 15 {
+			continue
+		}
+		wins++
+		checkSolvedWin(t, solve, p, d)
+	}
 }
 
 // checkSolvedWin proves position p, which the tables say is won in d
