@@ -18,6 +18,7 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+	"unicode"
 
 	"github.com/hexdame/hexdame"
 	"github.com/hexdame/hexdame/endgame"
@@ -455,7 +456,7 @@ func readOpenings(path string) ([]opening, error) {
 		}
 		n++
 		head.Write(line)
-		if text := strings.TrimSpace(string(line)); text != "" && !strings.HasPrefix(text, "#") {
+		if text := openingText(line); text != "" && !strings.HasPrefix(text, "#") {
 			_, err := hexdame.ParseFEN(text)
 			fen, first = err == nil, line
 			break
@@ -464,7 +465,7 @@ func readOpenings(path string) ([]opening, error) {
 	var book []opening
 	if fen {
 		for line := first; line != nil; {
-			if text := strings.TrimSpace(string(line)); text != "" && !strings.HasPrefix(text, "#") {
+			if text := openingText(line); text != "" && !strings.HasPrefix(text, "#") {
 				p, err := hexdame.ParseFEN(text)
 				if err != nil {
 					return nil, usageError{fmt.Sprintf("-openings: %s line %d: %s", path, n, err.Error())}
@@ -485,7 +486,11 @@ func readOpenings(path string) ([]opening, error) {
 		for g, err := range r.Games() {
 			n++
 			if err != nil {
-				return nil, usageError{fmt.Sprintf("-openings: %s: game %d: %s", path, n, err.Error())}
+				if pes := parseErrors(err); len(pes) > 0 {
+					pe := pes[0] // as validate writes it: the error names the game once
+					return nil, usageError{fmt.Sprintf("-openings: %s:%d:%d: game %d, %s", path, pe.Line, pe.Column, pe.Game, pe.Detail())}
+				}
+				return nil, usageError{fmt.Sprintf("-openings: %s: %s", path, err.Error())}
 			}
 			start := initialPosition(g)
 			check := hexdame.NewGameFrom(start)
@@ -520,6 +525,12 @@ func readOpeningLine(r *bufio.Reader) ([]byte, error) {
 		return nil, errors.New(ioMessage(err))
 	}
 	return line, nil
+}
+
+// openingText returns a line of an openings file without the white space
+// around it, a byte order mark among it, as the PDN reader skips one.
+func openingText(line []byte) string {
+	return strings.TrimFunc(string(line), func(r rune) bool { return unicode.IsSpace(r) || r == '\uFEFF' })
 }
 
 // initialPosition returns the position a game starts from.
