@@ -12,6 +12,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -357,6 +358,9 @@ var cmdMatch = &command{
 					return err
 				}
 			}
+			if err := distinctFiles([][2]string{{"-openings", *openings}, {"-pdn", *pdn}, {"-log", *logFile}}); err != nil {
+				return err
+			}
 			if *logFile != "" {
 				f, err := os.Create(*logFile)
 				if err != nil {
@@ -368,6 +372,36 @@ var cmdMatch = &command{
 			return runMatch(e, cfg)
 		}
 	},
+}
+
+// distinctFiles is a usage error when two of the flags, each a name and
+// its path ("" for none), name the same regular file, or the same path
+// not yet created: the file of one would be truncated by, or mixed with,
+// another (-log over -openings destroyed the book before it was read;
+// -pdn and -log together wrote a PDN file that validate refuses).
+// Devices such as /dev/null may be shared.
+func distinctFiles(flags [][2]string) error {
+	for i, a := range flags {
+		for _, b := range flags[i+1:] {
+			if a[1] != "" && b[1] != "" && sameFile(a[1], b[1]) {
+				return usageError{fmt.Sprintf("%s and %s name the same file, %s", a[0], b[0], quote(b[1]))}
+			}
+		}
+	}
+	return nil
+}
+
+// sameFile reports whether paths a and b are the same regular file, or,
+// when either does not exist, the same absolute path.
+func sameFile(a, b string) bool {
+	ia, errA := os.Stat(a)
+	ib, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return ia.Mode().IsRegular() && os.SameFile(ia, ib)
+	}
+	absA, errA := filepath.Abs(a)
+	absB, errB := filepath.Abs(b)
+	return errA == nil && errB == nil && absA == absB
 }
 
 // parseSPRT reads -sprt: elo0,elo1,alpha,beta.
