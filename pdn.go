@@ -874,6 +874,9 @@ func (r *Reader) readRecordTo(s recordSink) error {
 	t := r.next()
 	if t.kind == tokEOF {
 		if r.err != nil {
+			// The error came before the next record's first token:
+			// it is that record's, numbered as a record would be.
+			r.game++
 			return &readError{r.game, r.line, r.col, r.err}
 		}
 		return io.EOF

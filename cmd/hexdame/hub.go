@@ -62,7 +62,9 @@ var cmdHub = &command{
 				{Name: "tables", Value: *tables},
 			} {
 				if err := h.SetParam(s.Name, s.Value); err != nil {
-					return usageError{"-" + s.Name + ": " + err.Error()}
+					// A corrupt table is wrong content, exit 1, as for
+					// the other commands' -tables.
+					return flagError("-"+s.Name, tableError(err))
 				}
 			}
 			return hub.Serve(context.Background(), e.stdin, e.stdout, h)

@@ -12,12 +12,14 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
+	"unicode"
 
 	"github.com/hexdame/hexdame"
 	"github.com/hexdame/hexdame/endgame"
@@ -356,6 +358,9 @@ var cmdMatch = &command{
 					return err
 				}
 			}
+			if err := distinctFiles([][2]string{{"-openings", *openings}, {"-pdn", *pdn}, {"-log", *logFile}}); err != nil {
+				return err
+			}
 			if *logFile != "" {
 				f, err := os.Create(*logFile)
 				if err != nil {
@@ -367,6 +372,36 @@ var cmdMatch = &command{
 			return runMatch(e, cfg)
 		}
 	},
+}
+
+// distinctFiles is a usage error when two of the flags, each a name and
+// its path ("" for none), name the same regular file, or the same path
+// not yet created: the file of one would be truncated by, or mixed with,
+// another (-log over -openings destroyed the book before it was read;
+// -pdn and -log together wrote a PDN file that validate refuses).
+// Devices such as /dev/null may be shared.
+func distinctFiles(flags [][2]string) error {
+	for i, a := range flags {
+		for _, b := range flags[i+1:] {
+			if a[1] != "" && b[1] != "" && sameFile(a[1], b[1]) {
+				return usageError{fmt.Sprintf("%s and %s name the same file, %s", a[0], b[0], quote(b[1]))}
+			}
+		}
+	}
+	return nil
+}
+
+// sameFile reports whether paths a and b are the same regular file, or,
+// when either does not exist, the same absolute path.
+func sameFile(a, b string) bool {
+	ia, errA := os.Stat(a)
+	ib, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return ia.Mode().IsRegular() && os.SameFile(ia, ib)
+	}
+	absA, errA := filepath.Abs(a)
+	absB, errB := filepath.Abs(b)
+	return errA == nil && errB == nil && absA == absB
 }
 
 // parseSPRT reads -sprt: elo0,elo1,alpha,beta.
@@ -455,7 +490,7 @@ func readOpenings(path string) ([]opening, error) {
 		}
 		n++
 		head.Write(line)
-		if text := strings.TrimSpace(string(line)); text != "" && !strings.HasPrefix(text, "#") {
+		if text := openingText(line); text != "" && !strings.HasPrefix(text, "#") {
 			_, err := hexdame.ParseFEN(text)
 			fen, first = err == nil, line
 			break
@@ -464,7 +499,7 @@ func readOpenings(path string) ([]opening, error) {
 	var book []opening
 	if fen {
 		for line := first; line != nil; {
-			if text := strings.TrimSpace(string(line)); text != "" && !strings.HasPrefix(text, "#") {
+			if text := openingText(line); text != "" && !strings.HasPrefix(text, "#") {
 				p, err := hexdame.ParseFEN(text)
 				if err != nil {
 					return nil, usageError{fmt.Sprintf("-openings: %s line %d: %s", path, n, err.Error())}
@@ -485,7 +520,11 @@ func readOpenings(path string) ([]opening, error) {
 		for g, err := range r.Games() {
 			n++
 			if err != nil {
-				return nil, usageError{fmt.Sprintf("-openings: %s: game %d: %s", path, n, err.Error())}
+				if pes := parseErrors(err); len(pes) > 0 {
+					pe := pes[0] // as validate writes it: the error names the game once
+					return nil, usageError{fmt.Sprintf("-openings: %s:%d:%d: game %d, %s", path, pe.Line, pe.Column, pe.Game, pe.Detail())}
+				}
+				return nil, usageError{fmt.Sprintf("-openings: %s: %s", path, err.Error())}
 			}
 			start := initialPosition(g)
 			check := hexdame.NewGameFrom(start)
@@ -520,6 +559,12 @@ func readOpeningLine(r *bufio.Reader) ([]byte, error) {
 		return nil, errors.New(ioMessage(err))
 	}
 	return line, nil
+}
+
+// openingText returns a line of an openings file without the white space
+// around it, a byte order mark among it, as the PDN reader skips one.
+func openingText(line []byte) string {
+	return strings.TrimFunc(string(line), func(r rune) bool { return unicode.IsSpace(r) || r == '\uFEFF' })
 }
 
 // initialPosition returns the position a game starts from.

@@ -464,6 +464,9 @@ func TestMatchUsageErrors(t *testing.T) {
 	os.WriteFile(badFEN, []byte("W:W40:B1\nW:Wz9:B1\n"), 0o644)
 	over := filepath.Join(dir, "over.fen")
 	os.WriteFile(over, []byte("W:W:B1\n"), 0o644)
+	book := filepath.Join(dir, "book.pdn")
+	os.WriteFile(book, []byte("1. d4-e5 *\n"), 0o644)
+	newFile := filepath.Join(dir, "new.pdn")
 	e := []string{"-engine", "x", "-engine", "y"}
 	for _, tt := range []struct {
 		args []string
@@ -494,12 +497,22 @@ func TestMatchUsageErrors(t *testing.T) {
 		{append([]string{"-openings", badFEN}, e...), "line 2"},
 		{append([]string{"-openings", over}, e...), "no legal move"},
 		{append([]string{"-start-timeout", "0"}, e...), "-start-timeout"},
+		{append([]string{"-openings", book, "-log", book}, e...), "-openings and -log name the same file"},
+		{append([]string{"-openings", book, "-pdn", filepath.Join(dir, ".", "book.pdn")}, e...), "-openings and -pdn name the same file"},
+		{append([]string{"-pdn", newFile, "-log", newFile}, e...), "-pdn and -log name the same file"},
 		{append([]string{"extra"}, e...), "unexpected argument"},
 	} {
 		code, out, errOut := runCLI(t, "", append([]string{"match"}, tt.args...)...)
 		if code != 2 || out != "" || !strings.Contains(errOut, tt.msg) || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want %q", tt.args, code, out, errOut, tt.msg)
 		}
+	}
+	// The refusals touched no file: the book is whole, no output made.
+	if text, err := os.ReadFile(book); err != nil || string(text) != "1. d4-e5 *\n" {
+		t.Errorf("the book is now %q (%v)", text, err)
+	}
+	if _, err := os.Stat(newFile); err == nil {
+		t.Errorf("%s was created", newFile)
 	}
 }
 

@@ -44,11 +44,14 @@ func TestReadOpenings(t *testing.T) {
 	}{
 		{"fen", "# a comment\n\nW:W40:B10\n  B:W40:B10  \n", []string{"line 3", "line 4"}, ""},
 		{"fen-crlf", "W:W40:B10\r\nB:W40:B10", []string{"line 1", "line 2"}, ""},
+		{"fen-bom", "\ufeffW:W40:B10\r\nB:W40:B10\r\n", []string{"line 1", "line 2"}, ""},
+		{"bom-comment", "\ufeff# a comment\nW:W40:B10\n", []string{"line 2"}, ""},
 		{"pdn", "% a comment\n\n[Event \"x\"]\n1. d4-e5 *\n\n[Event \"y\"]\n1. d4-d5 *\n", []string{"game 1", "game 2"}, ""},
 		{"bad-fen", "W:W40:B10\nW:Wz9\n", nil, "line 2: "},
 		{"no-move", "W:W40:B10\nW:W1:B61\n", nil, "line 2: the side to move has no legal move"},
 		{"long", "W:W40:B10\n" + strings.Repeat("x", maxOpeningLine+1) + "\n", nil, "line 2: a line longer than 65536 bytes"},
 		{"empty", "\n\n", nil, "holds no opening"},
+		{"bad-pdn", "1. d4-e5 *\n\n1. d4-e5 ) *\n", nil, ":3:10: game 2, invalid PDN: ) without ("},
 	}
 	for _, tc := range tests {
 		file := filepath.Join(dir, tc.name)

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"regexp"
 	"runtime"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 const mib = 1 << 20
@@ -117,5 +120,26 @@ func TestValidateSyntaxMemory(t *testing.T) {
 	}
 	if n := after.TotalAlloc - before.TotalAlloc; n > 1<<20 {
 		t.Errorf("validate -syntax of %d bytes allocated %d", len(flood), n)
+	}
+}
+
+// A read error names the record the reader was reading, numbered from 1
+// as validate numbers games: before the first record, game 1, not game
+// 0; after a valid game 1, game 2, not the game already counted valid.
+func TestReadErrorNamesTheNextGame(t *testing.T) {
+	for _, tc := range []struct {
+		text, game string
+	}{
+		{"", "reading game 1 at line 1, column 1: "},
+		{"1. d4-e5 *\n", "reading game 2 at line 2, column 1: "},
+	} {
+		for _, args := range [][]string{{"validate", "-"}, {"validate", "-syntax", "-"}, {"convert", "-to", "numeric"}, {"html"}} {
+			in := io.MultiReader(strings.NewReader(tc.text), iotest.ErrReader(errors.New("disk on fire")))
+			var out, errOut strings.Builder
+			status := run(args, in, &out, &errOut)
+			if status != 2 || !strings.Contains(errOut.String(), tc.game+"disk on fire\n") || strings.Count(errOut.String(), "\n") != 1 {
+				t.Errorf("%q after %q: exit %d, stderr %q; want exit 2 and %q", args, tc.text, status, errOut.String(), tc.game)
+			}
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -42,7 +43,7 @@ var cmdServe = &command{
 		"module's source with the go command (GOOS=js GOARCH=wasm go build), so -export\n" +
 		"runs in a clone of the module with Go installed.",
 	setup: func(fs *flag.FlagSet) func(e *env) error {
-		addr := fs.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT`")
+		addr := fs.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT` (an empty HOST is every interface; an empty value is refused)")
 		tablesDir := addTablesFlag(fs)
 		hash := fs.Int("hash", engine.DefaultHashMiB, "the `MiB` of each search's transposition table")
 		threads := fs.Int("threads", 1, "the `threads` of each search")
@@ -62,6 +63,11 @@ var cmdServe = &command{
 					}
 				}
 				return nil
+			}
+			if strings.TrimSpace(*addr) == "" {
+				// net.Listen takes "" as every interface on a port of
+				// its choice: not what an empty value means.
+				return usageError{"-addr: empty address, want HOST:PORT such as 127.0.0.1:8080"}
 			}
 			if *hash < 1 || *hash > engine.MaxHashMiB {
 				return usageError{fmt.Sprintf("-hash must be from 1 to %d, not %d", engine.MaxHashMiB, *hash)}

@@ -25,6 +25,8 @@ func TestServe(t *testing.T) {
 		want string
 	}{
 		{[]string{"serve", "-addr", "nonsense"}, "hexdame serve: -addr: "},
+		{[]string{"serve", "-addr", ""}, "hexdame serve: -addr: empty address"},
+		{[]string{"serve", "-addr", " "}, "hexdame serve: -addr: empty address"},
 		{[]string{"serve", "-hash", "0"}, "hexdame serve: -hash must be from 1 to"},
 		{[]string{"serve", "-threads", "0"}, "hexdame serve: -threads must be from 1 to"},
 		{[]string{"serve", "-tables", t.TempDir()}, "hexdame serve: -tables: "},

@@ -58,16 +58,21 @@ func (f *tablesFlags) open() (*endgame.Tables, error) {
 	}
 	t, err := endgame.Load(f.dir, endgame.LoadOptions{MaxPieces: f.pieces, MaxMemory: tablesMemory()})
 	if err != nil {
-		err = tableError(err)
-		switch err := err.(type) {
-		case usageError:
-			return nil, usageError{"-tables: " + oneLine(err.msg)}
-		case failure:
-			return nil, failure{"-tables: " + oneLine(err.msg)}
-		}
-		return nil, err
+		return nil, flagError("-tables", tableError(err))
 	}
 	return t, nil
+}
+
+// flagError returns err, a usageError or a failure, its kind kept, with
+// the flag's name before its message.
+func flagError(flag string, err error) error {
+	switch err := err.(type) {
+	case usageError:
+		return usageError{flag + ": " + oneLine(err.msg)}
+	case failure:
+		return failure{flag + ": " + oneLine(err.msg)}
+	}
+	return err
 }
 
 // solveFromTables answers hexdame solve from the tables for a position
