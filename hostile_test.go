@@ -8,6 +8,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"os"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
@@ -627,6 +628,86 @@ func TestHostileZeroValues(t *testing.T) {
 	if _, ok := rec.Tag("Event"); ok {
 		t.Error("nil Record Tag")
 	}
+}
+
+// A nil *Game, *Reader or io.Writer given to the PDN and SVG writers and
+// readers gives an error (a nil *Game reads as a game with no move), not a
+// panic.
+func TestHostileNilArguments(t *testing.T) {
+	noPanic := func(name string, f func()) {
+		t.Helper()
+		defer func() {
+			if r := recover(); r != nil {
+				t.Errorf("%s panics: %v", name, r)
+			}
+		}()
+		f()
+	}
+	noPanic("(*Game)(nil).Record", func() {
+		if rec, want := (*Game)(nil).Record(Algebraic), NewGame().Record(Algebraic); !reflect.DeepEqual(rec, want) {
+			t.Errorf("(*Game)(nil).Record = %+v, want %+v", rec, want)
+		}
+	})
+	noPanic("NewWriter(nil).WriteGame", func() {
+		if err := NewWriter(nil).WriteGame(NewGame(), Algebraic); err == nil {
+			t.Error("NewWriter(nil).WriteGame: no error")
+		}
+	})
+	noPanic("NewWriter(nil).WriteRecord", func() {
+		if err := NewWriter(nil).WriteRecord(NewGame().Record(Algebraic)); err == nil {
+			t.Error("NewWriter(nil).WriteRecord: no error")
+		}
+	})
+	noPanic("ConvertRecord(NewWriter(nil))", func() {
+		if err := NewReader(strings.NewReader("1. d4-e5 *")).ConvertRecord(NewWriter(nil), Numeric); err == nil {
+			t.Error("ConvertRecord(NewWriter(nil)): no error")
+		}
+	})
+	noPanic("WriteSVG(nil)", func() {
+		if err := WriteSVG(nil, StartPosition(), SVGOptions{}); err == nil {
+			t.Error("WriteSVG(nil): no error")
+		}
+	})
+	var r *Reader
+	noPanic("(*Reader)(nil).ReadRecord", func() {
+		if _, err := r.ReadRecord(); err == nil || err == io.EOF {
+			t.Errorf("(*Reader)(nil).ReadRecord: %v", err)
+		}
+	})
+	noPanic("(*Reader)(nil).CheckRecord", func() {
+		if err := r.CheckRecord(); err == nil || err == io.EOF {
+			t.Errorf("(*Reader)(nil).CheckRecord: %v", err)
+		}
+	})
+	noPanic("(*Reader)(nil).ReadGame", func() {
+		if _, err := r.ReadGame(); err == nil || err == io.EOF {
+			t.Errorf("(*Reader)(nil).ReadGame: %v", err)
+		}
+	})
+	noPanic("(*Reader)(nil).CheckGame", func() {
+		if err := r.CheckGame(); err == nil || err == io.EOF {
+			t.Errorf("(*Reader)(nil).CheckGame: %v", err)
+		}
+	})
+	noPanic("(*Reader)(nil).ConvertRecord", func() {
+		if err := r.ConvertRecord(NewWriter(io.Discard), Numeric); err == nil || err == io.EOF {
+			t.Errorf("(*Reader)(nil).ConvertRecord: %v", err)
+		}
+	})
+	noPanic("(*Reader)(nil).Records", func() {
+		for _, err := range r.Records() {
+			if err == nil {
+				t.Error("(*Reader)(nil).Records: a record")
+			}
+		}
+	})
+	noPanic("(*Reader)(nil).Games", func() {
+		for _, err := range r.Games() {
+			if err == nil {
+				t.Error("(*Reader)(nil).Games: a game")
+			}
+		}
+	})
 }
 
 func TestHostileLineEnds(t *testing.T) {
