@@ -125,6 +125,12 @@ func TestRandomPosition(t *testing.T) {
 	if _, err := RandomPosition(r, Material{WhiteKings: 1}, 0); !errors.Is(err, ErrInvalidMaterial) {
 		t.Errorf("RandomPosition(Kv): %v", err)
 	}
+	// A nil r draws from math/rand/v2's top-level source, as
+	// hexdame.RandomGame does.
+	m := MustParseMaterial("KKMvKM")
+	if p, err := RandomPosition(nil, m, 0); err != nil || MaterialOf(p) != m {
+		t.Errorf("RandomPosition(nil, %v): %v, %v", m, p, err)
+	}
 }
 
 // Materials with counts no board holds, or whose sum overflows an int,
