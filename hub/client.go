@@ -208,7 +208,7 @@ func Start(ctx context.Context, argv []string, opts ClientOptions) (*Client, err
 // is an error.
 func Connect(ctx context.Context, r io.Reader, w io.Writer, opts ClientOptions) (*Client, error) {
 	if r == nil || w == nil {
-		return nil, errors.New("hub: Connect needs an io.Reader and an io.Writer, not nil")
+		return nil, errors.New("no engine to speak to: Connect was given a nil io.Reader or io.Writer")
 	}
 	opts.defaults()
 	c := newClient(r, w, opts)

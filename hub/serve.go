@@ -89,7 +89,7 @@ const maxDeferred = 1024
 // A nil in, out or eng is an error, returned before anything is read.
 func Serve(ctx context.Context, in io.Reader, out io.Writer, eng Engine) error {
 	if in == nil || out == nil || eng == nil {
-		return errors.New("hub: Serve needs an input, an output and an engine, not nil")
+		return errors.New("nothing to serve: Serve was given a nil input, output or engine")
 	}
 	s := &server{
 		eng:     eng,
