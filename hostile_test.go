@@ -669,45 +669,32 @@ func TestHostileNilArguments(t *testing.T) {
 		}
 	})
 	var r *Reader
-	noPanic("(*Reader)(nil).ReadRecord", func() {
-		if _, err := r.ReadRecord(); err == nil || err == io.EOF {
-			t.Errorf("(*Reader)(nil).ReadRecord: %v", err)
-		}
-	})
-	noPanic("(*Reader)(nil).CheckRecord", func() {
-		if err := r.CheckRecord(); err == nil || err == io.EOF {
-			t.Errorf("(*Reader)(nil).CheckRecord: %v", err)
-		}
-	})
-	noPanic("(*Reader)(nil).ReadGame", func() {
-		if _, err := r.ReadGame(); err == nil || err == io.EOF {
-			t.Errorf("(*Reader)(nil).ReadGame: %v", err)
-		}
-	})
-	noPanic("(*Reader)(nil).CheckGame", func() {
-		if err := r.CheckGame(); err == nil || err == io.EOF {
-			t.Errorf("(*Reader)(nil).CheckGame: %v", err)
-		}
-	})
-	noPanic("(*Reader)(nil).ConvertRecord", func() {
-		if err := r.ConvertRecord(NewWriter(io.Discard), Numeric); err == nil || err == io.EOF {
-			t.Errorf("(*Reader)(nil).ConvertRecord: %v", err)
-		}
-	})
-	noPanic("(*Reader)(nil).Records", func() {
-		for _, err := range r.Records() {
-			if err == nil {
-				t.Error("(*Reader)(nil).Records: a record")
+	reads := map[string]func() error{
+		"ReadRecord":    func() error { _, err := r.ReadRecord(); return err },
+		"CheckRecord":   r.CheckRecord,
+		"ReadGame":      func() error { _, err := r.ReadGame(); return err },
+		"CheckGame":     r.CheckGame,
+		"ConvertRecord": func() error { return r.ConvertRecord(NewWriter(io.Discard), Numeric) },
+		"Records": func() error {
+			for _, err := range r.Records() {
+				return err
 			}
-		}
-	})
-	noPanic("(*Reader)(nil).Games", func() {
-		for _, err := range r.Games() {
-			if err == nil {
-				t.Error("(*Reader)(nil).Games: a game")
+			return nil
+		},
+		"Games": func() error {
+			for _, err := range r.Games() {
+				return err
 			}
-		}
-	})
+			return nil
+		},
+	}
+	for name, read := range reads {
+		noPanic("(*Reader)(nil)."+name, func() {
+			if err := read(); err == nil || err == io.EOF {
+				t.Errorf("(*Reader)(nil).%s: %v", name, err)
+			}
+		})
+	}
 }
 
 func TestHostileLineEnds(t *testing.T) {
