@@ -8,6 +8,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"os"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
@@ -626,6 +627,73 @@ func TestHostileZeroValues(t *testing.T) {
 	}
 	if _, ok := rec.Tag("Event"); ok {
 		t.Error("nil Record Tag")
+	}
+}
+
+// A nil *Game, *Reader or io.Writer given to the PDN and SVG writers and
+// readers gives an error (a nil *Game reads as a game with no move), not a
+// panic.
+func TestHostileNilArguments(t *testing.T) {
+	noPanic := func(name string, f func()) {
+		t.Helper()
+		defer func() {
+			if r := recover(); r != nil {
+				t.Errorf("%s panics: %v", name, r)
+			}
+		}()
+		f()
+	}
+	noPanic("(*Game)(nil).Record", func() {
+		if rec, want := (*Game)(nil).Record(Algebraic), NewGame().Record(Algebraic); !reflect.DeepEqual(rec, want) {
+			t.Errorf("(*Game)(nil).Record = %+v, want %+v", rec, want)
+		}
+	})
+	noPanic("NewWriter(nil).WriteGame", func() {
+		if err := NewWriter(nil).WriteGame(NewGame(), Algebraic); err == nil {
+			t.Error("NewWriter(nil).WriteGame: no error")
+		}
+	})
+	noPanic("NewWriter(nil).WriteRecord", func() {
+		if err := NewWriter(nil).WriteRecord(NewGame().Record(Algebraic)); err == nil {
+			t.Error("NewWriter(nil).WriteRecord: no error")
+		}
+	})
+	noPanic("ConvertRecord(NewWriter(nil))", func() {
+		if err := NewReader(strings.NewReader("1. d4-e5 *")).ConvertRecord(NewWriter(nil), Numeric); err == nil {
+			t.Error("ConvertRecord(NewWriter(nil)): no error")
+		}
+	})
+	noPanic("WriteSVG(nil)", func() {
+		if err := WriteSVG(nil, StartPosition(), SVGOptions{}); err == nil {
+			t.Error("WriteSVG(nil): no error")
+		}
+	})
+	var r *Reader
+	reads := map[string]func() error{
+		"ReadRecord":    func() error { _, err := r.ReadRecord(); return err },
+		"CheckRecord":   r.CheckRecord,
+		"ReadGame":      func() error { _, err := r.ReadGame(); return err },
+		"CheckGame":     r.CheckGame,
+		"ConvertRecord": func() error { return r.ConvertRecord(NewWriter(io.Discard), Numeric) },
+		"Records": func() error {
+			for _, err := range r.Records() {
+				return err
+			}
+			return nil
+		},
+		"Games": func() error {
+			for _, err := range r.Games() {
+				return err
+			}
+			return nil
+		},
+	}
+	for name, read := range reads {
+		noPanic("(*Reader)(nil)."+name, func() {
+			if err := read(); err == nil || err == io.EOF {
+				t.Errorf("(*Reader)(nil).%s: %v", name, err)
+			}
+		})
 	}
 }
 

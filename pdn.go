@@ -137,8 +137,9 @@ func (e *readError) Error() string {
 
 func (e *readError) Unwrap() error { return e.err }
 
-// errNilReader is returned by a Reader made with a nil io.Reader.
-var errNilReader = errors.New("no io.Reader to read: NewReader was given nil")
+// errNilReader is returned by a nil *Reader, the zero Reader, and a
+// Reader made with a nil io.Reader.
+var errNilReader = errors.New("no io.Reader to read (make the Reader with NewReader, given one)")
 
 // A Tag is one PDN tag pair, such as [Event "Open"].
 type Tag struct {
@@ -305,6 +306,9 @@ func nagProblem(nag int) string {
 // may go on reading; the games are still numbered as in the input. An
 // error of the underlying reader is returned, wrapped, by that call and
 // every later one.
+//
+// The zero Reader and a nil *Reader have nothing to read: every read
+// returns an error. Make Readers with NewReader.
 type Reader struct {
 	// WorkLimit, when positive, bounds the work of checking the stream's
 	// games against the rules (ReadGame, CheckGame, Games): the states
@@ -370,7 +374,7 @@ func NewReader(r io.Reader) *Reader {
 // workBudget returns the budget of the Reader's replays, nil when it has
 // no WorkLimit.
 func (r *Reader) workBudget() *workBudget {
-	if r.WorkLimit <= 0 {
+	if r == nil || r.WorkLimit <= 0 {
 		return nil
 	}
 	r.work.limit = r.WorkLimit
@@ -865,7 +869,7 @@ func (discard) end(result string, at textPos) error      { return nil }
 // io.EOF at the end of the input, a read error, a *ParseError for a syntax
 // error, or the first error s returned.
 func (r *Reader) readRecordTo(s recordSink) error {
-	if r.src == nil {
+	if r == nil || r.src == nil {
 		return errNilReader
 	}
 	if r.err != nil {

@@ -39,8 +39,9 @@ func (e *recordError) Error() string {
 
 func (e *recordError) Unwrap() error { return ErrInvalidRecord }
 
-// errNoWriter is returned by a Writer that was not made by NewWriter.
-var errNoWriter = errors.New("no io.Writer to write to (make the Writer with NewWriter)")
+// errNoWriter is returned by a Writer that was not made by NewWriter, or
+// was made with a nil io.Writer.
+var errNoWriter = errors.New("no io.Writer to write to (make the Writer with NewWriter, given one)")
 
 // A Writer writes PDN records. It writes what a Reader reads back the
 // same, and refuses, with an error wrapping ErrInvalidRecord, a record that
@@ -49,7 +50,8 @@ var errNoWriter = errors.New("no io.Writer to write to (make the Writer with New
 // flushes it to the underlying writer. An error of the underlying writer
 // is returned as it is.
 //
-// The zero Writer has nowhere to write: make Writers with NewWriter.
+// The zero Writer and a nil *Writer have nowhere to write: every write
+// returns an error. Make Writers with NewWriter.
 type Writer struct {
 	w *bufio.Writer
 	// Width is the line length the movetext is wrapped to; 0 means 79.
@@ -58,8 +60,14 @@ type Writer struct {
 	buf   bytes.Buffer // the record being written
 }
 
-// NewWriter returns a Writer writing to w.
-func NewWriter(w io.Writer) *Writer { return &Writer{w: bufio.NewWriter(w)} }
+// NewWriter returns a Writer writing to w. A Writer made with a nil w,
+// like the zero Writer, returns an error from every write.
+func NewWriter(w io.Writer) *Writer {
+	if w == nil {
+		return &Writer{}
+	}
+	return &Writer{w: bufio.NewWriter(w)}
+}
 
 // WriteGame writes the game in notation n; see Game.Record. A game that
 // ReadGame could not read back gives an error wrapping ErrInvalidRecord,

@@ -10,8 +10,12 @@ package hexdame
 // NAGs, strength marks, setups and variations are kept. Variations
 // nested deeper than MaxVariationDepth, which only a program adding them
 // can make, are left out (WriteGame refuses such a game). The moves from
-// one position are formatted from one generation of its legal moves.
+// one position are formatted from one generation of its legal moves. A
+// nil *Game gives the record of a game with no move, as the zero Game does.
 func (g *Game) Record(n Notation) *Record {
+	if g == nil {
+		g = &Game{}
+	}
 	rec := &Record{}
 	g.walk(n, &treeBuilder{rec: rec}) // a treeBuilder returns no error
 	rec.tagPos = nil                  // no place in a text

@@ -32,6 +32,9 @@ func (r *Reader) ReadGame() (*Game, error) {
 // game, io.EOF at the end of the input, and otherwise the errors ReadGame
 // would.
 func (r *Reader) CheckGame() error {
+	if r == nil {
+		return errNilReader
+	}
 	if r.check == nil {
 		r.check = &replayer{}
 	}

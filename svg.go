@@ -65,6 +65,9 @@ const (
 	svgHighlight   = "#7cc4ff"
 )
 
+// errNilWriter is returned by WriteSVG given a nil io.Writer.
+var errNilWriter = errors.New("WriteSVG: nil io.Writer")
+
 // WriteSVG writes position p as an SVG 1.1 document: the 61 cells in the
 // layout of the standard diagram (White at the bottom unless opts.Flip),
 // each piece a separate mark, kings with a crown, and, as opts asks,
@@ -77,11 +80,14 @@ const (
 // A move that is not legal in p gives a *MoveError wrapping
 // ErrIllegalMove, a highlighted cell that is not a cell an error wrapping
 // ErrInvalidCell, and a size out of range one wrapping
-// ErrInvalidSVGOptions; nothing is written then.
+// ErrInvalidSVGOptions; nothing is written then. A nil w is an error.
 func WriteSVG(w io.Writer, p Position, o SVGOptions) error {
 	b, err := AppendSVG(nil, p, o)
 	if err != nil {
 		return err
+	}
+	if w == nil {
+		return errNilWriter
 	}
 	_, err = w.Write(b)
 	return err

@@ -42,7 +42,9 @@ func (m Material) Men() int { return m.WhiteMen + m.RedMen }
 // IsValid reports whether m is a material the tables can hold: no count
 // negative, each side at least one piece, at most MaxPieces in all.
 func (m Material) IsValid() bool {
-	return m.WhiteMen >= 0 && m.WhiteKings >= 0 && m.RedMen >= 0 && m.RedKings >= 0 &&
+	// Each count at most MaxPieces first, so that no sum overflows.
+	return uint(m.WhiteMen) <= MaxPieces && uint(m.WhiteKings) <= MaxPieces &&
+		uint(m.RedMen) <= MaxPieces && uint(m.RedKings) <= MaxPieces &&
 		m.WhiteMen+m.WhiteKings >= 1 && m.RedMen+m.RedKings >= 1 && m.Pieces() <= MaxPieces
 }
 
@@ -69,12 +71,21 @@ func (m Material) Canonical() Material {
 func (m Material) IsSymmetric() bool { return m == m.Swapped() }
 
 // String returns the material's text form, such as "KKMvK" (see
-// Material). A count below zero is written as zero pieces.
+// Material). A count below zero is written as zero pieces, and one above
+// hexdame.NumCells (more pieces than the board has cells) as its number
+// before the letter, "100KvK".
 func (m Material) String() string {
 	var b strings.Builder
+	count := func(n int, letter string) {
+		if n > hexdame.NumCells {
+			b.WriteString(strconv.Itoa(n))
+			n = 1
+		}
+		b.WriteString(strings.Repeat(letter, max(n, 0)))
+	}
 	side := func(men, kings int) {
-		b.WriteString(strings.Repeat("K", max(kings, 0)))
-		b.WriteString(strings.Repeat("M", max(men, 0)))
+		count(kings, "K")
+		count(men, "M")
 	}
 	side(m.WhiteMen, m.WhiteKings)
 	b.WriteByte('v')
@@ -216,13 +227,16 @@ func Materials(maxPieces int) []Material {
 	return out
 }
 
-// Level returns the build level of a valid material: materials of one level depend
-// only on materials of lower levels, so the tables of a level can be built
-// at the same time (on different machines, say) once the lower levels are
-// done. Levels count up from 0 (a king against a king), by pieces, then
-// men: the level of a material of n pieces and k men is the number of
-// (pieces, men) pairs before it.
+// Level returns the build level of a valid material (-1 for an invalid
+// one): materials of one level depend only on materials of lower levels,
+// so the tables of a level can be built at the same time (on different
+// machines, say) once the lower levels are done. Levels count up from 0
+// (a king against a king), by pieces, then men: the level of a material
+// of n pieces and k men is the number of (pieces, men) pairs before it.
 func (m Material) Level() int {
+	if !m.IsValid() {
+		return -1
+	}
 	n := m.Pieces()
 	// Pieces 2..n-1 have p+1 men counts each (0..p).
 	l := 0
@@ -235,8 +249,11 @@ func (m Material) Level() int {
 // Dependencies returns the canonical materials, other than m's own, that
 // a move of the positions of valid material m (either side to move) can lead to, in build
 // order: the tables that must exist before m's can be built. Captures lead
-// to fewer pieces, crowning to one man fewer.
+// to fewer pieces, crowning to one man fewer. An invalid m gives nil.
 func (m Material) Dependencies() []Material {
+	if !m.IsValid() {
+		return nil
+	}
 	seen := map[Material]bool{}
 	var out []Material
 	own := m.Canonical()

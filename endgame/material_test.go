@@ -3,7 +3,13 @@ package endgame
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
 	"testing"
+	"time"
+
+	"github.com/hexdame/hexdame"
 )
 
 func TestMaterialText(t *testing.T) {
@@ -118,5 +124,73 @@ func TestRandomPosition(t *testing.T) {
 	}
 	if _, err := RandomPosition(r, Material{WhiteKings: 1}, 0); !errors.Is(err, ErrInvalidMaterial) {
 		t.Errorf("RandomPosition(Kv): %v", err)
+	}
+	// A nil r draws from math/rand/v2's top-level source, as
+	// hexdame.RandomGame does.
+	m := MustParseMaterial("KKMvKM")
+	if p, err := RandomPosition(nil, m, 0); err != nil || MaterialOf(p) != m {
+		t.Errorf("RandomPosition(nil, %v): %v, %v", m, p, err)
+	}
+}
+
+// Materials with counts no board holds, or whose sum overflows an int,
+// are invalid, and their methods answer at once: no count is a loop's
+// bound or a length.
+func TestMaterialHugeCounts(t *testing.T) {
+	const big = math.MaxInt
+	tests := []Material{
+		{WhiteKings: big, RedKings: big}, // the sum wraps to -2: was valid
+		{WhiteMen: big, RedMen: big},
+		{WhiteKings: 1 << 40, RedKings: 1},
+		{WhiteMen: 1, RedMen: big, RedKings: big},
+		{WhiteKings: 62, RedKings: 1},
+		{WhiteKings: -1, RedKings: big},
+	}
+	for _, m := range tests {
+		if m.IsValid() {
+			t.Errorf("%#v is valid", m)
+		}
+		done := make(chan string, 1)
+		go func() {
+			defer func() {
+				if r := recover(); r != nil {
+					done <- fmt.Sprint("panic: ", r)
+				}
+			}()
+			s := m.String()
+			if len(s) > 100 {
+				done <- fmt.Sprintf("String is %d bytes", len(s))
+				return
+			}
+			if d := m.Dependencies(); d != nil {
+				done <- fmt.Sprintf("Dependencies = %v", d)
+				return
+			}
+			if l := m.Level(); l != -1 {
+				done <- fmt.Sprintf("Level = %d", l)
+				return
+			}
+			if _, err := m.MarshalText(); !errors.Is(err, ErrInvalidMaterial) {
+				done <- fmt.Sprintf("MarshalText: %v", err)
+				return
+			}
+			if _, err := RandomPosition(rand.New(rand.NewPCG(1, 2)), m, hexdame.White); !errors.Is(err, ErrInvalidMaterial) {
+				done <- fmt.Sprintf("RandomPosition: %v", err)
+				return
+			}
+			if n := BuildMemory(m); n != 0 {
+				done <- fmt.Sprintf("BuildMemory = %d", n)
+				return
+			}
+			done <- ""
+		}()
+		select {
+		case msg := <-done:
+			if msg != "" {
+				t.Errorf("%#v: %s", m, msg)
+			}
+		case <-time.After(time.Minute): // instant when right, forever when wrong
+			t.Fatalf("%#v: no answer in a minute", m)
+		}
 	}
 }

@@ -7,7 +7,7 @@ import (
 )
 
 // RandomPosition returns a random position of material m with side to
-// move, drawn with r: White's men on cells off White's crowning edge, Red's
+// move, drawn with r (nil: math/rand/v2's top-level source): White's men on cells off White's crowning edge, Red's
 // men off Red's, then the kings on the free cells, each piece on a cell
 // chosen uniformly among those left (so every position of m has a
 // chance). It is for tests and experiments, such as playing an engine
@@ -17,12 +17,16 @@ func RandomPosition(r *rand.Rand, m Material, side hexdame.Color) (hexdame.Posit
 	if !m.IsValid() {
 		return hexdame.Position{}, &materialError{text: m.String(), why: "not a material the tables can hold"}
 	}
+	intN := rand.IntN
+	if r != nil {
+		intN = r.IntN
+	}
 	var b board
 	var occ uint64
 	place := func(n int, dom uint64, s *uint64) {
 		for range n {
 			free := dom &^ occ
-			c := selectBit(free, r.IntN(onesCount(free)))
+			c := selectBit(free, intN(onesCount(free)))
 			*s |= 1 << c
 			occ |= 1 << c
 		}

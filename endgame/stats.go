@@ -32,6 +32,9 @@ type Stats struct {
 // the loaded tables. It reads the whole table: a second or so per
 // hundred million positions.
 func (t *Tables) Stats(m Material, side hexdame.Color) (s Stats, ok bool) {
+	if t == nil {
+		t = &noTables
+	}
 	x := m
 	if side == hexdame.Red {
 		x = m.Swapped()

@@ -136,7 +136,8 @@ func (s *partSet) probeWhite(b *board) (Value, int, bool) {
 // Tables is a loaded set of endgame tables: the tables of a directory,
 // which may hold any materials (every one up to some number of pieces,
 // or some of them, such as the materials of kings only). It is safe for
-// concurrent use by many goroutines; no method changes it.
+// concurrent use by many goroutines; no method changes it. A nil *Tables
+// (and the zero Tables) holds no table.
 type Tables struct {
 	dir       string
 	maxPieces int
@@ -248,8 +249,17 @@ func (s *partSet) load(dir string, m Material) error {
 	return nil
 }
 
-// Dir returns the directory the tables were loaded from.
-func (t *Tables) Dir() string { return t.dir }
+// noTables is what a nil *Tables reads as: no table.
+var noTables Tables
+
+// Dir returns the directory the tables were loaded from ("" for a nil
+// *Tables).
+func (t *Tables) Dir() string {
+	if t == nil {
+		return ""
+	}
+	return t.dir
+}
 
 // MaxPieces returns the most pieces of the loaded tables: Probe answers
 // no position with more (and, unless the directory held every material up
@@ -280,8 +290,13 @@ func (t *Tables) ProbeFunc() func(p hexdame.Position) (result, plies int, ok boo
 }
 
 // Materials returns the canonical materials of the loaded tables, in
-// build order.
-func (t *Tables) Materials() []Material { return slices.Clone(t.files) }
+// build order (none for a nil *Tables).
+func (t *Tables) Materials() []Material {
+	if t == nil {
+		return nil
+	}
+	return slices.Clone(t.files)
+}
 
 // Probe returns the value of position p for the side to move and its
 // distance: the number of plies to the end of the game (the side to move
@@ -293,6 +308,9 @@ func (t *Tables) Materials() []Material { return slices.Clone(t.files) }
 // no piece of the side not to move (a game already over). A position whose side to move has no piece is lost at once:
 // Loss, 0, true. Probe does not allocate.
 func (t *Tables) Probe(p hexdame.Position) (v Value, plies int, ok bool) {
+	if t == nil {
+		t = &noTables
+	}
 	b := boardOf(p)
 	if p.SideToMove() == hexdame.Red {
 		b = b.swapped()

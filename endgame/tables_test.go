@@ -68,6 +68,34 @@ func TestProbeFunc(t *testing.T) {
 	}
 }
 
+// A nil *Tables, such as Load's on an error, holds no table: every method
+// answers as the zero Tables does, without a panic.
+func TestNilTables(t *testing.T) {
+	var none *Tables
+	defer func() {
+		if r := recover(); r != nil {
+			t.Fatalf("a method of a nil *Tables panics: %v", r)
+		}
+	}()
+	if none.Dir() != "" || none.Materials() != nil {
+		t.Errorf("nil *Tables: Dir %q, Materials %v", none.Dir(), none.Materials())
+	}
+	for _, fen := range []string{"W:WKa1:BKb1", "W:W:BKb1", "W:Wa1:B"} {
+		p := hexdame.MustParseFEN(fen)
+		v, d, ok := none.Probe(p)
+		zv, zd, zok := (&Tables{}).Probe(p)
+		if v != zv || d != zd || ok != zok {
+			t.Errorf("%s: nil *Tables Probe %v %d %v, zero Tables %v %d %v", fen, v, d, ok, zv, zd, zok)
+		}
+		if m, ok := none.BestMove(p); ok {
+			t.Errorf("%s: nil *Tables BestMove %v", fen, m)
+		}
+	}
+	if _, ok := none.Stats(MustParseMaterial("KvK"), hexdame.White); ok {
+		t.Error("nil *Tables Stats")
+	}
+}
+
 // Playing BestMove for both sides from a decided position ends the game
 // in exactly the distance the table gives: the side to move in the end has
 // no move, after d plies, whatever captures and crownings come on the

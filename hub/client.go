@@ -204,8 +204,12 @@ func Start(ctx context.Context, argv []string, opts ClientOptions) (*Client, err
 // and param lines up to wait, the settings, init and ready. It fails with
 // ErrVariant for an engine that does not play HexDame, ErrUnknownParam
 // for a setting of an undeclared parameter, ErrTimeout, ErrExited, or
-// ctx.Err(). Close closes r and w when they are io.Closers.
+// ctx.Err(). Close closes r and w when they are io.Closers. A nil r or w
+// is an error.
 func Connect(ctx context.Context, r io.Reader, w io.Writer, opts ClientOptions) (*Client, error) {
+	if r == nil || w == nil {
+		return nil, errors.New("no engine to speak to: Connect was given a nil io.Reader or io.Writer")
+	}
 	opts.defaults()
 	c := newClient(r, w, opts)
 	for _, x := range []any{w, r} {

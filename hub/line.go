@@ -329,16 +329,26 @@ type CommandReader struct {
 // without copying.
 const readerBuffer = 4 << 10
 
-// NewCommandReader returns a CommandReader reading from r.
+// NewCommandReader returns a CommandReader reading from r. One made with
+// a nil r, like the zero CommandReader, returns an error from every read.
 func NewCommandReader(r io.Reader) *CommandReader {
+	if r == nil {
+		return &CommandReader{}
+	}
 	return &CommandReader{br: bufio.NewReaderSize(r, readerBuffer)}
 }
+
+// errNoInput is returned by a CommandReader that has no io.Reader.
+var errNoInput = errors.New("no io.Reader to read (make the CommandReader with NewCommandReader, given one)")
 
 // ReadLine returns the next line without its line end ("\n" or "\r\n").
 // At the end of the input it returns io.EOF (a last line without a line end
 // is returned first). A line longer than MaxLineLength is skipped and gives
 // ErrLineTooLong; other read errors are returned as they are.
 func (r *CommandReader) ReadLine() (string, error) {
+	if r.br == nil {
+		return "", errNoInput
+	}
 	b, err := r.br.ReadSlice('\n')
 	if err == bufio.ErrBufferFull {
 		// A line longer than the buffer: gather it up to the limit and

@@ -1,6 +1,7 @@
 package hub
 
 import (
+	"context"
 	"errors"
 	"io"
 	"runtime"
@@ -217,6 +218,53 @@ func (e *endless) Read(p []byte) (int, error) {
 
 // A line of 64 MiB is skipped with memory in proportion to MaxLineLength,
 // not to the line.
+// A CommandReader without an input, made with a nil io.Reader or the zero
+// value, returns an error from every read, and Serve given a nil input
+// returns it: none panics (Serve's panicked in its reading goroutine, where
+// the caller cannot recover it).
+func TestCommandReaderNoInput(t *testing.T) {
+	for _, r := range []*CommandReader{NewCommandReader(nil), {}} {
+		for range 2 {
+			if _, err := r.ReadLine(); err == nil || err == io.EOF {
+				t.Errorf("ReadLine without an input: %v", err)
+			}
+			if _, err := r.ReadCommand(); err == nil || err == io.EOF {
+				t.Errorf("ReadCommand without an input: %v", err)
+			}
+		}
+	}
+}
+
+// Serve and Connect refuse nil inputs, outputs and engines with an error:
+// they panicked, Serve's input in its reading goroutine, where the caller
+// cannot recover it.
+func TestNilStreams(t *testing.T) {
+	ctx := context.Background()
+	noPanic := func(name string, f func() error) {
+		t.Helper()
+		defer func() {
+			if r := recover(); r != nil {
+				t.Errorf("%s panics: %v", name, r)
+			}
+		}()
+		if err := f(); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+	in := func() io.Reader { return strings.NewReader("hub\ninit\nquit\n") }
+	noPanic("Serve(nil in)", func() error { return Serve(ctx, nil, io.Discard, NewRandomMover(1)) })
+	noPanic("Serve(nil out)", func() error { return Serve(ctx, in(), nil, NewRandomMover(1)) })
+	noPanic("Serve(nil engine)", func() error { return Serve(ctx, in(), io.Discard, nil) })
+	noPanic("Connect(nil r)", func() error {
+		_, err := Connect(ctx, nil, io.Discard, ClientOptions{})
+		return err
+	})
+	noPanic("Connect(nil w)", func() error {
+		_, err := Connect(ctx, strings.NewReader(""), nil, ClientOptions{})
+		return err
+	})
+}
+
 func TestCommandReaderLongLineBoundedMemory(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)

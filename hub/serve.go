@@ -85,7 +85,12 @@ const maxDeferred = 1024
 // as soon as it starts); so a script piped to the engine gets its move.
 // When Serve returns, the searches it started have returned too; the
 // goroutine reading in may still be blocked on a read until in is closed.
+//
+// A nil in, out or eng is an error, returned before anything is read.
 func Serve(ctx context.Context, in io.Reader, out io.Writer, eng Engine) error {
+	if in == nil || out == nil || eng == nil {
+		return errors.New("nothing to serve: Serve was given a nil input, output or engine")
+	}
 	s := &server{
 		eng:     eng,
 		out:     bufio.NewWriter(out),
