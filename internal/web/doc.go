@@ -71,9 +71,10 @@
 //
 // The Server bounds what a page may make it hold or do: request bodies
 // (2 MiB), sessions (64, the one unused longest dropped), a game tree
-// (MaxNodes), PDN imports (MaxPDN, MaxGames, and the work of their capture
-// searches), searches at once (2, each with its own engine), analysis
-// streams (8), an analysis's time (10 minutes), and how long a client may
-// take to read an answer (30 seconds). HTTPServer adds timeouts for slow
-// and idle clients. Busy, the server answers 503.
+// (MaxNodes) and its comments and NAGs (MaxNotes), PDN imports (MaxPDN,
+// MaxGames, and the work of their capture searches), searches at once
+// (2, each with its own engine), analysis streams (8), an analysis's time
+// (10 minutes), and how long a client may take to read an answer (30
+// seconds). HTTPServer adds timeouts for slow and idle clients. Busy, the
+// server answers 503.
 package web
