@@ -458,3 +458,20 @@ func TestHostileClientReadsNothing(t *testing.T) {
 		t.Errorf("after the client that reads nothing: status %d", status)
 	}
 }
+
+// Paths of the page's files that are not UTF-8, or that climb out of its
+// directory, name no file: 404, not 500 (which http.FileServer answered
+// for a path fs.Sub calls invalid).
+func TestHostileFilePaths(t *testing.T) {
+	base := testServer(t, NewServer(Config{Engine: engineOptions()}))
+	for _, path := range []string{"/%ff", "/app.js%ff", "/%c0%ae%c0%ae/etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/app.js%00", "/static/app.js", "/embed.go"} {
+		resp, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusNotFound {
+			t.Errorf("GET %s: status %d", path, resp.StatusCode)
+		}
+	}
+}
