@@ -475,3 +475,34 @@ func TestHostileFilePaths(t *testing.T) {
 		}
 	}
 }
+
+// A method a path does not take answers 405 with the methods it takes
+// (RFC 9110 requires the Allow header); a path of no file or operation
+// answers 404, whatever the method.
+func TestMethods(t *testing.T) {
+	base := testServer(t, NewServer(Config{Engine: engineOptions()}))
+	for _, c := range []struct {
+		method, path string
+		status       int
+		allow        string
+	}{
+		{"POST", "/", 405, "GET, HEAD"},
+		{"OPTIONS", "/app.js", 405, "GET, HEAD"},
+		{"HEAD", "/", 200, ""},
+		{"GET", "/api/do", 405, "POST"},
+		{"DELETE", "/api/session", 405, "POST"},
+		{"HEAD", "/api/analyse", 405, "POST"},
+		{"GET", "/api/nonsense", 404, ""},
+		{"POST", "/api/nonsense", 404, ""},
+	} {
+		req, _ := http.NewRequest(c.method, base+c.path, nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != c.status || resp.Header.Get("Allow") != c.allow {
+			t.Errorf("%s %s: status %d, Allow %q; want %d, %q", c.method, c.path, resp.StatusCode, resp.Header.Get("Allow"), c.status, c.allow)
+		}
+	}
+}
