@@ -24,6 +24,12 @@
 //	POST /api/search    SearchRequest -> Report (the engine's move: Done and Best)
 //	POST /api/analyse   SearchRequest -> text/event-stream of "data: Report" events
 //
+// A request must say it is JSON, with Content-Type application/json, or
+// it answers 415: so a page of another site cannot post to the server (to
+// start searches, or make sessions until the user's are dropped), for its
+// browser must first ask the server's leave, which the server does not
+// give.
+//
 // A session is one tab's game: the page makes one when it loads (and
 // restores its game from the address), and an unknown session (the server
 // keeps the 64 used last) answers 404. Request.Op is one of:

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"mime"
 	"net/http"
 	"strings"
 	"sync"
@@ -163,6 +164,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if r.Method != http.MethodPost {
 		notAllowed(w, http.MethodPost)
+		return
+	}
+	if t, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || t != "application/json" {
+		s.deadline(w)
+		writeError(w, http.StatusUnsupportedMediaType, "the request is not the JSON the page sends: its Content-Type must be application/json")
 		return
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxBody)

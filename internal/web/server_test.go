@@ -122,6 +122,7 @@ func engineOptions() engine.Options { return engine.Options{HashMiB: 1} }
 func analyse(t *testing.T, ctx context.Context, base string, req SearchRequest, n int) ([]Report, int) {
 	b, _ := json.Marshal(req)
 	hr, _ := http.NewRequestWithContext(ctx, "POST", base+"/api/analyse", bytes.NewReader(b))
+	hr.Header.Set("Content-Type", "application/json")
 	resp, err := http.DefaultClient.Do(hr)
 	if err != nil {
 		return nil, 0
@@ -378,15 +379,19 @@ func TestHostileStreams(t *testing.T) {
 			defer cancel()
 			b, _ := json.Marshal(SearchRequest{FEN: hexdame.StartPosition().FEN(), MultiPV: 1 + i%5})
 			hr, _ := http.NewRequestWithContext(ctx, "POST", base+"/api/analyse", bytes.NewReader(b))
+			hr.Header.Set("Content-Type", "application/json")
 			resp, err := http.DefaultClient.Do(hr)
 			if err != nil {
 				return
 			}
-			if resp.StatusCode == 503 {
+			switch resp.StatusCode {
+			case 503:
 				refused.Add(1)
-			} else {
+			case 200:
 				opened.Add(1)
 				resp.Body.Read(make([]byte, 64)) // a little, then drop it
+			default:
+				t.Errorf("stream %d: status %d", i, resp.StatusCode)
 			}
 			resp.Body.Close()
 		}()
@@ -505,4 +510,44 @@ func TestMethods(t *testing.T) {
 			t.Errorf("%s %s: status %d, Allow %q; want %d, %q", c.method, c.path, resp.StatusCode, resp.Header.Get("Allow"), c.status, c.allow)
 		}
 	}
+}
+
+// A request that does not say it is JSON is refused: a page of another
+// site can post text/plain or a form to the server without asking its
+// leave, and made sessions until the user's were dropped.
+func TestHostileContentType(t *testing.T) {
+	s := NewServer(Config{Engine: engineOptions(), Sessions: 4})
+	base := testServer(t, s)
+	for _, c := range []struct {
+		contentType string
+		status      int
+	}{
+		{"application/json", 200},
+		{"application/json; charset=utf-8", 200},
+		{"Application/JSON", 200},
+		{"", 415},
+		{"text/plain", 415},
+		{"text/plain; charset=utf-8", 415},
+		{"application/x-www-form-urlencoded", 415},
+		{"multipart/form-data; boundary=x", 415},
+		{"application/jsonx", 415},
+		{"application/json; =", 415},
+	} {
+		for _, path := range []string{"/api/session", "/api/search", "/api/analyse"} {
+			req, _ := http.NewRequest("POST", base+path, strings.NewReader(`{"fen":"W:WKe5:Bi9","depth":1}`))
+			if c.contentType != "" {
+				req.Header.Set("Content-Type", c.contentType)
+			}
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != c.status {
+				t.Errorf("POST %s with Content-Type %q: status %d, want %d", path, c.contentType, resp.StatusCode, c.status)
+			}
+		}
+	}
+	waitIdle(t, s, 5*time.Second)
 }
