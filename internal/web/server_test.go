@@ -551,3 +551,28 @@ func TestHostileContentType(t *testing.T) {
 	}
 	waitIdle(t, s, 5*time.Second)
 }
+
+// A bad search request says what is wrong with it: a bad position of the
+// history says it is the history's (it said only "FEN, at column 1", as
+// if the request's position were wrong).
+func TestSearchRequestErrors(t *testing.T) {
+	start := hexdame.StartPosition().FEN()
+	for _, c := range []struct {
+		req  SearchRequest
+		want string
+	}{
+		{SearchRequest{FEN: "nonsense"}, "FEN, at column 1: "},
+		{SearchRequest{FEN: start, History: []string{start, "W:Wz9:B"}}, "position 2 of the history: FEN, at column 4: "},
+		{SearchRequest{FEN: start, History: make([]string, MaxHistory+1)}, "at most 1000 positions of history"},
+		{SearchRequest{FEN: start, Level: -1}, "level -1 is not from 1 to 10"},
+		{SearchRequest{FEN: start, MultiPV: 6}, "6 lines"},
+		{SearchRequest{FEN: start, Depth: -1}, "a limit is out of range"},
+		{SearchRequest{FEN: start, MoveTime: 1e9}, "a limit is out of range"},
+		{SearchRequest{FEN: start, Notation: "nonsense"}, "notation"},
+	} {
+		_, _, _, err := c.req.parse()
+		if err == nil || !strings.Contains(message(err), c.want) {
+			t.Errorf("the request for %q: %v", c.want, err)
+		}
+	}
+}
