@@ -604,8 +604,10 @@ func (n *Node) SetNAGs(nags []int) error {
 	}
 	notes := n.note()
 	notes.after = notes.after.without(func(e note) bool { return e.kind == NAGElement })
-	for i, nag := range nags {
-		if !slices.Contains(nags[:i], nag) {
+	seen := make(map[int]bool, len(nags))
+	for _, nag := range nags {
+		if !seen[nag] {
+			seen[nag] = true
 			notes.after = notes.after.add(note{kind: NAGElement, nag: nag})
 		}
 	}

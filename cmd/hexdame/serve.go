@@ -34,8 +34,8 @@ var cmdServe = &command{
 		"searches run at once (each with its own -hash table) and 8 analysis streams are\n" +
 		"open, an analysis ends after 10 minutes and when its page stops it, leaves or\n" +
 		"closes, at most 64 games are kept (the one unused longest is dropped), a game\n" +
-		"holds at most 20,000 moves, PDN imports are bounded in size and work, and slow\n" +
-		"or idle clients are dropped after timeouts.\n" +
+		"holds at most 20,000 moves and 1 MiB of comments, PDN imports are bounded in\n" +
+		"size and work, and slow or idle clients are dropped after timeouts.\n" +
 		"\n" +
 		"With -export DIR it writes the same page as a static site into DIR instead, in\n" +
 		"which the rules and the engine run in the browser as WebAssembly (in Web\n" +

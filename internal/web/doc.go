@@ -24,6 +24,12 @@
 //	POST /api/search    SearchRequest -> Report (the engine's move: Done and Best)
 //	POST /api/analyse   SearchRequest -> text/event-stream of "data: Report" events
 //
+// A request must say it is JSON, with Content-Type application/json, or
+// it answers 415: so a page of another site cannot post to the server (to
+// start searches, or make sessions until the user's are dropped), for its
+// browser must first ask the server's leave, which the server does not
+// give.
+//
 // A session is one tab's game: the page makes one when it loads (and
 // restores its game from the address), and an unknown session (the server
 // keeps the 64 used last) answers 404. Request.Op is one of:
@@ -71,9 +77,10 @@
 //
 // The Server bounds what a page may make it hold or do: request bodies
 // (2 MiB), sessions (64, the one unused longest dropped), a game tree
-// (MaxNodes), PDN imports (MaxPDN, MaxGames, and the work of their capture
-// searches), searches at once (2, each with its own engine), analysis
-// streams (8), an analysis's time (10 minutes), and how long a client may
-// take to read an answer (30 seconds). HTTPServer adds timeouts for slow
-// and idle clients. Busy, the server answers 503.
+// (MaxNodes) and its comments and NAGs (MaxNotes), PDN imports (MaxPDN,
+// MaxGames, and the work of their capture searches), searches at once
+// (2, each with its own engine), analysis streams (8), an analysis's time
+// (10 minutes), and how long a client may take to read an answer (30
+// seconds). HTTPServer adds timeouts for slow and idle clients. Busy, the
+// server answers 503.
 package web

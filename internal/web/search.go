@@ -73,10 +73,10 @@ func (req SearchRequest) parse() (hexdame.Position, engine.SearchOptions, hexdam
 	if len(req.History) > MaxHistory {
 		return p, opts, 0, fmt.Errorf("a search takes at most %d positions of history", MaxHistory)
 	}
-	for _, f := range req.History {
+	for i, f := range req.History {
 		q, err := hexdame.ParseFEN(f)
 		if err != nil {
-			return p, opts, 0, err
+			return p, opts, 0, fmt.Errorf("position %d of the history: %s", i+1, message(err))
 		}
 		opts.History = append(opts.History, q)
 	}

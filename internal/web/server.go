@@ -9,11 +9,13 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"mime"
 	"net/http"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/hexdame/hexdame/endgame"
 	"github.com/hexdame/hexdame/engine"
@@ -132,7 +134,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	if !strings.HasPrefix(r.URL.Path, "/api/") {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
-			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			notAllowed(w, "GET, HEAD")
+			return
+		}
+		if !utf8.ValidString(r.URL.Path) {
+			// No file has the name, which fs.Sub's file system calls
+			// invalid: http.FileServer would answer 500.
+			http.NotFound(w, r)
 			return
 		}
 		w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self' 'wasm-unsafe-eval'")
@@ -140,24 +148,43 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.files.ServeHTTP(w, r)
 		return
 	}
+	var serve http.HandlerFunc
+	switch r.URL.Path {
+	case "/api/session":
+		serve = s.create
+	case "/api/do":
+		serve = s.do
+	case "/api/search":
+		serve = s.search
+	case "/api/analyse":
+		serve = s.analyse
+	default:
+		http.NotFound(w, r)
+		return
+	}
 	if r.Method != http.MethodPost {
-		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		notAllowed(w, http.MethodPost)
+		return
+	}
+	if t, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || t != "application/json" {
+		s.deadline(w)
+		writeError(w, http.StatusUnsupportedMediaType, "the request is not the JSON the page sends: its Content-Type must be application/json")
 		return
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
-	switch r.URL.Path {
-	case "/api/session":
-		s.deadline(w)
-		writeJSON(w, http.StatusOK, map[string]string{"session": s.newSession()})
-	case "/api/do":
-		s.do(w, r)
-	case "/api/search":
-		s.search(w, r)
-	case "/api/analyse":
-		s.analyse(w, r)
-	default:
-		http.NotFound(w, r)
-	}
+	serve(w, r)
+}
+
+// notAllowed answers 405 with the methods allowed.
+func notAllowed(w http.ResponseWriter, allow string) {
+	w.Header().Set("Allow", allow)
+	http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+}
+
+// create makes a session and answers with its name.
+func (s *Server) create(w http.ResponseWriter, r *http.Request) {
+	s.deadline(w)
+	writeJSON(w, http.StatusOK, map[string]string{"session": s.newSession()})
 }
 
 // deadline bounds the time the response may take to write.

@@ -122,6 +122,7 @@ func engineOptions() engine.Options { return engine.Options{HashMiB: 1} }
 func analyse(t *testing.T, ctx context.Context, base string, req SearchRequest, n int) ([]Report, int) {
 	b, _ := json.Marshal(req)
 	hr, _ := http.NewRequestWithContext(ctx, "POST", base+"/api/analyse", bytes.NewReader(b))
+	hr.Header.Set("Content-Type", "application/json")
 	resp, err := http.DefaultClient.Do(hr)
 	if err != nil {
 		return nil, 0
@@ -378,15 +379,19 @@ func TestHostileStreams(t *testing.T) {
 			defer cancel()
 			b, _ := json.Marshal(SearchRequest{FEN: hexdame.StartPosition().FEN(), MultiPV: 1 + i%5})
 			hr, _ := http.NewRequestWithContext(ctx, "POST", base+"/api/analyse", bytes.NewReader(b))
+			hr.Header.Set("Content-Type", "application/json")
 			resp, err := http.DefaultClient.Do(hr)
 			if err != nil {
 				return
 			}
-			if resp.StatusCode == 503 {
+			switch resp.StatusCode {
+			case 503:
 				refused.Add(1)
-			} else {
+			case 200:
 				opened.Add(1)
 				resp.Body.Read(make([]byte, 64)) // a little, then drop it
+			default:
+				t.Errorf("stream %d: status %d", i, resp.StatusCode)
 			}
 			resp.Body.Close()
 		}()
@@ -456,5 +461,118 @@ func TestHostileClientReadsNothing(t *testing.T) {
 	// The server still answers others.
 	if status, _ := post(t, base+"/api/do?s="+id, Request{Op: "state"}); status != 200 {
 		t.Errorf("after the client that reads nothing: status %d", status)
+	}
+}
+
+// Paths of the page's files that are not UTF-8, or that climb out of its
+// directory, name no file: 404, not 500 (which http.FileServer answered
+// for a path fs.Sub calls invalid).
+func TestHostileFilePaths(t *testing.T) {
+	base := testServer(t, NewServer(Config{Engine: engineOptions()}))
+	for _, path := range []string{"/%ff", "/app.js%ff", "/%c0%ae%c0%ae/etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/app.js%00", "/static/app.js", "/embed.go"} {
+		resp, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusNotFound {
+			t.Errorf("GET %s: status %d", path, resp.StatusCode)
+		}
+	}
+}
+
+// A method a path does not take answers 405 with the methods it takes
+// (RFC 9110 requires the Allow header); a path of no file or operation
+// answers 404, whatever the method.
+func TestMethods(t *testing.T) {
+	base := testServer(t, NewServer(Config{Engine: engineOptions()}))
+	for _, c := range []struct {
+		method, path string
+		status       int
+		allow        string
+	}{
+		{"POST", "/", 405, "GET, HEAD"},
+		{"OPTIONS", "/app.js", 405, "GET, HEAD"},
+		{"HEAD", "/", 200, ""},
+		{"GET", "/api/do", 405, "POST"},
+		{"DELETE", "/api/session", 405, "POST"},
+		{"HEAD", "/api/analyse", 405, "POST"},
+		{"GET", "/api/nonsense", 404, ""},
+		{"POST", "/api/nonsense", 404, ""},
+	} {
+		req, _ := http.NewRequest(c.method, base+c.path, nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != c.status || resp.Header.Get("Allow") != c.allow {
+			t.Errorf("%s %s: status %d, Allow %q; want %d, %q", c.method, c.path, resp.StatusCode, resp.Header.Get("Allow"), c.status, c.allow)
+		}
+	}
+}
+
+// A request that does not say it is JSON is refused: a page of another
+// site can post text/plain or a form to the server without asking its
+// leave, and made sessions until the user's were dropped.
+func TestHostileContentType(t *testing.T) {
+	s := NewServer(Config{Engine: engineOptions(), Sessions: 4})
+	base := testServer(t, s)
+	for _, c := range []struct {
+		contentType string
+		status      int
+	}{
+		{"application/json", 200},
+		{"application/json; charset=utf-8", 200},
+		{"Application/JSON", 200},
+		{"", 415},
+		{"text/plain", 415},
+		{"text/plain; charset=utf-8", 415},
+		{"application/x-www-form-urlencoded", 415},
+		{"multipart/form-data; boundary=x", 415},
+		{"application/jsonx", 415},
+		{"application/json; =", 415},
+	} {
+		for _, path := range []string{"/api/session", "/api/search", "/api/analyse"} {
+			req, _ := http.NewRequest("POST", base+path, strings.NewReader(`{"fen":"W:WKe5:Bi9","depth":1}`))
+			if c.contentType != "" {
+				req.Header.Set("Content-Type", c.contentType)
+			}
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != c.status {
+				t.Errorf("POST %s with Content-Type %q: status %d, want %d", path, c.contentType, resp.StatusCode, c.status)
+			}
+		}
+	}
+	waitIdle(t, s, 5*time.Second)
+}
+
+// A bad search request says what is wrong with it: a bad position of the
+// history says it is the history's (it said only "FEN, at column 1", as
+// if the request's position were wrong).
+func TestSearchRequestErrors(t *testing.T) {
+	start := hexdame.StartPosition().FEN()
+	for _, c := range []struct {
+		req  SearchRequest
+		want string
+	}{
+		{SearchRequest{FEN: "nonsense"}, "FEN, at column 1: "},
+		{SearchRequest{FEN: start, History: []string{start, "W:Wz9:B"}}, "position 2 of the history: FEN, at column 4: "},
+		{SearchRequest{FEN: start, History: make([]string, MaxHistory+1)}, "at most 1000 positions of history"},
+		{SearchRequest{FEN: start, Level: -1}, "level -1 is not from 1 to 10"},
+		{SearchRequest{FEN: start, MultiPV: 6}, "6 lines"},
+		{SearchRequest{FEN: start, Depth: -1}, "a limit is out of range"},
+		{SearchRequest{FEN: start, MoveTime: 1e9}, "a limit is out of range"},
+		{SearchRequest{FEN: start, Notation: "nonsense"}, "notation"},
+	} {
+		_, _, _, err := c.req.parse()
+		if err == nil || !strings.Contains(message(err), c.want) {
+			t.Errorf("the request for %q: %v", c.want, err)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"iter"
 	"slices"
 	"strconv"
 	"strings"
@@ -23,6 +24,14 @@ const (
 	MaxPDN = 1 << 20
 	// MaxGames is the most games of one PDN import that a session lists.
 	MaxGames = 1000
+	// MaxNotes is the most bytes the annotations of a session's game may
+	// take, each comment its text and 10 bytes more, each NAG 10 bytes:
+	// a comment or NAGs that would take them past it, and grow them, are
+	// refused. (An import may bring more, as much as MaxPDN holds.)
+	MaxNotes = MaxPDN
+	// noteBytes is what MaxNotes counts for an annotation besides its
+	// text.
+	noteBytes = 10
 	// pdnWork bounds the capture searches of one import (see
 	// hexdame.Reader.WorkLimit): about a second of one core.
 	pdnWork = 20_000_000
@@ -343,8 +352,18 @@ func (s *Session) editNode(x *hexdame.Node, req Request) error {
 	case "mainline":
 		return x.PromoteToMain()
 	case "comment":
+		size := 0
+		if req.Text != "" {
+			size = len(req.Text) + noteBytes
+		}
+		if err := s.roomForNotes(x, hexdame.CommentElement, size); err != nil {
+			return err
+		}
 		return x.SetComment(req.Text)
 	case "nags":
+		if err := s.roomForNotes(x, hexdame.NAGElement, len(req.NAGs)*noteBytes); err != nil {
+			return err
+		}
 		return x.SetNAGs(req.NAGs)
 	}
 	p := x.Parent()
@@ -353,6 +372,34 @@ func (s *Session) editNode(x *hexdame.Node, req Request) error {
 		s.cur = p
 	}
 	return err
+}
+
+var errTooManyNotes = fmt.Errorf("the game's comments and NAGs would take more than the %d bytes a page may have", MaxNotes)
+
+// roomForNotes returns an error when the annotations of kind after x's
+// move, replaced by ones of size bytes (as MaxNotes counts them), would
+// take the game's annotations past MaxNotes and grow them.
+func (s *Session) roomForNotes(x *hexdame.Node, kind hexdame.ElementKind, size int) error {
+	total, replaced := 0, 0
+	for _, n := range s.nodes {
+		before, after, tail := n.AnnotationsSeq()
+		for i, seq := range []iter.Seq[hexdame.Element]{before, after, tail} {
+			for e := range seq {
+				b := noteBytes
+				if e.Kind != hexdame.NAGElement {
+					b += len(e.Text)
+				}
+				total += b
+				if n == x && i == 1 && e.Kind == kind {
+					replaced += b
+				}
+			}
+		}
+	}
+	if grown := total - replaced + size; grown > MaxNotes && grown > total {
+		return errTooManyNotes
+	}
+	return nil
 }
 
 // newGame starts a game from the start position or req.FEN, which must be

@@ -301,3 +301,37 @@ func TestSessionLossOnTime(t *testing.T) {
 		}
 	}
 }
+
+// The comments and NAGs of a session's game are bounded by MaxNotes: a
+// page could set a comment of 1 MiB on each of 20,000 nodes (a server of
+// 1.2 GB after 120 of them, each answer carrying them all).
+func TestSessionNotesBound(t *testing.T) {
+	s := NewSession(nil)
+	ok(t, s, Request{Op: "play", Moves: []string{"d4-e5", "f6xd4", "c3xe5"}})
+	half := strings.Repeat("x", MaxNotes/2)
+	ok(t, s, Request{Op: "comment", Node: node(1), Text: half})
+	ok(t, s, Request{Op: "comment", Node: node(1), Text: half + "y"}) // replaced, not added
+	resp := do(t, s, Request{Op: "comment", Node: node(2), Text: half})
+	if st := ok(t, s, Request{Op: "goto", Node: node(2)}); resp.Error != errTooManyNotes.Error() || st.Comment != "" {
+		t.Errorf("a second comment of half MaxNotes: %q, the comment %.20q", resp.Error, st.Comment)
+	}
+	nags := make([]int, MaxNotes/noteBytes/2)
+	for i := range nags {
+		nags[i] = i
+	}
+	if resp := do(t, s, Request{Op: "nags", Node: node(3), NAGs: nags}); resp.Error != errTooManyNotes.Error() {
+		t.Errorf("%d NAGs after a comment of half MaxNotes: %q", len(nags), resp.Error)
+	}
+	// Removed, the comment makes room for the others.
+	ok(t, s, Request{Op: "comment", Node: node(1), Text: ""})
+	ok(t, s, Request{Op: "comment", Node: node(2), Text: half})
+	ok(t, s, Request{Op: "nags", Node: node(3), NAGs: nags[:len(nags)-10]})
+	// An import may bring more; what grows the annotations is refused,
+	// what shrinks them is not.
+	ok(t, s, Request{Op: "import", PDN: "1. d4-e5 " + strings.Repeat("$1 ", 110_000) + "f6xd4 *"})
+	if resp := do(t, s, Request{Op: "comment", Node: node(2), Text: "more"}); resp.Error != errTooManyNotes.Error() {
+		t.Errorf("a comment past the bound an import brought: %q", resp.Error)
+	}
+	ok(t, s, Request{Op: "nags", Node: node(1), NAGs: []int{1}})
+	ok(t, s, Request{Op: "comment", Node: node(2), Text: "more"})
+}
