@@ -70,7 +70,7 @@ import (
 // ended (all games, or the SPRT decided), 2 for a usage or I/O error (a
 // -pdn or -log file that cannot be written among them), an engine that
 // cannot be started (a program that does not run, not a HexDame engine, a
-// -param it does not declare) or that fails its start three times in a
+// -param it does not declare or answers with an error line) or that fails its start three times in a
 // row, or an interruption (SIGINT, SIGTERM), after which the finished
 // games are still printed and written. An engine that fails its start
 // otherwise (no wait or ready in time, an exit) loses the game by
@@ -653,7 +653,8 @@ func runMatch(e *env, cfg *matchConfig) error {
 			Log:         cfg.log.writer(fmt.Sprintf("e%d/%d", k+1, slot+1))}
 	}
 	// Start each engine once: one that cannot start (a program that cannot
-	// be run, not a HexDame engine, an undeclared -param) is a usage error;
+	// be run, not a HexDame engine, an undeclared -param, a -param it
+	// answers with an error line) is a usage error;
 	// one that misbehaves during the handshake loses its first game.
 	var first [2]*player
 	var ids [2]hub.ID
@@ -675,6 +676,13 @@ func runMatch(e *env, cfg *matchConfig) error {
 			return usageError{fmt.Sprintf("engine %d (%s): %s", i+1, quote(s.cmdline), err)}
 		case err != nil:
 			first[i] = &player{spec: s, fails: 1, startErr: err}
+		case len(s.settings) > 0 && c.LastError() != "":
+			// The engine keeps its value before a setting it refuses
+			// (HUB.md): the games would be played, and named, with a
+			// setting that never took.
+			c.Close()
+			closeFirst()
+			return usageError{fmt.Sprintf("engine %d (%s): it refused a -param: %s", i+1, quote(s.cmdline), c.LastError())}
 		default:
 			first[i] = &player{spec: s, client: c}
 			ids[i] = c.ID()

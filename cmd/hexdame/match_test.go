@@ -415,6 +415,14 @@ func TestMatchEngineCannotStart(t *testing.T) {
 	if code != 2 || !strings.Contains(errOut, `unknown engine parameter "level"`) {
 		t.Errorf("undeclared parameter: exit %d, %q", code, errOut)
 	}
+	// A value the engine refuses: it answers with an error line and keeps
+	// its seed, so that the match would have been named after a setting
+	// that never took. It used to run.
+	code, out, errOut := runCLI(t, "", "match", "-engine", "hexdame hub-random", "-param", "seed=abc", "-engine", "hexdame hub-random", "-games", "2", "-movetime", "0.05")
+	if code != 2 || out != "" || !strings.Contains(errOut, "engine 1") || !strings.Contains(errOut, "refused a -param") ||
+		!strings.Contains(errOut, "not 'abc'") || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("refused parameter value: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
 }
 
 // An engine that never says ready loses its games by start-failure, with
