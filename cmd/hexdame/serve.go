@@ -28,7 +28,9 @@ var cmdServe = &command{
 		"Each browser tab has its own game. It prints the address on standard output and\n" +
 		"serves until interrupted.\n" +
 		"\n" +
-		"It binds to 127.0.0.1 (this machine only) by default. On a public address\n" +
+		"It binds to 127.0.0.1 (this machine only) by default, and on a loopback address\n" +
+		"answers only requests for localhost or a loopback address, so that a web site\n" +
+		"rebinding its name to 127.0.0.1 cannot reach it. On a public address\n" +
 		"anyone who reaches it can use it, without a password or TLS; it protects itself\n" +
 		"against the usual abuse: request bodies over 2 MiB are refused, at most 2\n" +
 		"searches run at once (each with its own -hash table) and 8 analysis streams are\n" +
@@ -87,7 +89,11 @@ var cmdServe = &command{
 			if err != nil {
 				return usageError{"-addr: " + err.Error()}
 			}
-			srv := web.NewServer(web.Config{Engine: opts, Tables: tables}).HTTPServer(*addr)
+			// On a loopback address the server answers only requests
+			// for this machine's names (no DNS rebinding).
+			tcp, ok := ln.Addr().(*net.TCPAddr)
+			loopback := ok && tcp.IP.IsLoopback()
+			srv := web.NewServer(web.Config{Engine: opts, Tables: tables, Loopback: loopback}).HTTPServer(*addr)
 			if _, err := fmt.Fprintf(e.stdout, "serving the board at http://%s/\n", ln.Addr()); err != nil {
 				ln.Close()
 				return err

@@ -28,7 +28,10 @@
 // it answers 415: so a page of another site cannot post to the server (to
 // start searches, or make sessions until the user's are dropped), for its
 // browser must first ask the server's leave, which the server does not
-// give.
+// give. A site that points its own name at 127.0.0.1 (DNS rebinding)
+// would be asking its own leave: with Config.Loopback, which hexdame
+// serve sets on a loopback address, requests for other names than
+// localhost and loopback addresses answer 421.
 //
 // A session is one tab's game: the page makes one when it loads (and
 // restores its game from the address), and an unknown session (the server

@@ -10,7 +10,9 @@ import (
 	"io"
 	"io/fs"
 	"mime"
+	"net"
 	"net/http"
+	"net/netip"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -44,6 +46,12 @@ type Config struct {
 	// ReadTimeout is the longest a client may take to send a request
 	// (HTTPServer's ReadTimeout): 0 for 30 seconds.
 	ReadTimeout time.Duration
+	// Loopback, for a server that listens on a loopback address, answers
+	// only requests whose Host names this machine: localhost, or a
+	// loopback address such as 127.0.0.1 or [::1]. Others get 421
+	// Misdirected Request: a site whose name its owner has pointed at
+	// 127.0.0.1 (DNS rebinding) cannot use the server from its page.
+	Loopback bool
 }
 
 // A Server serves the page and its protocol (see the package
@@ -132,6 +140,10 @@ const maxBody = 2*MaxPDN + 64<<10
 // ServeHTTP serves the page's files and its protocol.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
+	if s.cfg.Loopback && !isLoopbackHost(r.Host) {
+		http.Error(w, "this server answers only requests for localhost or a loopback address", http.StatusMisdirectedRequest)
+		return
+	}
 	if !strings.HasPrefix(r.URL.Path, "/api/") {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			notAllowed(w, "GET, HEAD")
@@ -143,7 +155,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			http.NotFound(w, r)
 			return
 		}
-		w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self' 'wasm-unsafe-eval'")
+		w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self' 'wasm-unsafe-eval'; frame-ancestors 'none'")
 		s.deadline(w)
 		s.files.ServeHTTP(w, r)
 		return
@@ -426,4 +438,20 @@ func pageFiles() fs.FS {
 		panic(err) // the embedded directory is there: a build error
 	}
 	return sub
+}
+
+// isLoopbackHost reports whether a Host header (a name or address, with
+// or without a port) names this machine: localhost, a name under
+// .localhost, or a loopback address.
+func isLoopbackHost(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	host = strings.TrimSuffix(strings.ToLower(host), ".")
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.IsLoopback()
 }

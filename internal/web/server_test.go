@@ -576,3 +576,56 @@ func TestSearchRequestErrors(t *testing.T) {
 		}
 	}
 }
+
+// A server on a loopback address answers only requests for this
+// machine's names: a page whose site name was rebound to 127.0.0.1 (DNS
+// rebinding) is refused, whatever it asks. Without Loopback, any Host is
+// served.
+func TestLoopbackHosts(t *testing.T) {
+	for _, loopback := range []bool{true, false} {
+		base := testServer(t, NewServer(Config{Engine: engineOptions(), Loopback: loopback}))
+		port := base[strings.LastIndexByte(base, ':')+1:]
+		for _, tc := range []struct {
+			host string
+			ok   bool
+		}{
+			{"127.0.0.1:" + port, true},
+			{"localhost:" + port, true},
+			{"LocalHost.:" + port, true},
+			{"app.localhost:" + port, true},
+			{"[::1]:" + port, true},
+			{"127.9.9.9", true},
+			{"evil.example:" + port, false},
+			{"evil.example", false},
+			{"localhost.evil.example:" + port, false},
+			{"10.0.0.1:" + port, false},
+			{"[::ffff:10.0.0.1]:" + port, false},
+		} {
+			for _, path := range []string{"/", "/api/session"} {
+				method, body := http.MethodGet, io.Reader(nil)
+				if path != "/" {
+					method, body = http.MethodPost, strings.NewReader("{}")
+				}
+				req, err := http.NewRequest(method, base+path, body)
+				if err != nil {
+					t.Fatal(err)
+				}
+				req.Host = tc.host
+				req.Header.Set("Content-Type", "application/json")
+				resp, err := http.DefaultClient.Do(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				refused := resp.StatusCode == http.StatusMisdirectedRequest
+				if want := loopback && !tc.ok; refused != want {
+					t.Errorf("Loopback %v, Host %q, %s: status %d", loopback, tc.host, path, resp.StatusCode)
+				}
+				if !refused && resp.StatusCode != http.StatusOK {
+					t.Errorf("Loopback %v, Host %q, %s: status %d", loopback, tc.host, path, resp.StatusCode)
+				}
+			}
+		}
+	}
+}
