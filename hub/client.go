@@ -106,7 +106,9 @@ func (o *ClientOptions) defaults() {
 // A Client is the GUI side of a connection to a Hub engine: Start starts an
 // engine process, Connect speaks to an engine over any pipe. A client does
 // one search at a time (Search is not safe for concurrent use), but Close
-// may be called from any goroutine at any time.
+// may be called from any goroutine at any time. A nil or zero Client
+// speaks to no engine: its searches, Ping, NewGame and Close return an
+// error wrapping ErrClosed.
 //
 // The engine cannot harm the client: lines are read with a bounded length
 // (CommandReader; a longer line is an ErrProtocol fault), lines that are not
@@ -466,14 +468,27 @@ func contains(list []string, s string) bool {
 }
 
 // ID returns what the engine said about itself.
-func (c *Client) ID() ID { return c.id }
+func (c *Client) ID() ID {
+	if c == nil {
+		return ID{}
+	}
+	return c.id
+}
 
 // Params returns the parameters the engine declared, with the values it
 // declared (before the settings).
-func (c *Client) Params() []Param { return append([]Param(nil), c.params...) }
+func (c *Client) Params() []Param {
+	if c == nil {
+		return nil
+	}
+	return append([]Param(nil), c.params...)
+}
 
 // Param returns the declared parameter called name.
 func (c *Client) Param(name string) (Param, bool) {
+	if c == nil {
+		return Param{}, false
+	}
 	for _, p := range c.params {
 		if p.Name == name {
 			return p, true
@@ -484,7 +499,12 @@ func (c *Client) Param(name string) (Param, bool) {
 
 // LastError returns the message of the last error line the engine sent, or
 // "". Like Search, it must not be called during a search.
-func (c *Client) LastError() string { return c.lastErr }
+func (c *Client) LastError() string {
+	if c == nil {
+		return ""
+	}
+	return c.lastErr
+}
 
 // NewGame tells the engine that the next search is unrelated to the
 // previous ones, and, when the engine answers ping, waits for it to be done
@@ -492,8 +512,8 @@ func (c *Client) LastError() string { return c.lastErr }
 // search's time does not include it: it sends ping after new-game and
 // waits for pong up to StartTimeout (ErrTimeout) or ctx.
 func (c *Client) NewGame(ctx context.Context) error {
-	if c.broken != nil {
-		return c.broken
+	if err := c.usable(); err != nil {
+		return err
 	}
 	if err := c.send(NewCommand("new-game")); err != nil {
 		c.broken = err
@@ -552,8 +572,8 @@ func (c *Client) drain() error {
 // checks) must answer before its done, and a done before the pong is a
 // protocol violation.
 func (c *Client) Search(ctx context.Context, s Search, info func(Info)) (Done, error) {
-	if c.broken != nil {
-		return Done{}, c.broken
+	if err := c.usable(); err != nil {
+		return Done{}, err
 	}
 	select {
 	case <-c.closed:
@@ -638,8 +658,8 @@ func parseDone(cmd Command, p hexdame.Position) (Done, error) {
 // search. An engine that does not answer in time gives ErrTimeout, and the
 // client is then unusable (Err).
 func (c *Client) Ping(ctx context.Context) error {
-	if c.broken != nil {
-		return c.broken
+	if err := c.usable(); err != nil {
+		return err
 	}
 	if err := c.drain(); err != nil {
 		return err
@@ -673,6 +693,9 @@ func (c *Client) Ping(ctx context.Context) error {
 // (for Connect). It returns once the process has been waited for; it is
 // safe to call more than once and from any goroutine.
 func (c *Client) Close() error {
+	if c == nil || c.events == nil {
+		return errNoEngine
+	}
 	c.once.Do(func() {
 		if c.wfile != nil {
 			c.wfile.SetWriteDeadline(time.Now().Add(50 * time.Millisecond))
@@ -711,15 +734,30 @@ func (c *Client) Close() error {
 	return nil
 }
 
+// errNoEngine is the error of a nil or zero Client, which speaks to no
+// engine.
+var errNoEngine = fmt.Errorf("%w: a Client not made by Start or Connect", ErrClosed)
+
+// usable returns why c cannot search: it was not made by Start or
+// Connect (an error wrapping ErrClosed), or a fault left its engine's
+// state unknown (Err).
+func (c *Client) usable() error {
+	if c == nil || c.events == nil {
+		return errNoEngine
+	}
+	return c.broken
+}
+
 // Pid returns the engine process's id, or 0 for a client made by Connect.
 func (c *Client) Pid() int {
-	if c.proc == nil || c.proc.Process == nil {
+	if c == nil || c.proc == nil || c.proc.Process == nil {
 		return 0
 	}
 	return c.proc.Process.Pid
 }
 
 // Err returns the fault that left the engine's state unknown (an error
-// wrapping ErrExited, ErrProtocol, ErrStopIgnored or ErrTimeout), or nil
+// wrapping ErrExited, ErrProtocol, ErrStopIgnored or ErrTimeout; for a
+// Client not made by Start or Connect, one wrapping ErrClosed), or nil
 // while the client can still search.
-func (c *Client) Err() error { return c.broken }
+func (c *Client) Err() error { return c.usable() }

@@ -289,3 +289,30 @@ func TestClientEngineNotReading(t *testing.T) {
 		t.Errorf("took %v", d)
 	}
 }
+
+// A nil or zero Client speaks to no engine: every method answers, with an
+// error wrapping ErrClosed where it has one. Close of a zero Client
+// panicked in a goroutine of its own, which ended the program.
+func TestZeroClient(t *testing.T) {
+	for name, c := range map[string]*hub.Client{"nil": nil, "zero": {}} {
+		ctx := context.Background()
+		if err := c.Close(); !errors.Is(err, hub.ErrClosed) {
+			t.Errorf("%s: Close: %v", name, err)
+		}
+		if _, err := c.Search(ctx, hub.Search{Position: hexdame.StartPosition()}, nil); !errors.Is(err, hub.ErrClosed) {
+			t.Errorf("%s: Search: %v", name, err)
+		}
+		if err := c.Ping(ctx); !errors.Is(err, hub.ErrClosed) {
+			t.Errorf("%s: Ping: %v", name, err)
+		}
+		if err := c.NewGame(ctx); !errors.Is(err, hub.ErrClosed) {
+			t.Errorf("%s: NewGame: %v", name, err)
+		}
+		if err := c.Err(); !errors.Is(err, hub.ErrClosed) {
+			t.Errorf("%s: Err: %v", name, err)
+		}
+		if _, ok := c.Param("variant"); ok || c.Params() != nil || c.ID() != (hub.ID{}) || c.LastError() != "" || c.Pid() != 0 {
+			t.Errorf("%s: the engine's declarations are not empty", name)
+		}
+	}
+}
