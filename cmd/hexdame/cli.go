@@ -143,7 +143,11 @@ func dispatch(args []string, stdin io.Reader, out *checkedWriter, stderr io.Writ
 	}
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
-		if len(args) > 1 && args[0] == "help" {
+		if len(args) > 2 && args[0] == "help" {
+			fmt.Fprintf(stderr, "hexdame help: want one command, not %d arguments (try hexdame help)\n", len(args)-1)
+			return exitUsage, "hexdame help"
+		}
+		if len(args) > 1 && args[0] == "help" && args[1] != "help" {
 			c := findCommand(args[1])
 			if c == nil {
 				fmt.Fprintf(stderr, "hexdame help: unknown command %s (try hexdame help)\n", quote(args[1]))

@@ -80,6 +80,8 @@ func TestExitStatusContract(t *testing.T) {
 		{"help", "", []string{"help"}, 0, ""},
 		{"help of a command", "", []string{"help", "perft"}, 0, ""},
 		{"help of an unknown command", "", []string{"help", "nope"}, 2, "unknown command"},
+		{"help of help", "", []string{"help", "help"}, 0, ""},
+		{"help of two commands", "", []string{"help", "perft", "extra"}, 2, "want one command, not 2 arguments"},
 		{"command -h", "", []string{"random", "-h"}, 0, ""},
 	}
 	if canRead {
