@@ -36,21 +36,23 @@ var cmdHTML = &command{
 				return err
 			}
 			defer closeIn()
+			title := display
 			if display == "standard input" {
-				display = "PDN games"
+				title = "PDN games"
 			}
-			return writeHTML(e.stdout, in, display)
+			return writeHTML(e.stdout, in, title, display)
 		}
 	},
 }
 
 // writeHTML reads the games of in and writes the page as it reads them:
 // the page's head and boards, then each game's data as soon as the game
-// is read, then the script. Its memory holds one game at a time (its tree
+// is read, then the script: title is the page's title, name the input's
+// in error messages. Its memory holds one game at a time (its tree
 // and what is being written), not the page. A read error ends the page
 // where it is, incomplete, with an error (exit status 2); a write error
 // stops the reading at the next game.
-func writeHTML(w io.Writer, in io.Reader, title string) error {
+func writeHTML(w io.Writer, in io.Reader, title, name string) error {
 	out := &pageWriter{w: bufio.NewWriterSize(w, 64<<10)}
 	head, tail, _ := strings.Cut(pageTemplate, "{{DATA}}")
 	boards, err := pageBoards()
@@ -64,7 +66,7 @@ func writeHTML(w io.Writer, in io.Reader, title string) error {
 	for g, err := range r.Games() {
 		if err != nil && !isParseError(err) {
 			out.w.Flush()
-			return usageError{title + ": " + err.Error()}
+			return usageError{name + ": " + err.Error()}
 		}
 		number++
 		if number > 1 {

@@ -305,7 +305,7 @@ func TestViewerStreams(t *testing.T) {
 	runtime.GC()
 	var base runtime.MemStats
 	runtime.ReadMemStats(&base)
-	if err := writeHTML(w, strings.NewReader(games), "flood"); err != nil {
+	if err := writeHTML(w, strings.NewReader(games), "flood", "flood"); err != nil {
 		t.Fatal(err)
 	}
 	// The old viewer held every game and the whole page, 46 MB here.
@@ -338,7 +338,7 @@ func TestViewerAnnotationFloods(t *testing.T) {
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		if err := writeHTML(w, strings.NewReader(text), "flood"); err != nil {
+		if err := writeHTML(w, strings.NewReader(text), "flood", "flood"); err != nil {
 			t.Fatal(err)
 		}
 		runtime.ReadMemStats(&after)

@@ -137,8 +137,9 @@ func TestReadErrorNamesTheNextGame(t *testing.T) {
 			in := io.MultiReader(strings.NewReader(tc.text), iotest.ErrReader(errors.New("disk on fire")))
 			var out, errOut strings.Builder
 			status := run(args, in, &out, &errOut)
-			if status != 2 || !strings.Contains(errOut.String(), tc.game+"disk on fire\n") || strings.Count(errOut.String(), "\n") != 1 {
-				t.Errorf("%q after %q: exit %d, stderr %q; want exit 2 and %q", args, tc.text, status, errOut.String(), tc.game)
+			want := "hexdame " + args[0] + ": standard input: " + tc.game + "disk on fire\n"
+			if status != 2 || errOut.String() != want {
+				t.Errorf("%q after %q: exit %d, stderr %q; want exit 2 and %q", args, tc.text, status, errOut.String(), want)
 			}
 		}
 	}
