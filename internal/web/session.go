@@ -14,8 +14,9 @@ import (
 )
 
 // Limits of one session, so that a page cannot make the server hold
-// more than a few megabytes for it (a tree of MaxNodes nodes with MaxNotes
-// of comments: about 5 MB measured, 2 MB of it the tree's cached state).
+// more than a few megabytes for it: a tree of MaxNodes nodes held about
+// 5 MB (2 MB of it the tree's cached state), and its comments and NAGs
+// add at most MaxNotes.
 const (
 	// MaxNodes is the most nodes a session's game tree may hold; a move
 	// or an import that would go past it is refused.
