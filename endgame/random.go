@@ -7,12 +7,13 @@ import (
 )
 
 // RandomPosition returns a random position of material m with side to
-// move, drawn with r (nil: math/rand/v2's top-level source): White's men on cells off White's crowning edge, Red's
-// men off Red's, then the kings on the free cells, each piece on a cell
-// chosen uniformly among those left (so every position of m has a
-// chance). It is for tests and experiments, such as playing an engine
-// from won positions of the tables. An invalid material (see
-// Material.IsValid) gives an error wrapping ErrInvalidMaterial.
+// move, drawn with r (nil: math/rand/v2's top-level source): White's men
+// on cells off White's crowning edge, Red's men off Red's, then the
+// kings on the free cells, each piece on a cell chosen uniformly among
+// those left (so every position of m has a chance). It is for tests and
+// experiments, such as playing an engine from won positions of the
+// tables. An invalid material (see Material.IsValid) gives an error
+// wrapping ErrInvalidMaterial.
 func RandomPosition(r *rand.Rand, m Material, side hexdame.Color) (hexdame.Position, error) {
 	if !m.IsValid() {
 		return hexdame.Position{}, &materialError{text: m.String(), why: "not a material the tables can hold"}

@@ -70,8 +70,8 @@ import (
 // ended (all games, or the SPRT decided), 2 for a usage or I/O error (a
 // -pdn or -log file that cannot be written among them), an engine that
 // cannot be started (a program that does not run, not a HexDame engine, a
-// -param it does not declare or answers with an error line) or that fails its start three times in a
-// row, or an interruption (SIGINT, SIGTERM), after which the finished
+// -param it does not declare or answers with an error line) or that fails
+// its start three times in a row, or an interruption (SIGINT, SIGTERM), after which the finished
 // games are still printed and written. An engine that fails its start
 // otherwise (no wait or ready in time, an exit) loses the game by
 // start-failure.
