@@ -96,7 +96,7 @@
 // explored, so that landing choices and capture orders that lead to the
 // same state are explored once; positions built to make it work hard, with
 // dozens of pieces where kings can take them in countless orders, still
-// cost it time that grows with those orders (see BENCHMARKS.md).
+// cost it time that grows with those orders (see doc/BENCHMARKS.md).
 //
 // A server bounds the work of one request by bounding its capture
 // searches, the only part whose cost does not follow the size of the

@@ -38,7 +38,7 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 //
 // The positions of played games take a few to a few hundred states; the
 // heaviest positions known are in testdata/hostile.fen, with their states
-// and times in BENCHMARKS.md. Once a position passes, most of its other
+// and times in doc/BENCHMARKS.md. Once a position passes, most of its other
 // methods cost about one such search: Play, IsLegal, CountLegalMoves and
 // ParseMove of a move written without landing cells generate its moves
 // once, FormatMove once (twice for a capture that shares its start and

@@ -296,7 +296,7 @@ func TestReadMarkdown(t *testing.T) {
 		"A [site](https://example.com), <https://example.org>, www.example.net and http://example.io/x.\n" +
 		"The file `rules_test.go`, the files `hub/*_test.go`, a command `go test ./...`, HUB.md's text.\n" +
 		"```\n[not](a-link.md) `code.go`\n```\n" +
-		"[ref]: TESTING.md\n<a href=\"BENCHMARKS.md\">b</a> [inline `[x](y.md)` code](#top)\n" +
+		"[ref]: doc/TESTING.md\n<a href=\"doc/BENCHMARKS.md\">b</a> [inline `[x](y.md)` code](#top)\n" +
 		"Tests: [a_test.go](a_test.go) `TestA`,\nTestB; [b_test.go](b_test.go) ExampleC.\n"
 	var got []string
 	for _, r := range readMarkdown(text).refs {
@@ -306,7 +306,7 @@ func TestReadMarkdown(t *testing.T) {
 		"link RULES.md#capture", "link doc/x.svg", "link hub",
 		"external https://example.com", "external https://example.org", "external www.example.net", "external http://example.io/x.",
 		"file name rules_test.go", "file name hub/*_test.go", "file name HUB.md",
-		"link TESTING.md", "link BENCHMARKS.md", "link #top",
+		"link doc/TESTING.md", "link doc/BENCHMARKS.md", "link #top",
 		"link a_test.go", "link b_test.go", "tests a_test.go TestA TestB", "tests b_test.go ExampleC",
 	}
 	slices.Sort(got)
@@ -443,7 +443,7 @@ func TestCommentFileNames(t *testing.T) {
 			for _, c := range cg.List {
 				line := fset.Position(c.Pos()).Line
 				for _, m := range mdMention.FindAllString(c.Text, -1) {
-					if !existsIn(path.Dir(name), m) && !existsIn(".", m) {
+					if !commentNameExists(name, m) {
 						t.Errorf("%s:%d: %s: no such file beside it nor at the root of the module", name, line, m)
 					}
 				}
@@ -452,6 +452,50 @@ func TestCommentFileNames(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// commentNameExists reports whether a file name that the comments of the
+// Go file goFile mention names a file beside it or at the module's root.
+func commentNameExists(goFile, name string) bool {
+	return existsIn(path.Dir(goFile), name) || existsIn(".", name)
+}
+
+// TestCommentNameExists checks what TestCommentFileNames accepts: the
+// documents under doc/ are named by their path from the root.
+func TestCommentNameExists(t *testing.T) {
+	for _, tc := range []struct {
+		goFile, name string
+		ok           bool
+	}{
+		{"legal.go", "doc/BENCHMARKS.md", true},
+		{"legal.go", "BENCHMARKS.md", false},
+		{"engine/level.go", "doc/BENCHMARKS.md", true},
+		{"engine/level.go", "BENCHMARKS.md", false},
+		{"endgame/doc.go", "doc/ENDGAMES.md", true},
+		{"hub/client.go", "HUB.md", true},
+		{"cmd/hexdame/main.go", "README.md", true},
+		{"cmd/hexdame/main.go", "NO-SUCH.md", false},
+	} {
+		if got := commentNameExists(tc.goFile, tc.name); got != tc.ok {
+			t.Errorf("%s naming %s: %v, want %v", tc.goFile, tc.name, got, tc.ok)
+		}
+	}
+}
+
+// rootDocuments are the Markdown files the module's root holds: what a
+// newcomer reads first. The other documents are under doc/.
+var rootDocuments = []string{"CHANGELOG.md", "HUB.md", "README.md", "RULES.md"}
+
+// TestRootDocuments checks that the root holds no other Markdown file.
+func TestRootDocuments(t *testing.T) {
+	md, err := filepath.Glob("*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(md)
+	if !slices.Equal(md, rootDocuments) {
+		t.Errorf("the root holds the Markdown files %q, want %q: put other documents under doc/", md, rootDocuments)
 	}
 }
 
@@ -711,7 +755,10 @@ func TestBadDocLinks(t *testing.T) {
 // TestCheckMarkdownRef checks what the link check refuses, on the
 // module's own files.
 func TestCheckMarkdownRef(t *testing.T) {
-	docs := map[string]mdDoc{"README.md": {anchors: map[string]bool{"engine-matches": true}}}
+	docs := map[string]mdDoc{
+		"README.md":         {anchors: map[string]bool{"engine-matches": true}},
+		"doc/BENCHMARKS.md": {anchors: map[string]bool{"perft": true}},
+	}
 	for _, tc := range []struct {
 		from string
 		ref  mdRef
@@ -720,9 +767,21 @@ func TestCheckMarkdownRef(t *testing.T) {
 		{"README.md", mdRef{dest: "go.mod", kind: "link"}, true},
 		{"README.md", mdRef{dest: "hub", kind: "link"}, true},
 		{"README.md", mdRef{dest: "#engine-matches", kind: "link"}, true},
-		{"TESTING.md", mdRef{dest: "README.md#engine-matches", kind: "link"}, true},
-		{"TESTING.md", mdRef{dest: "README.md#no-such-heading", kind: "link"}, false},
-		{"TESTING.md", mdRef{dest: "go.mod#anchor", kind: "link"}, false},
+		// The documents under doc/ link to the root's files through "..",
+		// and the root's to theirs through "doc/".
+		{"doc/TESTING.md", mdRef{dest: "../README.md#engine-matches", kind: "link"}, true},
+		{"doc/TESTING.md", mdRef{dest: "../README.md#no-such-heading", kind: "link"}, false},
+		{"doc/TESTING.md", mdRef{dest: "README.md#engine-matches", kind: "link"}, false},
+		{"doc/TESTING.md", mdRef{dest: "../go.mod#anchor", kind: "link"}, false},
+		{"doc/TESTING.md", mdRef{dest: "BENCHMARKS.md#perft", kind: "link"}, true},
+		{"doc/TESTING.md", mdRef{dest: "BENCHMARKS.md#no-such-heading", kind: "link"}, false},
+		{"doc/ENDGAMES.md", mdRef{dest: "endgames/KKvK-white.svg", kind: "link"}, true},
+		{"doc/ENDGAMES.md", mdRef{dest: "doc/endgames/KKvK-white.svg", kind: "link"}, false},
+		{"README.md", mdRef{dest: "doc/BENCHMARKS.md#perft", kind: "link"}, true},
+		{"README.md", mdRef{dest: "BENCHMARKS.md", kind: "link"}, false},
+		{"README.md", mdRef{dest: "doc/TESTING.md", kind: "file name"}, true},
+		{"README.md", mdRef{dest: "TESTING.md", kind: "file name"}, false},
+		{"doc/BENCHMARKS.md", mdRef{dest: "TESTING.md", kind: "file name"}, true},
 		{"README.md", mdRef{dest: "no-such-file.md", kind: "link"}, false},
 		{"README.md", mdRef{dest: "../hexdame/go.mod", kind: "link"}, false},
 		{"README.md", mdRef{dest: "/go.mod", kind: "link"}, false},

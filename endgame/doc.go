@@ -113,7 +113,7 @@
 // material loaded (and NoValue, the zero Value, with ok false for a
 // position outside the tables) without allocating, in about 0.1
 // microsecond when the table is in the processor's caches and 0.4 to 0.7
-// on random probes of the tables of 4 and 5 pieces (see BENCHMARKS.md).
+// on random probes of the tables of 4 and 5 pieces (see doc/BENCHMARKS.md).
 // BestMove(p) gives a move that keeps the value: the fastest win, the
 // longest defence, a move that keeps the draw (among the moves into the
 // tables loaded).
@@ -177,5 +177,5 @@
 // 10 GB of dependencies. For 7 pieces (the largest table, KKMMvKKM, has
 // 176 billion entries; the largest build, KKMMvKMM's, takes 750 GiB) the
 // working state would have to be split across machines or kept on disk,
-// which this package does not do; ENDGAMES.md counts the cost.
+// which this package does not do; doc/ENDGAMES.md counts the cost.
 package endgame

@@ -14,7 +14,7 @@ import (
 // the search between any two positions. The bound is on the processor
 // time the search takes, against that of a generation: on a busy machine
 // the wall-clock time of a generation varies by a factor of two or more
-// between one and the next (BENCHMARKS.md), while the work does not. The
+// between one and the next (doc/BENCHMARKS.md), while the work does not. The
 // log gives, for each, the fastest of three generations of its moves and
 // the worst overrun of the limit, in processor time and in wall-clock
 // time (of three searches with HEXDAME_LONG set, which adds the slowest

@@ -7,7 +7,7 @@ import "math"
 // plus a random error is best: the error is drawn from a normal
 // distribution whose spread shrinks as the level rises, so a weak level
 // misjudges close moves often and clear ones seldom. TestStrengthLevels and
-// BENCHMARKS.md ("Engine level ladder") measure each level against the one
+// doc/BENCHMARKS.md ("Engine level ladder") measure each level against the one
 // below.
 type level struct {
 	depth int     // the deepest iteration, 0 for no limit

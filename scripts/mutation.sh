@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Mutation testing of the rules core: gremlins mutates the files of the
 # rules (the list below) one change at a time and runs the -short tests
-# against each mutant. See TESTING.md for the last score and the surviving
+# against each mutant. See doc/TESTING.md for the last score and the surviving
 # mutants judged equivalent.
 #
 # Usage: scripts/mutation.sh [--diff REF] [FILE.go...]
@@ -23,7 +23,7 @@ files=("$@")
 if [ ${#diff[@]} -gt 0 ] && [ ${#files[@]} -eq 0 ]; then
 	files=($(ls *.go | grep -v '_test\.go$'))
 elif [ ${#files[@]} -eq 0 ]; then
-	# The code of the six files the scores in TESTING.md were taken on,
+	# The code of the six files the scores in doc/TESTING.md were taken on,
 	# which issue 28 spread over these.
 	files=(capture.go legal.go move.go board.go hexdame.go position.go fen.go text.go game.go outcome.go notation.go)
 fi

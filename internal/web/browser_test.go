@@ -34,7 +34,7 @@ import (
 // HEXDAME_BROWSER=1, as .ci/run runs them (see browsertest.Chromium).
 // They take screenshots into the directory HEXDAME_SCREENSHOTS, when set;
 // the README's picture, doc/board.png, is TestBrowserReadmePicture's. The
-// speed figures of BENCHMARKS.md are logged ("speed: ..."), not asserted.
+// speed figures of doc/BENCHMARKS.md are logged ("speed: ..."), not asserted.
 
 func chromiumPath(t *testing.T) string { return browsertest.Chromium(t) }
 
