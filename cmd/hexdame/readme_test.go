@@ -106,7 +106,8 @@ func TestReadmeGoCode(t *testing.T) {
 }
 
 // The README shows a newcomer one command that runs the tool and one that
-// runs the tests; the tool's command works.
+// runs the tests; the tool's command works (for serve, the board: it
+// starts, and the section names the address it listens on).
 func TestReadmeTwoCommands(t *testing.T) {
 	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
 	if err != nil {
@@ -132,7 +133,29 @@ func TestReadmeTwoCommands(t *testing.T) {
 	if tool == nil || !hasTest {
 		t.Fatalf("the two commands section lacks go run ./cmd/hexdame or go test ./...:\n%s", section)
 	}
+	if tool[0] == "serve" {
+		// The board: the address the section sends the reader to is the
+		// one serve listens on by default, and serve starts (on a port of
+		// its own, so that a server already on the default port does not
+		// fail the test; the tests' servers stop once started).
+		_, help, _ := runCLI(t, "", "help", "serve")
+		m := serveDefaultAddr.FindStringSubmatch(help)
+		if m == nil {
+			t.Fatalf("help serve gives no default -addr:\n%s", help)
+		}
+		if url := "http://" + m[1] + "/"; !strings.Contains(section, url) {
+			t.Errorf("the two commands section does not send the reader to %s, where serve listens by default:\n%s", url, section)
+		}
+		tool = append(tool, "-addr", "127.0.0.1:0")
+		if status, out, errOut := runCLI(t, "", tool...); status != 0 || !strings.HasPrefix(out, "serving the board at http://127.0.0.1:") {
+			t.Errorf("hexdame %q: exit %d, stdout %q, stderr %q", tool, status, out, errOut)
+		}
+		return
+	}
 	if status, out, errOut := runCLI(t, "", tool...); status != 0 || out == "" {
 		t.Errorf("hexdame %q: exit %d, stdout %q, stderr %q", tool, status, out, errOut)
 	}
 }
+
+// serveDefaultAddr finds the default of serve's -addr in its help.
+var serveDefaultAddr = regexp.MustCompile(`-addr HOST:PORT\n[^\n]*\(default "([^"]+)"\)`)
