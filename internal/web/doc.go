@@ -4,10 +4,12 @@
 //
 // # One copy of the rules
 //
-// The page (static/app.js) holds no rule of the game: every action goes
-// to a Session, which keeps the game's tree with package hexdame's Game
-// and answers with the State to draw (the board as hexdame svg draws it,
-// the legal moves with their paths, the movetext, the outcome). Searches
+// The page (static/index.html and its JavaScript modules, which the
+// browser loads as they are, through an import map: no build step) holds
+// no rule of the game: every action goes to a Session, which keeps the
+// game's tree with package hexdame's Game and answers with the State to
+// draw (the board as hexdame svg draws it, the legal moves with their
+// paths, the movetext, the outcome). Searches
 // go to Search, which runs package engine. On hexdame serve the Session
 // and the searches run in the server; on the static site they run in the
 // browser, compiled to WebAssembly (package main in ./wasm), each in a

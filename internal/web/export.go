@@ -16,7 +16,7 @@ import (
 const modulePath = "github.com/hexdame/hexdame"
 
 // Export writes the static site into dir, which it makes if needed: the
-// page, its script and style, the worker, the WebAssembly of the rules
+// page, its modules and style, the worker, the WebAssembly of the rules
 // and the engine (hexdame.wasm), and the go command's wasm_exec.js that
 // runs it. It returns the names of the files written.
 //
@@ -65,7 +65,12 @@ func Export(dir string) ([]string, error) {
 		return nil, err
 	}
 	page := pageFiles()
-	for _, name := range []string{"index.html", "app.js", "app.css", "worker.js"} {
+	entries, err := fs.ReadDir(page, ".")
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		name := e.Name()
 		data, err := fs.ReadFile(page, name)
 		if err != nil {
 			return nil, err

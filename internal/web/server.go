@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"io/fs"
 	"mime"
 	"net"
 	"net/http"
@@ -155,7 +154,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			http.NotFound(w, r)
 			return
 		}
-		w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self' 'wasm-unsafe-eval'; frame-ancestors 'none'")
+		w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self' 'wasm-unsafe-eval' "+pageScriptHash()+"; frame-ancestors 'none'")
 		s.deadline(w)
 		s.files.ServeHTTP(w, r)
 		return
@@ -429,15 +428,6 @@ func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-}
-
-// pageFiles returns the page's files.
-func pageFiles() fs.FS {
-	sub, err := fs.Sub(static, "static")
-	if err != nil {
-		panic(err) // the embedded directory is there: a build error
-	}
-	return sub
 }
 
 // isLoopbackHost reports whether a Host header (a name or address, with

@@ -1,0 +1,76 @@
+package web
+
+import (
+	"crypto/sha256"
+	"encoding/base64"
+	"io"
+	"io/fs"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// importRE finds the modules a module imports.
+var importRE = regexp.MustCompile(`(?m)^import [^;]* from "([^"]+)";`)
+
+// The page's modules are served as JavaScript, each import names a module
+// of the page through the import map, and the Content-Security-Policy
+// lets the import map run: else the browser runs no module at all.
+func TestPageModules(t *testing.T) {
+	base := testServer(t, NewServer(Config{Engine: engineOptions()}))
+	resp, err := http.Get(base + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	html, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`<script type="importmap">(.*?)</script>`).FindSubmatch(html)
+	if m == nil {
+		t.Fatal("the page has no import map")
+	}
+	sum := sha256.Sum256(m[1])
+	if csp := resp.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'") {
+		t.Errorf("the policy %q does not let the import map run", csp)
+	}
+	modules, err := fs.Glob(pageFiles(), "*.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	imported := map[string]bool{"app.js": true}
+	for _, name := range modules {
+		resp, err := http.Get(base + "/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ct := resp.Header.Get("Content-Type"); resp.StatusCode != 200 || !strings.HasPrefix(ct, "text/javascript") {
+			t.Errorf("GET /%s: %d, %q", name, resp.StatusCode, ct)
+		}
+		if name == "worker.js" {
+			continue // a classic worker script, not a module
+		}
+		for _, imp := range importRE.FindAllSubmatch(src, -1) {
+			file, ok := strings.CutPrefix(string(imp[1]), "hexdame/")
+			if _, err := fs.Stat(pageFiles(), file); !ok || err != nil {
+				t.Errorf("%s imports %q, not a module of the page", name, imp[1])
+			}
+			imported[file] = true
+		}
+		if n := strings.Count(string(src), "\n"); n > 600 {
+			t.Errorf("%s has %d lines, more than 600", name, n)
+		}
+	}
+	for _, name := range modules {
+		if name != "worker.js" && !imported[name] {
+			t.Errorf("no module imports %s", name)
+		}
+	}
+}

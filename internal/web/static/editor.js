@@ -1,0 +1,69 @@
+// The position editor: pieces put on the board one by one, the side to
+// move chosen, and a game started from the position when the rules allow
+// it.
+import { $, page, START, showError } from "hexdame/page.js";
+import { send } from "hexdame/send.js";
+import { drawBoard } from "hexdame/board.js";
+import { stopGame } from "hexdame/play.js";
+import { stopAnalysis } from "hexdame/analysis.js";
+
+// editTo asks the rules for the editor's next position: make gives the
+// request from the editor's position when its turn comes, after the
+// operations before it.
+function editTo(make) {
+  var p = page.queue.then(function () {
+    var req = make(page.editor);
+    req.op = "edit";
+    req.flip = page.flip;
+    return page.backend.do(req);
+  }).then(function (r) {
+    document.body.setAttribute("data-done", ++page.answered);
+    if (!r.edit) { showError(r.error || ""); return; }
+    page.editor = r.edit;
+    drawBoard(r.edit.svg);
+    $("board").querySelectorAll("polygon.cell").forEach(function (p) { p.classList.add("edit"); });
+    $("editproblem").textContent = r.edit.problem || "";
+    $("status").textContent = "Editing the position (" + (r.edit.side === "white" ? "White" : "Red") + " to move): click a cell to put the piece chosen there";
+    $("fen").textContent = r.edit.fen;
+    $("editside").value = r.edit.side;
+    $("editdone").disabled = !!r.edit.problem;
+  }, function (e) { showError(String(e.message || e)); });
+  page.queue = p;
+  return p;
+}
+
+// editCell puts the piece chosen on cell c.
+export function editCell(c) {
+  var piece = document.querySelector('input[name="piece"]:checked').value;
+  editTo(function (e) { return { fen: e.fen, cell: c, piece: piece }; });
+}
+
+function closeEditor() {
+  page.editor = null;
+  $("palette").hidden = $("edittools").hidden = true;
+  $("editproblem").textContent = "";
+}
+
+// initEditor wires the editor's controls.
+export function initEditor() {
+  $("edit").addEventListener("click", function () {
+    stopGame();
+    stopAnalysis();
+    $("analyse").checked = false;
+    $("palette").hidden = $("edittools").hidden = false;
+    var fen = page.st.fen;
+    editTo(function () { return { fen: fen }; });
+  });
+  $("editside").addEventListener("change", function () {
+    var side = $("editside").value;
+    editTo(function (e) { return { fen: e.fen, side: side }; });
+  });
+  $("editclear").addEventListener("click", function () { editTo(function () { return { fen: "W:W:B" }; }); });
+  $("editstart").addEventListener("click", function () { editTo(function () { return { fen: START }; }); });
+  $("editdone").addEventListener("click", function () {
+    var fen = page.editor.fen;
+    closeEditor();
+    send({ op: "new", fen: fen });
+  });
+  $("editcancel").addEventListener("click", function () { closeEditor(); send({ op: "state" }); });
+}
