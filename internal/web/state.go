@@ -1,0 +1,133 @@
+package web
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/endgame"
+)
+
+// state returns the session's state for a page that holds tree version
+// req.Version.
+func (s *Session) state(req Request) State {
+	x := s.cur
+	p := x.Position()
+	st := State{
+		Version:   s.version,
+		Node:      s.ids[x],
+		Start:     s.game.InitialPosition().FEN(),
+		FEN:       p.FEN(),
+		Numeric:   p.FormatFEN(hexdame.Numeric),
+		Side:      strings.ToLower(p.SideToMove().String()),
+		SVG:       s.svg(req.Flip, false),
+		Notation:  s.notation.String(),
+		Comment:   x.Comment(),
+		NAGs:      x.NAGs(),
+		Result:    s.game.Outcome().Result.String(),
+		KingMoves: s.game.DrawRules().KingMoves,
+		Imported:  len(s.games),
+		History:   []string{},
+		Main:      []int{0},
+	}
+	if req.Version != s.version {
+		if s.tree == nil {
+			s.tree = makeTree(s.game, s.notation, s.ids)
+		}
+		st.Tree = s.tree
+	}
+	for _, t := range s.game.Tags() {
+		st.Tags = append(st.Tags, [2]string{t.Name, t.Value})
+	}
+	for n := range s.game.Root().Mainline() {
+		st.Main = append(st.Main, s.ids[n])
+	}
+	// The line from the root, and the history.
+	var path []*hexdame.Node
+	for n := x; n != nil && n.Parent() != nil; n = n.Parent() {
+		path = append(path, n)
+	}
+	slices.Reverse(path)
+	st.Line = []string{}
+	for _, n := range path {
+		if n.IsSetup() {
+			st.Line = nil
+			break
+		}
+		st.Line = append(st.Line, n.Before().FormatMove(n.Move(), hexdame.Algebraic))
+	}
+	for i := len(path) - 1; i >= 0; i-- {
+		n := path[i]
+		m := n.Move()
+		if n.IsSetup() || !n.Before().IsReversible(m) {
+			break
+		}
+		st.History = append(st.History, n.Before().FEN())
+	}
+	slices.Reverse(st.History)
+	// The moves, the last move, the outcome.
+	mps := p.LegalMovePaths()
+	moves := make([]hexdame.Move, len(mps))
+	for i, mp := range mps {
+		moves[i] = mp.Move
+	}
+	texts := p.FormatMoves(moves, s.notation)
+	st.Moves = make([]MoveInfo, len(mps))
+	for i, mp := range mps {
+		st.Moves[i] = MoveInfo{Text: texts[i], Path: cellNames(mp.Cells()), Captured: cellNames(mp.Move.Captured().Cells())}
+	}
+	if x.Parent() != nil && !x.IsSetup() {
+		mi := moveInfo(x.Before(), x.Move(), s.notation)
+		st.Last = &mi
+	}
+	o := x.Outcome()
+	if x == s.game.End() {
+		o = s.game.Outcome()
+	}
+	st.Over = o.IsOver()
+	if st.Over {
+		st.Outcome = o.String()
+		// The rules package records a decisive result the players
+		// decide as a resignation; the Termination tag tells a loss on
+		// time.
+		if v, _ := s.game.Tag("Termination"); o.Reason == hexdame.Resignation && v == timeForfeit {
+			st.Outcome = o.Result.String() + " (loss on time)"
+		}
+	}
+	if s.tables != nil {
+		if v, d, ok := s.tables.Probe(p); ok {
+			st.Tables = verdict(v, d)
+			for i, m := range moves {
+				if v, d, ok := s.tables.Probe(p.PlayUnchecked(m)); ok {
+					st.Moves[i].Tables = verdict(v.Opposite(), d+1) // and the move's ply
+				}
+			}
+		}
+	}
+	return st
+}
+
+// verdict writes a value of the tables: "win 7", "loss 12" or "draw".
+func verdict(v endgame.Value, plies int) string {
+	switch v {
+	case endgame.Win:
+		return "win " + strconv.Itoa(plies)
+	case endgame.Loss:
+		return "loss " + strconv.Itoa(plies)
+	}
+	return "draw"
+}
+
+// moveInfo describes move m of position p.
+func moveInfo(p hexdame.Position, m hexdame.Move, n hexdame.Notation) MoveInfo {
+	return MoveInfo{Text: p.FormatMove(m, n), Path: cellNames(p.Path(m)), Captured: cellNames(m.Captured().Cells())}
+}
+
+func cellNames(cells []hexdame.Cell) []string {
+	out := make([]string, len(cells))
+	for i, c := range cells {
+		out[i] = c.String()
+	}
+	return out
+}
