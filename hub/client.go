@@ -426,30 +426,11 @@ func (c *Client) handshake(ctx context.Context) error {
 			return fmt.Errorf("%w: no ready within %v of init%s", ErrTimeout, c.opts.StartTimeout, said)
 		}
 		if cmd.Name == "ready" {
-			return c.probePing(ctx)
-		}
-	}
-}
-
-// probePing finds out whether the engine answers ping, waiting up to a
-// second (or StartTimeout if shorter) for pong: HUB.md asks it to, and
-// NewGame and Search rely on it when it does.
-func (c *Client) probePing(ctx context.Context) error {
-	if err := c.send(NewCommand("ping")); err != nil {
-		return err
-	}
-	timer := time.NewTimer(min(c.opts.StartTimeout, time.Second))
-	defer timer.Stop()
-	for {
-		cmd, ok, err := c.next(ctx, timer.C)
-		switch {
-		case err != nil:
-			return err
-		case !ok:
-			return nil // no ping: searches go without the check of stale done lines
-		case cmd.Name == "pong":
-			c.pings = true
-			return nil
+			// Find out whether the engine answers ping, as HUB.md asks
+			// (NewGame and Search rely on it when it does): one that does
+			// not answer within a second is still played, without that
+			// check.
+			return c.ping(ctx, min(c.opts.StartTimeout, time.Second), false)
 		}
 	}
 }
@@ -540,7 +521,7 @@ func (c *Client) drain() error {
 			}
 			switch r.cmd.Name {
 			case "done":
-				c.broken = fmt.Errorf("%w: a done while no search was running (two done for one go?)", ErrProtocol)
+				c.broken = errDoneWithoutSearch
 				return c.broken
 			case "error":
 				c.lastErr, _ = r.cmd.Value("message")
@@ -661,6 +642,15 @@ func (c *Client) Ping(ctx context.Context) error {
 	if err := c.usable(); err != nil {
 		return err
 	}
+	return c.ping(ctx, c.opts.StartTimeout, true)
+}
+
+// ping sends ping, after reading what the engine sent while no search ran
+// (drain), and waits up to wait for pong, which sets c.pings. An engine
+// that does not answer in time is a fault (ErrTimeout) when required, and
+// otherwise one that does not answer ping. A done while it waits is a
+// protocol violation.
+func (c *Client) ping(ctx context.Context, wait time.Duration, required bool) error {
 	if err := c.drain(); err != nil {
 		return err
 	}
@@ -668,21 +658,23 @@ func (c *Client) Ping(ctx context.Context) error {
 		c.broken = err
 		return err
 	}
-	timer := time.NewTimer(c.opts.StartTimeout)
+	timer := time.NewTimer(wait)
 	defer timer.Stop()
 	for {
 		cmd, ok, err := c.next(ctx, timer.C)
 		switch {
 		case err != nil:
 			return err
-		case !ok:
-			c.broken = fmt.Errorf("%w: no pong within %v of ping", ErrTimeout, c.opts.StartTimeout)
+		case !ok && required:
+			c.broken = fmt.Errorf("%w: no pong within %v of ping", ErrTimeout, wait)
 			return c.broken
+		case !ok:
+			return nil
 		case cmd.Name == "pong":
 			c.pings = true
 			return nil
 		case cmd.Name == "done":
-			c.broken = fmt.Errorf("%w: a done while no search was running (two done for one go?)", ErrProtocol)
+			c.broken = errDoneWithoutSearch
 			return c.broken
 		}
 	}
@@ -733,6 +725,9 @@ func (c *Client) Close() error {
 	})
 	return nil
 }
+
+// errDoneWithoutSearch is the fault of a done while no search runs.
+var errDoneWithoutSearch = fmt.Errorf("%w: a done while no search was running (two done for one go?)", ErrProtocol)
 
 // errNoEngine is the error of a nil or zero Client, which speaks to no
 // engine.
