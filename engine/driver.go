@@ -87,7 +87,7 @@ func (e *Engine) search(ctx context.Context, p hexdame.Position, opts SearchOpti
 		return SearchResult{}, fmt.Errorf("%w: %v has no legal move", hexdame.ErrGameOver, p.SideToMove())
 	}
 	lv := levels[e.opts.Level]
-	lim := opts.Limits.applied()
+	lim := applied(opts.Limits)
 	if lv.depth > 0 && (lim.Depth == 0 || lim.Depth > lv.depth) {
 		lim.Depth = lv.depth
 	}
@@ -115,7 +115,10 @@ func (e *Engine) search(ctx context.Context, p hexdame.Position, opts SearchOpti
 			sh.pollEvery >>= 1
 		}
 	}
-	soft, hard := timeBudget(lim)
+	soft, hard := lim.Budget()
+	if !lim.HasClock() {
+		soft = 0 // a move time is spent whole
+	}
 	if hard > 0 {
 		// A timer stops the search, so that it stops on time even where
 		// a single move generation takes long (see testdata/hostile.fen
@@ -137,7 +140,7 @@ func (e *Engine) search(ctx context.Context, p hexdame.Position, opts SearchOpti
 	r := &run{
 		e: e, sh: sh, root: p, history: opts.History, rev: reversiblePlies(opts.History, p), moves: moves,
 		limits: lim, soft: soft, multiPV: multiPV, progress: progress,
-		infinite: lim.unlimited(),
+		infinite: unlimited(lim),
 		tables:   rootInTables(&e.opts, p, moves),
 		ev:       evaluatorFor(tuning.Weights), variant: tuning.Variant,
 	}
@@ -444,7 +447,7 @@ func (r *run) enough(t *thread, depth int) bool {
 	if (best > winBound || best < -winBound) && depth >= mateScore-abs(best)+4 && r.multiPV == 1 {
 		return true
 	}
-	if len(r.moves) == 1 && r.limits.timed() {
+	if len(r.moves) == 1 && timed(r.limits) {
 		return true // a forced move takes no thought
 	}
 	if r.soft > 0 {

@@ -8,12 +8,12 @@
 //	if err != nil { ... }
 //	err = hub.Serve(ctx, os.Stdin, os.Stdout, eng)
 //
-// Packages engine and hub do not know each other; this package joins
-// them. The engine declares four parameters, which a GUI sets with
-// set-param: level (engine.Options.Level, 1 to engine.MaxLevel), threads
-// (Threads, 1 to engine.MaxThreads), hash (HashMiB, 1 to
-// engine.MaxHashMiB) and tables (a directory of endgame tables, empty for
-// none).
+// Package engine knows of package hub only its Limits (engine.Limits is
+// hub.Limits); this package joins them. The engine declares four
+// parameters, which a GUI sets with set-param: level
+// (engine.Options.Level, 1 to engine.MaxLevel), threads (Threads, 1 to
+// engine.MaxThreads), hash (HashMiB, 1 to engine.MaxHashMiB) and tables
+// (a directory of endgame tables, empty for none).
 //
 // Errors follow the module's convention (see package hexdame): sentinels
 // such as ErrSetting for errors.Is, and no package name before an error's
@@ -234,8 +234,8 @@ func (e *Engine) NewGame() {
 }
 
 // Search searches s.Current() with the engine: in Think mode under the
-// limits (engine.Limits(s.Limits), a move time less the margin); in
-// Analyze mode until ctx is done; in Ponder mode until ctx is done or
+// limits (s.Limits, a move time less the margin); in Analyze mode until
+// ctx is done; in Ponder mode until ctx is done or
 // ponder-hit, then under the limits. It reports each completed depth to
 // info. A search that may run until stopped (Analyze, Ponder, Infinite or
 // no limit) and ends on its own before (with a proven result, say) waits
@@ -303,10 +303,9 @@ func (e *Engine) Search(ctx context.Context, s hub.Search, info func(hub.Info)) 
 // limits returns the engine's limits for the protocol's l: the same, with
 // a positive move time less the margin (Options.MoveTimeMargin), but never
 // less than hub.LeastTime.
-func (e *Engine) limits(l hub.Limits) engine.Limits {
-	lim := engine.Limits(l)
-	if t := lim.MoveTime; t > 0 {
-		lim.MoveTime = max(t-max(e.opts.MoveTimeMargin(t), 0), hub.LeastTime)
+func (e *Engine) limits(l hub.Limits) hub.Limits {
+	if t := l.MoveTime; t > 0 {
+		l.MoveTime = max(t-max(e.opts.MoveTimeMargin(t), 0), hub.LeastTime)
 	}
-	return lim
+	return l
 }

@@ -82,9 +82,9 @@ func (e *material) Search(ctx context.Context, s hub.Search, info func(hub.Info)
 	if err != nil {
 		return hub.Done{}, err
 	}
-	if b := s.Limits.Budget(); b > 0 {
+	if _, hard := s.Limits.Budget(); hard > 0 {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, b) // a real search checks ctx as it goes
+		ctx, cancel = context.WithTimeout(ctx, hard) // a real search checks ctx as it goes
 		defer cancel()
 	}
 	balance := func(q hexdame.Position, side hexdame.Color) float64 {

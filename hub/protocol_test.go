@@ -3,6 +3,7 @@ package hub
 import (
 	"errors"
 	"math"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -84,7 +85,7 @@ func TestParseLimitsNothingLeft(t *testing.T) {
 		if err != nil || l != tt.want {
 			t.Errorf("%s: %+v, %v; want %+v", tt.line, l, err, tt.want)
 		}
-		if l.Budget() == 0 && (l.MoveTime != 0 || l.HasClock()) {
+		if _, hard := l.Budget(); hard == 0 && (l.MoveTime != 0 || l.HasClock()) {
 			t.Errorf("%s: a time limit without a budget", tt.line)
 		}
 		back, err := ParseLimits(l.Command())
@@ -103,31 +104,61 @@ func TestParseLimitsNothingLeft(t *testing.T) {
 	}
 }
 
+// The one time budget of the module: package engine's search takes it
+// as it is (engine.Limits is Limits), so these figures are the engine's.
 func TestBudget(t *testing.T) {
-	s := time.Second
+	s, ms := time.Second, time.Millisecond
 	tests := []struct {
-		l    Limits
-		want time.Duration
+		l          Limits
+		soft, hard time.Duration
 	}{
-		{Limits{MoveTime: 250 * time.Millisecond}, 250 * time.Millisecond},
-		{Limits{Clock: 60 * s}, 2 * s},
-		{Limits{Clock: 60 * s, MovesToGo: 10}, 6 * s},
-		{Limits{Clock: 60 * s, Increment: 4 * s}, 5 * s},
-		{Limits{Clock: 2 * s, Increment: 10 * s, MovesToGo: 1}, 1500 * time.Millisecond},
-		{Limits{Increment: s}, LeastTime}, // no time left: the increment comes after the move
-		{Limits{Clock: 60 * s, MoveTime: s}, s},
-		{Limits{Depth: 5}, 0},
-		{Limits{Clock: LeastTime}, LeastTime},
-		{Limits{Clock: LeastTime, Increment: s}, LeastTime},
-		{Limits{Clock: -s}, LeastTime},
-		{Limits{MoveTime: -s, Clock: 60 * s}, LeastTime},
-		{Limits{Infinite: true}, 0},
-		{Limits{Infinite: true, MoveTime: s, Clock: 60 * s}, 0}, // Infinite: the other fields do not count
-		{Limits{}, 0},
+		{Limits{MoveTime: 250 * ms}, 250 * ms, 250 * ms},
+		{Limits{Clock: 60 * s}, 1998333333, 7993333332},                // 50 ms kept back, a 30th, 4 times that
+		{Limits{Clock: 60 * s, MovesToGo: 10}, 5995 * ms, 19983333333}, // a 10th; a third at most
+		{Limits{Clock: 60 * s, Increment: 4 * s}, 4998333333, 19993333332},
+		{Limits{Clock: 300 * ms}, 9500 * time.Microsecond, 38 * ms}, // a 20th kept back
+		{Limits{Clock: 2 * s, Increment: 10 * s, MovesToGo: 1}, 1950 * ms, 1950 * ms},
+		{Limits{Increment: s}, 0, ms}, // no time left: the increment comes after the move
+		{Limits{Clock: 60 * s, MoveTime: s}, s, s},
+		{Limits{Depth: 5}, 0, 0},
+		{Limits{Clock: LeastTime}, 0, ms},
+		{Limits{Clock: LeastTime, Increment: s}, LeastTime, ms},
+		{Limits{Clock: -s}, 0, ms},
+		{Limits{MoveTime: -s, Clock: 60 * s}, 0, ms},
+		{Limits{MoveTime: LeastTime}, LeastTime, ms},
+		{Limits{Infinite: true}, 0, 0},
+		{Limits{Infinite: true, MoveTime: s, Clock: 60 * s}, 0, 0}, // Infinite: the other fields do not count
+		{Limits{MovesToGo: 5}, 0, 0},
+		{Limits{}, 0, 0},
 	}
 	for _, tt := range tests {
-		if got := tt.l.Budget(); got != tt.want {
-			t.Errorf("%+v: Budget %v, want %v", tt.l, got, tt.want)
+		if soft, hard := tt.l.Budget(); soft != tt.soft || hard != tt.hard {
+			t.Errorf("%+v: Budget %v, %v; want %v, %v", tt.l, soft, hard, tt.soft, tt.hard)
+		}
+	}
+}
+
+// Whatever the limits, the soft budget is at most the hard one, and the
+// hard one keeps within the move time and the clock.
+func TestBudgetBounds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	times := []time.Duration{-time.Second, 0, 1, time.Millisecond, 37 * time.Millisecond, time.Second, time.Hour}
+	for range 20000 {
+		l := Limits{MoveTime: times[rng.IntN(len(times))], Clock: times[rng.IntN(len(times))],
+			Increment: times[rng.IntN(len(times))], MovesToGo: rng.IntN(40) - 2}
+		soft, hard := l.Budget()
+		timed := l.MoveTime != 0 || l.HasClock()
+		switch {
+		case soft < 0 || soft > hard:
+			t.Fatalf("%+v: soft %v, hard %v", l, soft, hard)
+		case timed != (hard > 0):
+			t.Fatalf("%+v: hard %v", l, hard)
+		case timed && hard < time.Millisecond:
+			t.Fatalf("%+v: hard %v, less than a millisecond", l, hard)
+		case l.MoveTime > time.Millisecond && hard > l.MoveTime:
+			t.Fatalf("%+v: hard %v beyond the move time", l, hard)
+		case l.Clock > time.Millisecond && hard > l.Clock:
+			t.Fatalf("%+v: hard %v beyond the clock", l, hard)
 		}
 	}
 }

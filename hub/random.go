@@ -20,7 +20,7 @@ import (
 //     sequence, so that the same seed and the same searches give the same
 //     moves (0, the default, seeds from the clock);
 //   - spend-time (bool, default false): whether it spends the time the
-//     limits give (Limits.Budget) before answering, like a thinking engine,
+//     limits give (the soft budget of Limits.Budget) before answering, like a thinking engine,
 //     instead of answering at once.
 //
 // In Analyze mode, and in Ponder mode until ponder-hit, it waits until
@@ -124,8 +124,8 @@ func (r *RandomMover) Search(ctx context.Context, s Search, info func(Info)) (Do
 	case s.Mode == Analyze || (s.Mode == Ponder && s.PonderHit == nil) || s.Limits.Infinite || s.Limits == (Limits{}):
 		<-ctx.Done()
 	case spend:
-		if wait := s.Limits.Budget() - time.Since(start); wait > 0 {
-			t := time.NewTimer(wait)
+		if soft, _ := s.Limits.Budget(); soft > time.Since(start) {
+			t := time.NewTimer(soft - time.Since(start))
 			select {
 			case <-ctx.Done():
 			case <-t.C:

@@ -213,7 +213,8 @@ func run(name string, in io.Reader, stdout io.Writer) {
 			case "ignorestop":
 				continue
 			case "slow":
-				time.Sleep(3*limits.Budget() + 20*time.Millisecond)
+				soft, _ := limits.Budget()
+				time.Sleep(3*soft + 20*time.Millisecond)
 			case "forker":
 				child := exec.Command(os.Args[0])
 				child.Env = append(os.Environ(), EngineVar+"=sleeper")
