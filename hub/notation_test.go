@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/internal/match"
 	"pgregory.net/rapid"
 )
 
@@ -176,7 +177,7 @@ func TestMoveRoundTripInRandomGames(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	checked, captures := 0, 0
 	for range 40 {
-		g := hexdame.RandomGame(rng, 300)
+		g := match.RandomGame(rng, 300)
 		for _, p := range g.Positions() {
 			for _, m := range p.LegalMoves() {
 				text := FormatMove(m)

@@ -39,7 +39,7 @@ func (b *openingBook) get(k int) (opening, error) {
 	}
 	rng := rand.New(rand.NewPCG(b.seed, uint64(k)))
 	for range 1000 {
-		if g := match.RandomOpening(rng, b.randomPlies); g != nil {
+		if g := match.RandomGame(rng, b.randomPlies); !g.Outcome().IsOver() {
 			return opening{start: hexdame.StartPosition(), moves: g.Moves(),
 				label: fmt.Sprintf("random %d plies, seed %d, #%d", b.randomPlies, b.seed, k+1)}, nil
 		}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/internal/match"
 )
 
 var cmdValidate = &command{
@@ -247,7 +248,10 @@ var cmdRandom = &command{
 			rng := rand.New(rand.NewPCG(*seed, 0x6865786461))
 			w := hexdame.NewWriter(e.stdout)
 			for i := 1; i <= *games; i++ {
-				g := hexdame.RandomGame(rng, *maxPlies)
+				g := match.RandomGame(rng, *maxPlies)
+				if !g.Outcome().IsOver() {
+					g.SetResult(hexdame.Draw) // by agreement: not over by the rules
+				}
 				for _, t := range [][2]string{{"Event", "Random game"}, {"Site", "hexdame random"},
 					{"Round", strconv.Itoa(i)}, {"White", "random"}, {"Black", "random"}} {
 					if err := g.SetTag(t[0], t[1]); err != nil {

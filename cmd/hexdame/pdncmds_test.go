@@ -144,3 +144,41 @@ func TestReadErrorNamesTheNextGame(t *testing.T) {
 		}
 	}
 }
+
+// hexdame random -seed S writes the same games in every version: a
+// contract, which internal/match's TestRandomGameIsStable pins for the
+// moves. An undecided game is drawn by agreement at -maxplies; one the
+// rules end keeps their result.
+func TestRandomIsStable(t *testing.T) {
+	const want = `[Event "Random game"]
+[Site "hexdame random"]
+[Date "????.??.??"]
+[Round "1"]
+[White "random"]
+[Black "random"]
+[Result "1-1"]
+[GameType "42,W,9,9,A0,0"]
+
+1. d4-e4 f9-e8 2. d3-d4 i6-h5 3. d2-d3 e8-d7 4. e4-f4 f6-e6 5. f4-g4 h5xf3 6.
+d3-e3 f3xd5 1-1
+
+[Event "Random game"]
+[Site "hexdame random"]
+[Date "????.??.??"]
+[Round "2"]
+[White "random"]
+[Black "random"]
+[Result "1-1"]
+[GameType "42,W,9,9,A0,0"]
+
+1. a4-a5 h6-h5 2. d3-e4 f7-e7 3. b4-b5 f8-f7 4. d1-e2 f9-f8 5. e4-f4 e7-e6 6.
+b3-b4 f7-e7 1-1
+`
+	if code, out, _ := runCLI(t, "", "random", "-games", "2", "-seed", "7", "-maxplies", "12"); code != 0 || out != want {
+		t.Errorf("random -games 2 -seed 7 -maxplies 12: exit %d\n%s\nwant\n%s", code, out, want)
+	}
+	const end = "b2-c2 g5-g4 37. c3-d3 g4-f3 38. e4-f5 f3-e3 39. d2xf4 2-0\n"
+	if code, out, _ := runCLI(t, "", "random", "-seed", "3"); code != 0 || !strings.HasSuffix(out, end) {
+		t.Errorf("random -seed 3: exit %d\n%s\nwant it to end in\n%s", code, out, end)
+	}
+}

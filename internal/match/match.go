@@ -125,34 +125,33 @@ func Points(r hexdame.Result, c hexdame.Color) float64 {
 	return 0
 }
 
-// RandomOpening returns a game of plies random moves (Position.RandomMove)
-// from the start position, drawn with r (nil: math/rand/v2's top-level
-// source), or nil when the rules end the game within them.
-func RandomOpening(r *rand.Rand, plies int) *hexdame.Game {
+// RandomGame plays random legal moves (Position.RandomMove), drawn with r
+// (nil: math/rand/v2's top-level source), from the start position until
+// the rules end the game or it has maxPlies moves (none for maxPlies 0 or
+// less). A game still undecided then is left so: a random opening goes
+// on from there, and hexdame random records it drawn. The same state of r
+// gives the same game in every version of the module
+// (TestRandomGameIsStable), so that hexdame random -seed S writes the
+// same games.
+func RandomGame(r *rand.Rand, maxPlies int) *hexdame.Game {
 	g := hexdame.NewGame()
-	for range plies {
-		if g.Outcome().IsOver() {
-			return nil
-		}
+	for g.Ply() < maxPlies && !g.Outcome().IsOver() {
 		m, _ := g.Position().RandomMove(r)
 		g.Play(m) // legal, in a game not over
-	}
-	if g.Outcome().IsOver() {
-		return nil
 	}
 	return g
 }
 
-// Openings returns n random openings of plies moves (RandomOpening), from
-// a generator seeded with seed, whose positions all differ. It returns
-// fewer when 100n draws do not find n.
+// Openings returns n random openings of plies moves (RandomGame), from a
+// generator seeded with seed, that the rules do not end and whose
+// positions all differ. It returns fewer when 100n draws do not find n.
 func Openings(n, plies int, seed uint64) []*hexdame.Game {
 	r := rand.New(rand.NewPCG(seed, 0x4845584441))
 	seen := map[hexdame.Position]bool{}
 	var out []*hexdame.Game
 	for tries := 0; len(out) < n && tries < 100*n; tries++ {
-		g := RandomOpening(r, plies)
-		if g == nil || seen[g.Position()] {
+		g := RandomGame(r, plies)
+		if g.Outcome().IsOver() || seen[g.Position()] {
 			continue
 		}
 		seen[g.Position()] = true

@@ -26,6 +26,7 @@ import (
 	"github.com/hexdame/hexdame/endgame"
 	"github.com/hexdame/hexdame/engine"
 	"github.com/hexdame/hexdame/internal/browsertest"
+	"github.com/hexdame/hexdame/internal/match"
 )
 
 // The browser tests drive Debian's Chromium with chromedp (the DevTools
@@ -794,7 +795,7 @@ func TestBrowserEngineSpeed(t *testing.T) {
 	b.eval(`hexdame.backend.search({fen: `+quoteJS(hexdame.StartPosition().FEN())+`, depth: 11})`, &rep)
 	var ratios []float64
 	for seed := range uint64(5) {
-		g := hexdame.RandomGame(rand.New(rand.NewPCG(29, seed)), 12)
+		g := match.RandomGame(rand.New(rand.NewPCG(29, seed)), 12)
 		if !g.Position().HasLegalMoves() {
 			continue
 		}
