@@ -150,7 +150,9 @@ func TestSessionImport(t *testing.T) {
 		t.Fatalf("import: error %q, %d games", resp.Error, len(resp.Games))
 	}
 	got := texts(resp.State.Tree)
-	want := "A HexDame record using every PDN feature the reader knows. A comment before the first move 1. d4-e5 ( 1. c4-c5 alternative 1... i6-h5 ( 1... i6-i5? ) 2. d4-d5 ) 1... f6xd4 2. c3xe5! $1 g7-f6!? a line comment 3. e5xg5 $14 three pieces are gone"
+	// A Red move after a NAG has its number, as after a comment (PGN's
+	// section 8.2.2.2: a NAG is an annotation): 2. c3xe5! $1 2... g7-f6!?.
+	want := "A HexDame record using every PDN feature the reader knows. A comment before the first move 1. d4-e5 ( 1. c4-c5 alternative 1... i6-h5 ( 1... i6-i5? ) 2. d4-d5 ) 1... f6xd4 2. c3xe5! $1 2... g7-f6!? a line comment 3. e5xg5 $14 three pieces are gone"
 	if !strings.HasPrefix(got, want) {
 		t.Errorf("the first game's movetext:\n%s\nwant it to begin\n%s", got, want)
 	}

@@ -33,13 +33,11 @@ func (s *Session) state(req Request) State {
 	}
 	if req.Version != s.version {
 		if s.tree == nil {
-			s.tree = makeTree(s.game, s.notation, s.ids)
+			s.tree = makeTree(s.game, s.notation)
 		}
 		st.Tree = s.tree
 	}
-	for _, t := range s.game.Tags() {
-		st.Tags = append(st.Tags, [2]string{t.Name, t.Value})
-	}
+	st.Tags = tagPairs(s.game)
 	for n := range s.game.Root().Mainline() {
 		st.Main = append(st.Main, s.ids[n])
 	}
@@ -86,15 +84,7 @@ func (s *Session) state(req Request) State {
 		o = s.game.Outcome()
 	}
 	st.Over = o.IsOver()
-	if st.Over {
-		st.Outcome = o.String()
-		// The rules package records a decisive result the players
-		// decide as a resignation; the Termination tag tells a loss on
-		// time.
-		if v, _ := s.game.Tag("Termination"); o.Reason == hexdame.Resignation && v == timeForfeit {
-			st.Outcome = o.Result.String() + " (loss on time)"
-		}
-	}
+	st.Outcome = outcomeText(s.game, o)
 	if s.tables != nil {
 		if v, d, ok := s.tables.Probe(p); ok {
 			st.Tables = verdict(v, d)
@@ -106,6 +96,29 @@ func (s *Session) state(req Request) State {
 		}
 	}
 	return st
+}
+
+// tagPairs returns g's tags as name and value.
+func tagPairs(g *hexdame.Game) [][2]string {
+	var tags [][2]string
+	for _, t := range g.Tags() {
+		tags = append(tags, [2]string{t.Name, t.Value})
+	}
+	return tags
+}
+
+// outcomeText writes outcome o of a node of g for the page: the result
+// and how it came, "2-0 (no legal move)"; "" while the game goes on.
+func outcomeText(g *hexdame.Game, o hexdame.Outcome) string {
+	if !o.IsOver() {
+		return ""
+	}
+	// The rules package records a decisive result the players decide as
+	// a resignation; the Termination tag tells a loss on time.
+	if v, _ := g.Tag("Termination"); o.Reason == hexdame.Resignation && v == timeForfeit {
+		return o.Result.String() + " (loss on time)"
+	}
+	return o.String()
 }
 
 // verdict writes a value of the tables: "win 7", "loss 12" or "draw".
