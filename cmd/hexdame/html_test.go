@@ -74,8 +74,8 @@ var boardPiece = regexp.MustCompile(`<g class="piece (white|red) (man|king)"[^>]
 // game and node it says it is at.
 func boardOf(t *testing.T, dom string) (pieces []string, game, node string) {
 	t.Helper()
-	start := strings.Index(dom, `<svg id="board"`)
-	end := strings.Index(dom[start:], "</svg>")
+	start := strings.Index(dom, `<div id="board"`)
+	end := strings.Index(dom[max(start, 0):], "</svg>")
 	if start < 0 || end < 0 {
 		t.Fatal("no board in the page")
 	}
@@ -218,70 +218,9 @@ func TestViewerSelfContained(t *testing.T) {
 			t.Errorf("the page holds %q", external)
 		}
 	}
-	if strings.Count(page, `<svg id="`) != 3 || !strings.Contains(page, `<script type="application/json" id="data">`) {
-		t.Error("the page lacks its boards or its data")
-	}
-}
-
-// The viewer formats the captures played from each position with one
-// call (one generation of the position, see hexdame.Position.FormatMoves)
-// and each capture's path with one path search, so that it costs no more
-// than validating and writing the page: on records whose moves stand in
-// the heaviest position known, as variations of one another or after
-// setups of it, each position is formatted once, and each capture's path
-// is searched once for each position it is played in.
-func TestViewerFormatsEachPositionOnce(t *testing.T) {
-	formatted := map[hexdame.Position]int{}
-	paths := 0
-	oldMoves, oldPath := formatMoves, formatMovePath
-	defer func() { formatMoves, formatMovePath = oldMoves, oldPath }()
-	formatMoves = func(p hexdame.Position, moves []hexdame.Move, n hexdame.Notation) []string {
-		formatted[p]++
-		return p.FormatMoves(moves, n)
-	}
-	formatMovePath = func(p hexdame.Position, m hexdame.Move, n hexdame.Notation) string {
-		paths++
-		return p.FormatMovePath(m, n)
-	}
-	read := func(name string) string {
-		data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "pdn", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(data)
-	}
-	const heaviest = "W:WKe1,Ke9,Kf2,Kf9,Kg3,Kg9,Kh4,Kh9,Ki5,Ki7,Ki9:BKa2,Kb5,Kc1,Kc3,Kc4,c7,d2,Kd6,Ke7,Kf3,Kf4,Kf5,Kf7,f8,Kg7,Kh6"
-	for _, tc := range []struct {
-		name, pdn    string
-		moves, paths int // capture moves, and distinct ones
-	}{
-		{"hostile-siblings.pdn", read("hostile-siblings.pdn"), 45, 45},
-		{"hostile-setups.pdn", read("hostile-setups.pdn"), 7, 7},
-		{"one move after 20 setups", strings.Repeat(`/FEN "`+heaviest+`"/ 1. e1xa4 `, 20) + "*", 20, 1},
-	} {
-		clear(formatted)
-		paths = 0
-		code, page, errOut := runCLI(t, tc.pdn, "html")
-		if code != 0 {
-			t.Fatalf("%s: exit %d, %s", tc.name, code, errOut)
-		}
-		if len(formatted) != 1 || paths != tc.paths {
-			t.Errorf("%s: %d positions formatted, %d paths; want 1 and %d", tc.name, len(formatted), paths, tc.paths)
-		}
-		for p, n := range formatted {
-			if n != 1 {
-				t.Errorf("%s: %s formatted %d times", tc.name, p.FEN(), n)
-			}
-		}
-		got := 0
-		for _, item := range pageData(t, page)[0].Text {
-			if item[0] == 'm' && strings.Contains(item, "x") {
-				got++
-			}
-		}
-		if got != tc.moves {
-			t.Errorf("%s: %d captures in the page's text, want %d", tc.name, got, tc.moves)
-		}
+	drawings, _, _ := strings.Cut(page[strings.Index(page, `<template id="drawings">`)+1:], "</template>")
+	if strings.Count(drawings, `<svg `) != 3 || !strings.Contains(page, `<script type="application/json" id="data">`) {
+		t.Error("the page lacks its drawings of the board or its data")
 	}
 }
 
@@ -358,24 +297,28 @@ type writerFunc func([]byte) (int, error)
 
 func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
 
+// A pageGame is a game's data in a page the viewer wrote.
+type pageGame struct {
+	Info  struct{ Label string }
+	Nodes []struct {
+		Parent int `json:"p"`
+	}
+	Items []struct {
+		Kind string `json:"k"`
+		Text string `json:"t"`
+	}
+}
+
 // pageData returns the games' data of a page the viewer wrote.
-func pageData(t *testing.T, page string) []struct {
-	Label string
-	Nodes [][]any
-	Text  []string
-} {
+func pageData(t *testing.T, page string) []pageGame {
 	t.Helper()
 	const open = `<script type="application/json" id="data">`
 	i := strings.Index(page, open)
-	j := strings.Index(page[i:], "</script>")
+	j := strings.Index(page[max(i, 0):], "</script>")
 	if i < 0 || j < 0 {
 		t.Fatal("no data in the page")
 	}
-	var games []struct {
-		Label string
-		Nodes [][]any
-		Text  []string
-	}
+	var games []pageGame
 	if err := json.Unmarshal([]byte(page[i+len(open):i+j]), &games); err != nil {
 		t.Fatal(err)
 	}
@@ -403,16 +346,16 @@ func TestViewerTextMatchesNodes(t *testing.T) {
 		}
 		for i, g := range pageData(t, page) {
 			nodes := 0
-			for _, item := range g.Text {
-				if item[0] == 'm' || item[0] == 's' {
+			for _, item := range g.Items {
+				if item.Kind == "m" || item.Kind == "s" {
 					nodes++
 				}
 			}
 			if nodes != len(g.Nodes)-1 {
-				t.Errorf("%q, game %d: %d moves and setups in the text, %d nodes besides the root: %q", text, i+1, nodes, len(g.Nodes)-1, g.Text)
+				t.Errorf("%q, game %d: %d moves and setups in the text, %d nodes besides the root: %+v", text, i+1, nodes, len(g.Nodes)-1, g.Items)
 			}
 			for k, node := range g.Nodes[1:] {
-				if p := int(node[0].(float64)); p < 0 || p > k {
+				if p := node.Parent; p < 0 || p > k {
 					t.Errorf("%q, game %d: node %d has parent %d", text, i+1, k+1, p)
 				}
 			}

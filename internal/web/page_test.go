@@ -19,15 +19,7 @@ var importRE = regexp.MustCompile(`(?m)^import [^;]* from "([^"]+)";`)
 // lets the import map run: else the browser runs no module at all.
 func TestPageModules(t *testing.T) {
 	base := testServer(t, NewServer(Config{Engine: engineOptions()}))
-	resp, err := http.Get(base + "/")
-	if err != nil {
-		t.Fatal(err)
-	}
-	html, err := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp, html := get(t, base+"/")
 	m := regexp.MustCompile(`<script type="importmap">(.*?)</script>`).FindSubmatch(html)
 	if m == nil {
 		t.Fatal("the page has no import map")
@@ -42,15 +34,7 @@ func TestPageModules(t *testing.T) {
 	}
 	imported := map[string]bool{"app.js": true}
 	for _, name := range modules {
-		resp, err := http.Get(base + "/" + name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		src, err := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
+		resp, src := get(t, base+"/"+name)
 		if ct := resp.Header.Get("Content-Type"); resp.StatusCode != 200 || !strings.HasPrefix(ct, "text/javascript") {
 			t.Errorf("GET /%s: %d, %q", name, resp.StatusCode, ct)
 		}
@@ -73,4 +57,19 @@ func TestPageModules(t *testing.T) {
 			t.Errorf("no module imports %s", name)
 		}
 	}
+}
+
+// get returns the response to a GET of url and its body.
+func get(t *testing.T, url string) (*http.Response, []byte) {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp, body
 }

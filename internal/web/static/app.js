@@ -1,7 +1,7 @@
 // The HexDame page. The rules live in Go: the page sends each action to
 // its backend (the server's session, or the same Go code compiled to
-// WebAssembly in a Web Worker on the static site) and draws the state it
-// gets back. See the package documentation of internal/web for the
+// WebAssembly in a Web Worker on the static site; in hexdame html's
+// viewer, the games the page holds) and draws the state it gets back. See the package documentation of internal/web for the
 // protocol. This module starts the page; each of the others has one part
 // of it.
 import { $, mode, page, timings, showError } from "hexdame/page.js";
@@ -9,6 +9,7 @@ import { onState, send } from "hexdame/send.js";
 import { restoreRequest, updateAddress } from "hexdame/address.js";
 import { serverBackend } from "hexdame/server.js";
 import { staticBackend } from "hexdame/static.js";
+import { startViewer, viewerBackend } from "hexdame/viewer.js";
 import { drawBoard, drawStatus } from "hexdame/board.js";
 import { drawTree, drawTags, markCurrent } from "hexdame/movetext.js";
 import { drawGraph } from "hexdame/graph.js";
@@ -43,24 +44,26 @@ function show(s) {
   playTurn();
 }
 
-var backend = page.backend = mode === "static" ? staticBackend() : serverBackend();
+var backend = page.backend = { server: serverBackend, static: staticBackend, viewer: viewerBackend }[mode]();
 // The backend and what the page measured, for the browser tests and the
 // curious (in the console: hexdame.timings).
 window.hexdame = { backend: backend, timings: timings };
 onState(show);
 initNav();
-initAnnotate();
-initInput();
-initAnalysis();
-initPlay();
-initEditor();
-initIO();
 window.addEventListener("resize", drawGraph);
+if (mode !== "viewer") {
+  initAnnotate();
+  initInput();
+  initAnalysis();
+  initPlay();
+  initEditor();
+  initIO();
+  $("mode").textContent = mode === "static" ? "static site: the rules and the engine run in your browser" : "served by hexdame serve";
+}
 
-$("mode").textContent = mode === "static" ? "static site: the rules and the engine run in your browser" : "served by hexdame serve";
 var started = performance.now();
 backend.init().then(function () {
-  return send(restoreRequest());
+  return mode === "viewer" ? startViewer(backend) : send(restoreRequest());
 }).then(function () {
   timings.ready = performance.now(); // since the navigation began
   timings.start = performance.now() - started;
