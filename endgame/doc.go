@@ -144,7 +144,7 @@
 //     tables (after a move, a position of a material loaded): a win for the side
 //     to move, a loss, or a draw, as Probe says (with the caveat that the
 //     game's optional draw rules are not in the tables): "hexdame match
-//     -tables DIR", through package hub's GameConfig.Adjudicate.
+//     -tables DIR", through package hub's GameOptions.Adjudicate.
 //
 // # Beyond one machine
 //

@@ -16,8 +16,8 @@ import (
 // A Value is the game-theoretic value of a position for the side to move:
 // Loss, Draw or Win. The zero Value is NoValue, which is not a value of
 // the game: what Probe gives for a position the tables do not hold. The
-// numbers of the values are not the results of engine.Options.Endgame
-// (1, 0, -1): Sign gives those.
+// numbers of the values are not those engine.Options.Endgame takes (1, 0,
+// -1): Sign gives those.
 type Value int8
 
 // NoValue and the three values.
@@ -44,8 +44,8 @@ func (v Value) String() string {
 	return "invalid value"
 }
 
-// Sign returns 1 for Win, -1 for Loss and 0 for Draw: the result that
-// engine.Options.Endgame takes. NoValue and invalid values give 0 too, so
+// Sign returns 1 for Win, -1 for Loss and 0 for Draw: the value as
+// engine.Options.Endgame takes it. NoValue and invalid values give 0 too, so
 // a caller must not take Sign's 0 for a draw without knowing that v is
 // one (Probe's ok).
 func (v Value) Sign() int {
@@ -279,7 +279,7 @@ func (t *Tables) MaxPieces() int {
 //	o.Endgame, o.EndgamePieces = t.ProbeFunc(), t.MaxPieces()
 //
 // A nil *Tables gives nil: no tables.
-func (t *Tables) ProbeFunc() func(p hexdame.Position) (result, plies int, ok bool) {
+func (t *Tables) ProbeFunc() func(p hexdame.Position) (value, plies int, ok bool) {
 	if t == nil {
 		return nil
 	}

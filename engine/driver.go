@@ -15,46 +15,46 @@ import (
 // SearchGame searches the current position of game g (the end of its main
 // line), with the main line's earlier positions as the history: opts's
 // History is ignored.
-func (e *Engine) SearchGame(ctx context.Context, g *hexdame.Game, opts SearchOptions) (SearchResult, error) {
+func (e *Engine) SearchGame(ctx context.Context, g *hexdame.Game, opts SearchOptions) (Analysis, error) {
 	ps := g.Positions()
 	opts.History = ps[:len(ps)-1]
 	return e.Search(ctx, ps[len(ps)-1], opts)
 }
 
 // Search searches position p within opts's limits and returns the best
-// move. It returns a result with a legal move whenever p has one, even
-// when the context ends before the first iteration completes (the result
-// then holds the first move found). For a position without legal moves,
+// move. It returns an Analysis with a legal move whenever p has one, even
+// when the context ends before the first iteration completes (it then
+// holds the first move found). For a position without legal moves,
 // where the game is over, it returns an error wrapping hexdame.ErrGameOver;
 // for a MultiPV out of range, an error wrapping ErrInvalidOptions; and,
 // for a zero Engine whose hash table the system cannot give, the error of
 // making it (see New).
-func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOptions) (SearchResult, error) {
-	var progress func(SearchResult) bool
+func (e *Engine) Search(ctx context.Context, p hexdame.Position, opts SearchOptions) (Analysis, error) {
+	var progress func(Analysis) bool
 	if opts.Progress != nil {
-		progress = func(r SearchResult) bool { opts.Progress(r); return true }
+		progress = func(r Analysis) bool { opts.Progress(r); return true }
 	}
 	return e.search(ctx, p, opts, progress)
 }
 
 // SearchSeq returns an iterator over the progress of a search of position
-// p, as Search makes it: the result of each completed depth, as Progress
-// receives it, then the search's own result, which Search would return
+// p, as Search makes it: the Analysis of each completed depth, as
+// Progress receives it, then the search's own, which Search would return
 // (with the nodes and time of the whole search, and the move that a
 // skill level's errors or a depth cut short may have chosen instead). A
-// search that fails yields its error once, with a zero SearchResult.
+// search that fails yields its error once, with a zero Analysis.
 //
 // Breaking out of the loop stops the search: when the loop ends, the
 // search has returned and left no goroutine behind. The loop's body runs
 // on the caller's goroutine, between two depths of the search's main
 // thread, which waits for it (other threads go on); it must not call the
 // engine's methods, which wait for the search to end. opts.Progress, when
-// set, is called too, before each depth's result is yielded. Each loop
+// set, is called too, before each depth's Analysis is yielded. Each loop
 // over the iterator runs a new search.
-func (e *Engine) SearchSeq(ctx context.Context, p hexdame.Position, opts SearchOptions) iter.Seq2[SearchResult, error] {
-	return func(yield func(SearchResult, error) bool) {
+func (e *Engine) SearchSeq(ctx context.Context, p hexdame.Position, opts SearchOptions) iter.Seq2[Analysis, error] {
+	return func(yield func(Analysis, error) bool) {
 		broken := false
-		progress := func(r SearchResult) bool {
+		progress := func(r Analysis) bool {
 			if opts.Progress != nil {
 				opts.Progress(r)
 			}
@@ -70,9 +70,9 @@ func (e *Engine) SearchSeq(ctx context.Context, p hexdame.Position, opts SearchO
 
 // search is Search, calling progress after each completed depth; it stops
 // once progress returns false.
-func (e *Engine) search(ctx context.Context, p hexdame.Position, opts SearchOptions, progress func(SearchResult) bool) (SearchResult, error) {
+func (e *Engine) search(ctx context.Context, p hexdame.Position, opts SearchOptions, progress func(Analysis) bool) (Analysis, error) {
 	if opts.MultiPV < 0 || opts.MultiPV > MaxMultiPV {
-		return SearchResult{}, fmt.Errorf("%w: MultiPV %d is not from 1 to %d", ErrInvalidOptions, opts.MultiPV, MaxMultiPV)
+		return Analysis{}, fmt.Errorf("%w: MultiPV %d is not from 1 to %d", ErrInvalidOptions, opts.MultiPV, MaxMultiPV)
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -80,11 +80,11 @@ func (e *Engine) search(ctx context.Context, p hexdame.Position, opts SearchOpti
 	// table within its time.
 	start := time.Now()
 	if err := e.makeReady(); err != nil {
-		return SearchResult{}, err
+		return Analysis{}, err
 	}
 	moves := p.LegalMoves()
 	if len(moves) == 0 {
-		return SearchResult{}, fmt.Errorf("%w: %v has no legal move", hexdame.ErrGameOver, p.SideToMove())
+		return Analysis{}, fmt.Errorf("%w: %v has no legal move", hexdame.ErrGameOver, p.SideToMove())
 	}
 	lv := levels[e.opts.Level]
 	lim := applied(opts.Limits)
@@ -164,8 +164,8 @@ type run struct {
 	infinite bool
 	tables   bool // the endgame tables know every root move's position
 	multiPV  int
-	progress func(SearchResult) bool // false: stop
-	result   SearchResult            // after the last completed depth
+	progress func(Analysis) bool // false: stop
+	result   Analysis            // after the last completed depth
 	ev       *evaluator
 	variant  uint64 // experimental search changes (see enginehooks.Tuning)
 
@@ -175,7 +175,7 @@ type run struct {
 	rootMoves []rootMove
 }
 
-func (r *run) search() SearchResult {
+func (r *run) search() Analysis {
 	e := r.e
 	e.tt.gen++
 	threads := e.threads
@@ -183,7 +183,7 @@ func (r *run) search() SearchResult {
 		r.prepare(t)
 	}
 	// The first move, in case the search ends before depth 1.
-	r.result = SearchResult{Move: r.moves[0], PV: []hexdame.Move{r.moves[0]},
+	r.result = Analysis{Move: r.moves[0], PV: []hexdame.Move{r.moves[0]},
 		Lines: []Line{{Move: r.moves[0], PV: []hexdame.Move{r.moves[0]}}}}
 	var wg sync.WaitGroup
 	for _, t := range threads[1:] {
@@ -411,8 +411,8 @@ func sortRootMoves(rms []rootMove) {
 }
 
 // resultOf returns the result of thread t's completed depth.
-func (r *run) resultOf(t *thread, depth int) SearchResult {
-	res := SearchResult{Depth: depth}
+func (r *run) resultOf(t *thread, depth int) Analysis {
+	res := Analysis{Depth: depth}
 	for i := 0; i < r.multiPV; i++ {
 		rm := &t.rootMoves[i]
 		pv := slices.Clone(rm.pv)

@@ -17,7 +17,7 @@
 // count from the call: a zero Engine's first search makes its table
 // within them (New makes it at once).
 //
-// SearchResult, Line, Solution and SolveKey marshal to JSON with lowercase
+// Analysis, Line, Solution and SolveKey marshal to JSON with lowercase
 // keys, their moves as package hexdame's Move objects and scores as text
 // (ParseScore reads them back).
 //
@@ -68,8 +68,8 @@ type Options struct {
 	HashMiB int
 	// Endgame, when not nil, gives the value of positions of at most
 	// EndgamePieces pieces (men and kings of both sides), as endgame
-	// tables do: result 1 when the side to move wins, 0 for a draw, -1
-	// when it loses, and for a win or a loss the plies to the end of the
+	// tables do: value 1 when the side to move wins, 0 for a draw, -1
+	// when it loses (package endgame's Value.Sign), and for a win or a loss the plies to the end of the
 	// game with best play; ok false when it does not know. The search
 	// takes these values as exact. With package endgame's tables t:
 	//
@@ -81,7 +81,7 @@ type Options struct {
 	// every move leads to a position it knows is settled at depth 1; and
 	// a line that ends in a won or lost position it knows is continued
 	// with its best play to the end of the game.
-	Endgame       func(p hexdame.Position) (result, plies int, ok bool)
+	Endgame       func(p hexdame.Position) (value, plies int, ok bool)
 	EndgamePieces int
 	// Seed seeds the random error of the lower levels; 0 draws one.
 	// Two engines with the same non-zero seed and options play the same

@@ -250,7 +250,7 @@ func TestSearchProgress(t *testing.T) {
 	var e Engine
 	var depths []int
 	res, err := e.Search(context.Background(), hexdame.StartPosition(), SearchOptions{Limits: Limits{Depth: 6},
-		Progress: func(r SearchResult) { depths = append(depths, r.Depth) }})
+		Progress: func(r Analysis) { depths = append(depths, r.Depth) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -264,10 +264,10 @@ func TestSearchProgress(t *testing.T) {
 func TestSearchSeq(t *testing.T) {
 	p := hexdame.MustParseFEN("W:Wa1,a2,a3,b1,b2,b4,c1,c2,c4,d1,d3,e3,e4,f4:Bf6,f8,g6,g7,g8,h6,h7,h8,h9,i6,i7,i9,e7,d6")
 	opts := SearchOptions{Limits: Limits{Depth: 5}}
-	var seen []SearchResult
+	var seen []Analysis
 	e1, _ := New(Options{HashMiB: 4, Seed: 1})
 	var fromProgress []int
-	opts.Progress = func(r SearchResult) { fromProgress = append(fromProgress, r.Depth) }
+	opts.Progress = func(r Analysis) { fromProgress = append(fromProgress, r.Depth) }
 	for r, err := range e1.SearchSeq(context.Background(), p, opts) {
 		if err != nil {
 			t.Fatal(err)
@@ -358,9 +358,9 @@ func TestSearchThreadsProgress(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var reports []SearchResult
+			var reports []Analysis
 			res, err := e.Search(context.Background(), p, SearchOptions{Limits: Limits{Depth: 9}, MultiPV: multiPV,
-				Progress: func(r SearchResult) { reports = append(reports, r) }})
+				Progress: func(r Analysis) { reports = append(reports, r) }})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -439,7 +439,7 @@ func TestSearchLimits(t *testing.T) {
 	// depths it completed.
 	ctx, cancel = context.WithCancel(context.Background())
 	defer cancel()
-	res, err = e.Search(ctx, p, SearchOptions{Progress: func(r SearchResult) {
+	res, err = e.Search(ctx, p, SearchOptions{Progress: func(r Analysis) {
 		if r.Depth == 3 {
 			cancel()
 		}
@@ -476,7 +476,7 @@ func TestConcurrentEngines(t *testing.T) {
 		t.Fatal(err)
 	}
 	var wg sync.WaitGroup
-	results := make([]SearchResult, 8)
+	results := make([]Analysis, 8)
 	for i := range 8 {
 		wg.Add(1)
 		go func() {
@@ -621,9 +621,9 @@ func TestSearchLeastAndInfiniteLimits(t *testing.T) {
 	// Infinite with a depth of 1: the search runs on until cancelled.
 	ctx, cancel := context.WithCancel(context.Background())
 	var depths atomic.Int32
-	done := make(chan SearchResult)
+	done := make(chan Analysis)
 	go func() {
-		res, _ := e.Search(ctx, p, SearchOptions{Limits: Limits{Infinite: true, Depth: 1, Nodes: 1}, Progress: func(r SearchResult) { depths.Store(int32(r.Depth)) }})
+		res, _ := e.Search(ctx, p, SearchOptions{Limits: Limits{Infinite: true, Depth: 1, Nodes: 1}, Progress: func(r Analysis) { depths.Store(int32(r.Depth)) }})
 		done <- res
 	}()
 	for depths.Load() < 3 {

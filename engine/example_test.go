@@ -133,7 +133,7 @@ func ExampleEngine_Solve() {
 	// key b5-c5 7
 }
 
-// A Solution and a SearchResult marshal to JSON with lowercase keys,
+// A Solution and an Analysis marshal to JSON with lowercase keys,
 // moves as the rules package's Move objects and scores as text: ready for
 // a web page or another program.
 func ExampleSolution_json() {

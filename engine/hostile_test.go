@@ -51,7 +51,7 @@ func TestHostilePositions(t *testing.T) {
 			continue
 		}
 		var worst, worstCPU time.Duration
-		var res SearchResult
+		var res Analysis
 		for range runs {
 			e.Clear()
 			start, cpu := time.Now(), cpuTime()

@@ -63,7 +63,7 @@ func TestPropertyScoreText(t *testing.T) {
 	})
 }
 
-// A Solution and a SearchResult marshal with lowercase keys, their moves as the
+// A Solution and an Analysis marshal with lowercase keys, their moves as the
 // rules package's Move objects, and read back.
 func TestJSON(t *testing.T) {
 	var e Engine
@@ -115,11 +115,11 @@ func TestJSON(t *testing.T) {
 	if got, want := string(fields["score"]), `"`+res.Score.String()+`"`; got != want {
 		t.Errorf("score %s, want %s", got, want)
 	}
-	var resBack SearchResult
+	var resBack Analysis
 	if err := json.Unmarshal(data, &resBack); err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(res, resBack, cmp.Comparer(func(a, b hexdame.Move) bool { return a == b })); diff != "" {
-		t.Errorf("SearchResult round trip (-want +got):\n%s", diff)
+		t.Errorf("Analysis round trip (-want +got):\n%s", diff)
 	}
 }

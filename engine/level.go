@@ -31,7 +31,7 @@ var levels = [MaxLevel + 1]level{
 // chooseWithError returns res with the move chosen by the level's error
 // among res's lines (every legal move), the chosen line first and then
 // the best others, as many lines as multiPV in all.
-func (e *Engine) chooseWithError(res SearchResult, lv level, multiPV int) SearchResult {
+func (e *Engine) chooseWithError(res Analysis, lv level, multiPV int) Analysis {
 	best, bestValue := 0, math.Inf(-1)
 	for i, l := range res.Lines {
 		v := float64(l.Score) + lv.noise*e.rng.normal()

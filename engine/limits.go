@@ -71,7 +71,7 @@ type SearchOptions struct {
 	// for analysis: 0 or 1 for the best only, at most MaxMultiPV.
 	MultiPV int
 	// Progress, when not nil, is called by the search's goroutine after
-	// each completed depth with the result so far. (SearchSeq gives the
-	// same results as an iterator.)
-	Progress func(SearchResult)
+	// each completed depth with the analysis so far. (SearchSeq gives the
+	// same as an iterator.)
+	Progress func(Analysis)
 }

@@ -6,10 +6,10 @@ import (
 	"github.com/hexdame/hexdame"
 )
 
-// A SearchResult is what a search found. It marshals to JSON with lowercase
+// An Analysis is what a search found. It marshals to JSON with lowercase
 // keys: the moves as the rules package's Move objects, the scores as
 // their text ("+0.75", "win 7") and the time in nanoseconds.
-type SearchResult struct {
+type Analysis struct {
 	// Move is the best move, Score its value for the side to move, and PV
 	// the principal variation: the line the search expects, Move first.
 	Move  hexdame.Move   `json:"move"`
@@ -29,7 +29,7 @@ type SearchResult struct {
 }
 
 // A Line is a move with its score and principal variation (PV[0] is
-// Move). It marshals to JSON as a SearchResult does.
+// Move). It marshals to JSON as an Analysis does.
 type Line struct {
 	Move  hexdame.Move   `json:"move"`
 	Score Score          `json:"score"`
@@ -37,7 +37,7 @@ type Line struct {
 }
 
 // NodesPerSecond returns the search's speed.
-func (r SearchResult) NodesPerSecond() float64 {
+func (r Analysis) NodesPerSecond() float64 {
 	if r.Time <= 0 {
 		return 0
 	}

@@ -19,29 +19,29 @@ func (t *thread) probeTables(ply int) (score int, ok bool) {
 	if (p.Pieces(hexdame.White) | p.Pieces(hexdame.Red)).Len() > t.endgamePieces {
 		return 0, false
 	}
-	result, plies, ok := t.endgame(*p)
+	value, plies, ok := t.endgame(*p)
 	if !ok {
 		return 0, false
 	}
-	return tableScore(result, plies, ply), true
+	return tableScore(value, plies, ply), true
 }
 
-// tableScore is the score at ply of a position the tables value as
-// result (1 a win, 0 a draw, -1 a loss) in plies: a win in plies at ply h
-// is a win at ply h+plies, the score of a mate found there.
-func tableScore(result, plies, ply int) int {
+// tableScore is the score at ply of a position whose value in the tables
+// is value (1 a win, 0 a draw, -1 a loss) in plies: a win in plies at ply
+// h is a win at ply h+plies, the score of a mate found there.
+func tableScore(value, plies, ply int) int {
 	plies = min(max(plies, 0), maxTablePlies)
 	switch {
-	case result > 0:
+	case value > 0:
 		return mateScore - ply - plies
-	case result < 0:
+	case value < 0:
 		return -mateScore + ply + plies
 	}
 	return 0
 }
 
 // inTables reports whether o's endgame tables know p.
-func inTables(o *Options, p hexdame.Position) (result, plies int, ok bool) {
+func inTables(o *Options, p hexdame.Position) (value, plies int, ok bool) {
 	if o.Endgame == nil || (p.Pieces(hexdame.White)|p.Pieces(hexdame.Red)).Len() > o.EndgamePieces {
 		return 0, 0, false
 	}
@@ -74,8 +74,8 @@ func extendLine(o *Options, p hexdame.Position, line []hexdame.Move) []hexdame.M
 	for _, m := range line {
 		p = p.PlayUnchecked(m)
 	}
-	result, plies, ok := inTables(o, p)
-	if !ok || result == 0 {
+	value, plies, ok := inTables(o, p)
+	if !ok || value == 0 {
 		return line
 	}
 	var moves []hexdame.Move
@@ -86,7 +86,7 @@ func extendLine(o *Options, p hexdame.Position, line []hexdame.Move) []hexdame.M
 			r, d, ok := o.Endgame(p.PlayUnchecked(m))
 			// The winner moves to a loss in one ply less; the loser to a
 			// win in one ply less, the longest it has.
-			if ok && d == plies-1 && (r < 0) == (result > 0) && r != 0 {
+			if ok && d == plies-1 && (r < 0) == (value > 0) && r != 0 {
 				next = m
 				break
 			}
@@ -96,7 +96,7 @@ func extendLine(o *Options, p hexdame.Position, line []hexdame.Move) []hexdame.M
 		}
 		line = append(line, next)
 		p = p.PlayUnchecked(next)
-		result, plies = -result, plies-1
+		value, plies = -value, plies-1
 	}
 	return line
 }

@@ -255,12 +255,12 @@ func (e *Engine) Search(ctx context.Context, s hub.Search, info func(hub.Info)) 
 		history = append(history, q)
 		q = q.PlayUnchecked(m) // legal: Current checked them
 	}
-	progress := func(r engine.SearchResult) {
-		info(hub.Info{Depth: r.Depth, Score: r.Score.Men(), HasScore: true, Nodes: int64(r.Nodes), Time: r.Time, NPS: r.NodesPerSecond(), PV: r.PV})
+	progress := func(r engine.Analysis) {
+		info(hub.Info{Depth: r.Depth, Score: int(r.Score), HasScore: true, Nodes: int64(r.Nodes), Time: r.Time, NPS: r.NodesPerSecond(), PV: r.PV})
 	}
 	// search searches under lim; until stopped, it waits for ctx after
 	// the engine is done.
-	search := func(ctx context.Context, lim engine.Limits) (engine.SearchResult, error) {
+	search := func(ctx context.Context, lim engine.Limits) (engine.Analysis, error) {
 		res, err := e.eng.Search(ctx, p, engine.SearchOptions{History: history, Limits: lim, Progress: progress})
 		if err == nil && (lim.Infinite || lim == engine.Limits{}) {
 			<-ctx.Done()
@@ -269,7 +269,7 @@ func (e *Engine) Search(ctx context.Context, s hub.Search, info func(hub.Info)) 
 	}
 	limits := e.limits(s.Limits)
 	untilStopped := engine.Limits{Infinite: true}
-	var res engine.SearchResult
+	var res engine.Analysis
 	switch s.Mode {
 	case hub.Analyze:
 		res, err = search(ctx, untilStopped)

@@ -81,8 +81,8 @@ func Example_process() {
 }
 
 // Serve the engine with endgame tables: a position they hold is settled
-// at depth 1 with its exact score, here a win in 19 plies (a score of
-// WinScore - 19 in men).
+// at depth 1 with its exact score, here a win in 19 plies (engine.WinScore
+// - 19, which the info line writes as 299.81 men).
 func Example_tables() {
 	dir, err := os.MkdirTemp("", "tables")
 	if err != nil {
@@ -102,11 +102,11 @@ func Example_tables() {
 	}
 	p := hexdame.MustParseFEN("W:Wc1:Bi9")
 	_, err = eng.Search(context.Background(), hub.Search{Position: p, Limits: hub.Limits{Depth: 10}}, func(in hub.Info) {
-		fmt.Printf("depth %d score %.2f, a line of %d plies\n", in.Depth, in.Score, len(in.PV))
+		fmt.Printf("depth %d score %v, a line of %d plies\n", in.Depth, engine.Score(in.Score), len(in.PV))
 	})
 	if err != nil {
 		log.Fatal(err)
 	}
 	// Output:
-	// depth 1 score 299.81, a line of 19 plies
+	// depth 1 score win 19, a line of 19 plies
 }

@@ -57,7 +57,7 @@ func TestServePlayGame(t *testing.T) {
 		t.Errorf("id %+v", id)
 	}
 	infos := 0
-	res, err := hub.PlayGame(context.Background(), white, red, hub.GameConfig{
+	res, err := hub.PlayGame(context.Background(), white, red, hub.GameOptions{
 		Start:     hexdame.MustParseFEN("W:WKe5,Kc3:Bi8"),
 		MoveTime:  500 * time.Millisecond,
 		Margin:    10 * time.Second, // a busy machine may be slow to answer
@@ -71,8 +71,8 @@ func TestServePlayGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Result != hexdame.WhiteWins || res.Termination != hub.NoLegalMove || res.Plies > 5 || infos == 0 {
-		t.Errorf("%v %v %q after %d plies, %d info lines", res.Result, res.Termination, res.Detail, res.Plies, infos)
+	if res.Result != hexdame.WhiteWins || res.Reason != hub.NoLegalMove || res.Plies > 5 || infos == 0 {
+		t.Errorf("%v %v %q after %d plies, %d info lines", res.Result, res.Reason, res.Detail, res.Plies, infos)
 	}
 }
 
@@ -144,7 +144,7 @@ func TestServeTables(t *testing.T) {
 				first = in
 			}
 		})
-		if err != nil || first.Depth != 1 || first.Score != want.Men() {
+		if err != nil || first.Depth != 1 || first.Score != int(want) {
 			t.Errorf("%s: first info %+v, %v; want depth 1, score %v", name, first, err, want.Men())
 		}
 	}

@@ -70,7 +70,7 @@ func BenchmarkPlayGameProcess(b *testing.B) {
 	plies := 0
 	start := time.Now()
 	for b.Loop() {
-		res, err := hub.PlayGame(context.Background(), clients[0], clients[1], hub.GameConfig{
+		res, err := hub.PlayGame(context.Background(), clients[0], clients[1], hub.GameOptions{
 			Start: hexdame.StartPosition(), MoveTime: time.Second, Margin: time.Second, DrawRules: hexdame.DrawRules{KingMoves: 50}})
 		if err != nil {
 			b.Fatal(err)

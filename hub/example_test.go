@@ -109,7 +109,7 @@ func (e *material) Search(ctx context.Context, s hub.Search, info func(hub.Info)
 			break
 		}
 	}
-	info(hub.Info{Depth: e.depth, Score: bestScore, HasScore: true, PV: []hexdame.Move{best}})
+	info(hub.Info{Depth: e.depth, Score: int(bestScore * 100), HasScore: true, PV: []hexdame.Move{best}})
 	return hub.Done{Move: best}, nil
 }
 
@@ -165,7 +165,7 @@ func ExamplePlayGame() {
 	white, red := connect(&material{depth: 2}), connect(hub.NewRandomMover(1))
 	defer white.Close()
 	defer red.Close()
-	res, err := hub.PlayGame(context.Background(), white, red, hub.GameConfig{
+	res, err := hub.PlayGame(context.Background(), white, red, hub.GameOptions{
 		Start:     hexdame.MustParseFEN("W:W40,44,45,48:B10,13,17,18"),
 		MoveTime:  time.Second,
 		Margin:    time.Second,
@@ -175,7 +175,7 @@ func ExamplePlayGame() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(res.Result, res.Termination, res.Detail)
+	fmt.Println(res.Result, res.Reason, res.Detail)
 	// Output:
 	// 2-0 no-legal-move Red has no legal move
 }

@@ -9,28 +9,28 @@ import (
 	"github.com/hexdame/hexdame"
 )
 
-// A Termination says how a refereed game ended. Its String is a stable
+// A Reason says why a refereed game ended. Its String is a stable
 // word for scripts and PDN tags.
-type Termination uint8
+type Reason uint8
 
 const (
-	Unterminated    Termination = iota // "unterminated": the game did not end (it was interrupted)
-	NoLegalMove                        // "no-legal-move": the side to move had no legal move and lost
-	Repetition                         // "repetition": a position occurred for the third time: a draw
-	KingMoveRule                       // "king-move-rule": GameConfig.DrawRules.KingMoves moves a side with only kings and no capture: a draw
-	Adjudication                       // "adjudication": a draw when the moves since the last capture or man move are more than a pos line holds, or GameConfig.Adjudicate's result
-	IllegalMove                        // "illegal-move": a move in the Hub notation that is not legal lost
-	UnparseableMove                    // "unparseable-move": a move that is not in the Hub notation lost
-	NoMove                             // "no-move": a done without a move lost
-	TimeForfeit                        // "time-forfeit": a move after the time and the margin lost
-	Hang                               // "hang": no move even after stop, or not reading its input, lost
-	Crash                              // "crash": the engine exited during the game and lost
-	ProtocolError                      // "protocol": the engine broke the protocol (a second done) and lost
-	StartFailure                       // "start-failure": the engine could not be started for the game and lost
+	NotOver         Reason = iota // "unterminated": the game did not end (it was interrupted)
+	NoLegalMove                   // "no-legal-move": the side to move had no legal move and lost
+	Repetition                    // "repetition": a position occurred for the third time: a draw
+	KingMoveRule                  // "king-move-rule": GameOptions.DrawRules.KingMoves moves a side with only kings and no capture: a draw
+	Adjudication                  // "adjudication": a draw when the moves since the last capture or man move are more than a pos line holds, or GameOptions.Adjudicate's result
+	IllegalMove                   // "illegal-move": a move in the Hub notation that is not legal lost
+	UnparseableMove               // "unparseable-move": a move that is not in the Hub notation lost
+	NoMove                        // "no-move": a done without a move lost
+	TimeForfeit                   // "time-forfeit": a move after the time and the margin lost
+	Hang                          // "hang": no move even after stop, or not reading its input, lost
+	Crash                         // "crash": the engine exited during the game and lost
+	ProtocolError                 // "protocol": the engine broke the protocol (a second done) and lost
+	StartFailure                  // "start-failure": the engine could not be started for the game and lost
 )
 
-var terminationNames = [...]string{
-	Unterminated:    "unterminated",
+var reasonNames = [...]string{
+	NotOver:         "unterminated",
 	NoLegalMove:     "no-legal-move",
 	Repetition:      "repetition",
 	KingMoveRule:    "king-move-rule",
@@ -45,22 +45,22 @@ var terminationNames = [...]string{
 	StartFailure:    "start-failure",
 }
 
-// String returns the termination's word, such as "time-forfeit" ("" for
-// an invalid Termination).
-func (t Termination) String() string {
-	if int(t) < len(terminationNames) {
-		return terminationNames[t]
+// String returns the reason's word, such as "time-forfeit" ("" for
+// an invalid Reason).
+func (t Reason) String() string {
+	if int(t) < len(reasonNames) {
+		return reasonNames[t]
 	}
 	return ""
 }
 
-// IsFault reports whether the termination is a loss by an engine's fault
+// IsFault reports whether the reason is a loss by an engine's fault
 // rather than by the rules or adjudication.
-func (t Termination) IsFault() bool { return t >= IllegalMove }
+func (t Reason) IsFault() bool { return t >= IllegalMove }
 
-// GameConfig is how PlayGame runs a game. The zero GameConfig plays from
+// GameOptions say how PlayGame runs a game. The zero GameOptions play from
 // the start position, each engine moving at once.
-type GameConfig struct {
+type GameOptions struct {
 	// Start is the position the game starts from (the zero Position, an
 	// empty board, stands for hexdame.StartPosition()), and Opening the
 	// moves played from it before the engines take over.
@@ -85,30 +85,30 @@ type GameConfig struct {
 	// DrawRules are the draw rules the game applies besides Freeling's
 	// (hexdame.Game.SetDrawRules): with KingMoves set to N, a game in
 	// which each side has made N moves in a row with only kings and no
-	// capture is drawn, Termination KingMoveRule.
+	// capture is drawn, Reason KingMoveRule.
 	DrawRules hexdame.DrawRules
 
 	// Adjudicate, when set, is asked after each move the engines play
 	// (once the rules have not ended the game) whether the position
 	// decides it, as endgame tables do: a result (WhiteWins, RedWins or
 	// Draw) and a detail in words, ok false to play on. The game then
-	// ends with that result, Termination Adjudication and the detail.
+	// ends with that result, Reason Adjudication and the detail.
 	Adjudicate func(p hexdame.Position) (result hexdame.Result, detail string, ok bool)
 
 	// Info, when set, receives the info lines of each side's searches.
 	Info func(side hexdame.Color, in Info)
 }
 
-// A GameResult is how a refereed game went.
-type GameResult struct {
-	Game        *hexdame.Game  // the game from Start: the opening, the engines' moves, the result
-	Result      hexdame.Result // WhiteWins, RedWins or Draw (NoResult for an interrupted game)
-	Termination Termination
-	Detail      string        // what happened, in words, such as "Red's move \"40-36\" is not legal"
-	Faulty      hexdame.Color // the side whose engine lost by a fault, when Termination.IsFault()
-	Plies       int           // the moves the engines played
-	Thinking    [2]time.Duration
-	Moves       [2]int // per side (index 0 White, 1 Red): the time the searches took and their number
+// A GameReport is how a refereed game went.
+type GameReport struct {
+	Game     *hexdame.Game  // the game from Start: the opening, the engines' moves, the result
+	Result   hexdame.Result // WhiteWins, RedWins or Draw (NoResult for an interrupted game)
+	Reason   Reason
+	Detail   string        // what happened, in words, such as "Red's move \"40-36\" is not legal"
+	Faulty   hexdame.Color // the side whose engine lost by a fault, when Reason.IsFault()
+	Plies    int           // the moves the engines played
+	Thinking [2]time.Duration
+	Moves    [2]int // per side (index 0 White, 1 Red): the time the searches took and their number
 }
 
 // ErrOpening is wrapped by the error of PlayGame for an opening that cannot
@@ -123,11 +123,11 @@ func sideIndex(c hexdame.Color) int {
 }
 
 // PlayGame referees a game between two engines: white plays White, red
-// plays Red. It plays the game on a hexdame.Game with cfg.DrawRules set.
+// plays Red. It plays the game on a hexdame.Game with opts.DrawRules set.
 // After the opening, it asks the side to move for a move with the
 // position since the last capture or man move and the time left, and
 // plays it, until the game's Outcome says the rules ended it (no legal
-// move, a third repetition, the king-move rule: Terminations NoLegalMove,
+// move, a third repetition, the king-move rule: Reasons NoLegalMove,
 // Repetition and KingMoveRule), the game is adjudicated (Adjudicate, or a
 // draw when the moves since the last capture or man move no longer fit in
 // a pos line of MaxLineLength bytes), or an engine loses by a fault: a
@@ -140,26 +140,26 @@ func sideIndex(c hexdame.Color) int {
 //
 // PlayGame returns an error only for an opening that cannot be played or
 // that ends the game (wrapping ErrOpening), or when ctx is done before the
-// game ends (ctx.Err(), with the game so far and Termination
-// Unterminated).
-func PlayGame(ctx context.Context, white, red *Client, cfg GameConfig) (GameResult, error) {
-	if cfg.Start == (hexdame.Position{}) {
-		cfg.Start = hexdame.StartPosition()
+// game ends (ctx.Err(), with the game so far and Reason
+// NotOver).
+func PlayGame(ctx context.Context, white, red *Client, opts GameOptions) (GameReport, error) {
+	if opts.Start == (hexdame.Position{}) {
+		opts.Start = hexdame.StartPosition()
 	}
-	g := hexdame.NewGameFrom(cfg.Start)
-	g.SetDrawRules(cfg.DrawRules)
-	for i, m := range cfg.Opening {
+	g := hexdame.NewGameFrom(opts.Start)
+	g.SetDrawRules(opts.DrawRules)
+	for i, m := range opts.Opening {
 		if err := g.Play(m); err != nil {
-			return GameResult{Game: g}, fmt.Errorf("%w: move %d: %v", ErrOpening, i+1, err)
+			return GameReport{Game: g}, fmt.Errorf("%w: move %d: %v", ErrOpening, i+1, err)
 		}
 	}
-	res := GameResult{Game: g}
+	res := GameReport{Game: g}
 	if g.Outcome().IsOver() {
 		return res, fmt.Errorf("%w: the game is over after it", ErrOpening)
 	}
 	players := [2]*Client{white, red}
-	lose := func(side hexdame.Color, t Termination, detail string) (GameResult, error) {
-		res.Termination, res.Detail, res.Faulty = t, detail, side
+	lose := func(side hexdame.Color, t Reason, detail string) (GameReport, error) {
+		res.Reason, res.Detail, res.Faulty = t, detail, side
 		res.Result = hexdame.WhiteWins
 		if side == hexdame.White {
 			res.Result = hexdame.RedWins
@@ -182,7 +182,7 @@ func PlayGame(ctx context.Context, white, red *Client, cfg GameConfig) (GameResu
 	// from hist[base], and posBytes a bound on that line's length.
 	hist := g.Positions()
 	moves := g.Moves()
-	posHeader := len(`pos pos= moves=""`) + len(FormatPosition(cfg.Start))
+	posHeader := len(`pos pos= moves=""`) + len(FormatPosition(opts.Start))
 	base, posBytes := 0, posHeader
 	played := func(p hexdame.Position, m hexdame.Move, i int) {
 		if p.IsReversible(m) {
@@ -194,8 +194,8 @@ func PlayGame(ctx context.Context, white, red *Client, cfg GameConfig) (GameResu
 	for i, m := range moves {
 		played(hist[i], m, i)
 	}
-	timed := cfg.MoveTime > 0 || cfg.Clock > 0 || cfg.Increment > 0
-	clock := [2]time.Duration{cfg.Clock, cfg.Clock}
+	timed := opts.MoveTime > 0 || opts.Clock > 0 || opts.Increment > 0
+	clock := [2]time.Duration{opts.Clock, opts.Clock}
 	for {
 		if err := ctx.Err(); err != nil {
 			return res, err
@@ -204,27 +204,27 @@ func PlayGame(ctx context.Context, white, red *Client, cfg GameConfig) (GameResu
 		side := p.SideToMove()
 		si := sideIndex(side)
 		if posBytes > maxPosLine {
-			res.Result, res.Termination = hexdame.Draw, Adjudication
+			res.Result, res.Reason = hexdame.Draw, Adjudication
 			res.Detail = fmt.Sprintf("%d plies without capture or man move, more than a Hub line holds", len(moves)-base)
 			g.SetResult(hexdame.Draw)
 			return res, nil
 		}
-		limits := Limits{MoveTime: cfg.MoveTime}
-		allowed := cfg.MoveTime
+		limits := Limits{MoveTime: opts.MoveTime}
+		allowed := opts.MoveTime
 		switch {
 		case !timed:
 			limits.MoveTime = LeastTime
-		case cfg.MoveTime <= 0:
+		case opts.MoveTime <= 0:
 			// A clock run out is still a clock: move at once.
-			limits = Limits{Clock: max(clock[si], LeastTime), Increment: cfg.Increment}
+			limits = Limits{Clock: max(clock[si], LeastTime), Increment: opts.Increment}
 			allowed = clock[si]
 		}
 		search := Search{Position: hist[base], Moves: moves[base:], Limits: limits}
 		var info func(Info)
-		if cfg.Info != nil {
-			info = func(in Info) { cfg.Info(side, in) }
+		if opts.Info != nil {
+			info = func(in Info) { opts.Info(side, in) }
 		}
-		sctx, cancel := context.WithTimeout(ctx, allowed+cfg.Margin)
+		sctx, cancel := context.WithTimeout(ctx, allowed+opts.Margin)
 		start := time.Now()
 		done, err := players[si].Search(sctx, search, info)
 		elapsed := time.Since(start)
@@ -241,11 +241,11 @@ func PlayGame(ctx context.Context, white, red *Client, cfg GameConfig) (GameResu
 			t, why := classify(err)
 			return lose(side, t, side.String()+" "+why)
 		}
-		if timed && elapsed > allowed+cfg.Margin {
+		if timed && elapsed > allowed+opts.Margin {
 			return lose(side, TimeForfeit, fmt.Sprintf("%s moved after %v, with %v allowed", side, elapsed.Round(time.Millisecond), allowed))
 		}
-		if cfg.MoveTime <= 0 {
-			clock[si] = max(clock[si]-elapsed, 0) + cfg.Increment
+		if opts.MoveTime <= 0 {
+			clock[si] = max(clock[si]-elapsed, 0) + opts.Increment
 		}
 		if err := g.Play(done.Move); err != nil {
 			// Search returns legal moves only; this is a safeguard.
@@ -257,13 +257,13 @@ func PlayGame(ctx context.Context, white, red *Client, cfg GameConfig) (GameResu
 		hist = append(hist, g.Position())
 		if o := g.Outcome(); o.IsOver() {
 			res.Result = o.Result
-			res.Termination, res.Detail = ruleEnd(o, g)
+			res.Reason, res.Detail = ruleEnd(o, g)
 			return res, nil
 		}
-		if cfg.Adjudicate != nil {
-			r, detail, ok := cfg.Adjudicate(g.Position())
+		if opts.Adjudicate != nil {
+			r, detail, ok := opts.Adjudicate(g.Position())
 			if ok && (r == hexdame.WhiteWins || r == hexdame.RedWins || r == hexdame.Draw) {
-				res.Result, res.Termination, res.Detail = r, Adjudication, detail
+				res.Result, res.Reason, res.Detail = r, Adjudication, detail
 				g.SetResult(r)
 				return res, nil
 			}
@@ -271,12 +271,12 @@ func PlayGame(ctx context.Context, white, red *Client, cfg GameConfig) (GameResu
 	}
 }
 
-// ruleEnd returns the termination and the words for game g, which the
+// ruleEnd returns the reason and the words for game g, which the
 // rules (and its draw rules) have ended with outcome o. A game whose
 // result no one has recorded ends by the rules only with the reasons
 // NoLegalMove, ThreefoldRepetition or KingMoveRule; any other reason is
 // reported as an adjudication, with the outcome in the words.
-func ruleEnd(o hexdame.Outcome, g *hexdame.Game) (Termination, string) {
+func ruleEnd(o hexdame.Outcome, g *hexdame.Game) (Reason, string) {
 	switch o.Reason {
 	case hexdame.NoLegalMove:
 		return NoLegalMove, g.Position().SideToMove().String() + " has no legal move"
@@ -292,8 +292,8 @@ func ruleEnd(o hexdame.Outcome, g *hexdame.Game) (Termination, string) {
 // in tests.
 var maxPosLine = MaxLineLength
 
-// classify returns the termination and the words for an engine's error.
-func classify(err error) (Termination, string) {
+// classify returns the reason and the words for an engine's error.
+func classify(err error) (Reason, string) {
 	var te *TextError
 	switch {
 	case errors.Is(err, ErrDoneWithoutMove):

@@ -31,13 +31,13 @@ func TestPlayGamePosLineTooLong(t *testing.T) {
 		defer c.Close()
 		clients[i] = c
 	}
-	res, err := PlayGame(context.Background(), clients[0], clients[1], GameConfig{
+	res, err := PlayGame(context.Background(), clients[0], clients[1], GameOptions{
 		Start: hexdame.MustParseFEN("W:WK61:BK1"), MoveTime: 30 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Result != hexdame.Draw || res.Termination != Adjudication || !strings.Contains(res.Detail, "more than a Hub line holds") {
-		t.Fatalf("%v %v %q after %d plies", res.Result, res.Termination, res.Detail, res.Plies)
+	if res.Result != hexdame.Draw || res.Reason != Adjudication || !strings.Contains(res.Detail, "more than a Hub line holds") {
+		t.Fatalf("%v %v %q after %d plies", res.Result, res.Reason, res.Detail, res.Plies)
 	}
 	// The moves sent fit: each is at most 6 bytes with its space.
 	if line := (Search{Position: res.Game.Positions()[0], Moves: res.Game.Moves()[:res.Plies-1]}).posCommand().String(); len(line) > maxPosLine {

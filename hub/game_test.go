@@ -38,7 +38,7 @@ func connect(t testing.TB, eng hub.Engine) *hub.Client {
 	return c
 }
 
-func checkRecord(t *testing.T, res hub.GameResult) {
+func checkRecord(t *testing.T, res hub.GameReport) {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := hexdame.NewWriter(&buf).WriteGame(res.Game, hexdame.Numeric); err != nil {
@@ -55,19 +55,19 @@ func checkRecord(t *testing.T, res hub.GameResult) {
 
 func TestPlayGameRandomMovers(t *testing.T) {
 	white, red := connect(t, hub.NewRandomMover(1)), connect(t, hub.NewRandomMover(2))
-	seen := map[hub.Termination]int{}
+	seen := map[hub.Reason]int{}
 	for range 20 {
-		res, err := hub.PlayGame(context.Background(), white, red, hub.GameConfig{
+		res, err := hub.PlayGame(context.Background(), white, red, hub.GameOptions{
 			Start: hexdame.StartPosition(), MoveTime: time.Second, Margin: time.Second, DrawRules: hexdame.DrawRules{KingMoves: 30}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		seen[res.Termination]++
-		if res.Termination.IsFault() || res.Plies != res.Game.Ply() || res.Moves[0]+res.Moves[1] != res.Plies {
+		seen[res.Reason]++
+		if res.Reason.IsFault() || res.Plies != res.Game.Ply() || res.Moves[0]+res.Moves[1] != res.Plies {
 			t.Fatalf("%+v", res)
 		}
 		o := res.Game.Outcome()
-		switch res.Termination {
+		switch res.Reason {
 		case hub.NoLegalMove:
 			if o.Reason != hexdame.NoLegalMove || o.Result != res.Result {
 				t.Errorf("no legal move, but the game says %v", o)
@@ -81,12 +81,12 @@ func TestPlayGameRandomMovers(t *testing.T) {
 				t.Errorf("king-move rule, but the game says %v", o)
 			}
 		default:
-			t.Errorf("termination %v", res.Termination)
+			t.Errorf("reason %v", res.Reason)
 		}
 		checkRecord(t, res)
 	}
 	if seen[hub.NoLegalMove] == 0 {
-		t.Errorf("terminations: %v", seen)
+		t.Errorf("reasons: %v", seen)
 	}
 }
 
@@ -116,23 +116,23 @@ func TestPlayGameRulesAndAdjudication(t *testing.T) {
 	c := hexdame.MustParseCell
 	white := connect(t, &pendulum{a: c("a1"), b: c("a2")})
 	red := connect(t, &pendulum{a: c("i9"), b: c("i8")})
-	cfg := hub.GameConfig{Start: kings, MoveTime: time.Second, Margin: time.Second, DrawRules: hexdame.DrawRules{KingMoves: 3}}
+	cfg := hub.GameOptions{Start: kings, MoveTime: time.Second, Margin: time.Second, DrawRules: hexdame.DrawRules{KingMoves: 3}}
 	res, err := hub.PlayGame(context.Background(), white, red, cfg)
-	if err != nil || res.Termination != hub.KingMoveRule || res.Result != hexdame.Draw || res.Plies != 6 ||
+	if err != nil || res.Reason != hub.KingMoveRule || res.Result != hexdame.Draw || res.Plies != 6 ||
 		res.Game.Outcome().Reason != hexdame.KingMoveRule || res.Detail != "3 moves a side with only kings and no capture" {
 		t.Errorf("king-move rule: %+v, %v", res, err)
 	}
 	checkRecord(t, res)
 	cfg.DrawRules = hexdame.DrawRules{}
 	res, err = hub.PlayGame(context.Background(), white, red, cfg)
-	if err != nil || res.Termination != hub.Repetition || res.Result != hexdame.Draw || res.Plies != 8 || res.Game.Repetitions() != 3 {
+	if err != nil || res.Reason != hub.Repetition || res.Result != hexdame.Draw || res.Plies != 8 || res.Game.Repetitions() != 3 {
 		t.Errorf("repetition: %+v, %v", res, err)
 	}
 	checkRecord(t, res)
 	// The opening's king moves count towards the rule.
 	cfg.DrawRules, cfg.Opening = hexdame.DrawRules{KingMoves: 2}, []hexdame.Move{kings.MustParseMove("a1-a2")}
 	res, err = hub.PlayGame(context.Background(), white, red, cfg)
-	if err != nil || res.Termination != hub.KingMoveRule || res.Plies != 3 || res.Game.Ply() != 4 {
+	if err != nil || res.Reason != hub.KingMoveRule || res.Plies != 3 || res.Game.Ply() != 4 {
 		t.Errorf("king-move rule after an opening: %+v, %v", res, err)
 	}
 	// A man move starts the count again.
@@ -145,7 +145,7 @@ func TestPlayGameRulesAndAdjudication(t *testing.T) {
 	}
 	cfg.Start, cfg.Opening, cfg.DrawRules = men, g.Moves(), hexdame.DrawRules{KingMoves: 2}
 	res, err = hub.PlayGame(context.Background(), white, red, cfg)
-	if err != nil || res.Termination != hub.KingMoveRule || res.Plies != 4 {
+	if err != nil || res.Reason != hub.KingMoveRule || res.Plies != 4 {
 		t.Errorf("king-move rule after a man move: %+v, %v", res, err)
 	}
 }
@@ -154,7 +154,7 @@ func TestPlayGameOpeningErrors(t *testing.T) {
 	white, red := connect(t, hub.NewRandomMover(3)), connect(t, hub.NewRandomMover(4))
 	start := hexdame.StartPosition()
 	m := start.MustParseMove("40-31")
-	for _, cfg := range []hub.GameConfig{
+	for _, cfg := range []hub.GameOptions{
 		{Start: start, Opening: []hexdame.Move{m, m}, MoveTime: time.Second},
 		{Start: hexdame.MustParseFEN("W:W:B1"), MoveTime: time.Second},
 	} {
@@ -184,7 +184,7 @@ func TestPlayGameSendsReversibleMoves(t *testing.T) {
 	rw, rr := &recorder{RandomMover: hub.NewRandomMover(5)}, &recorder{RandomMover: hub.NewRandomMover(6)}
 	white, red := connect(t, rw), connect(t, rr)
 	start := hexdame.MustParseFEN("W:WK61,40:BK1,22")
-	res, err := hub.PlayGame(context.Background(), white, red, hub.GameConfig{
+	res, err := hub.PlayGame(context.Background(), white, red, hub.GameOptions{
 		Start: start, Clock: 10 * time.Second, Increment: time.Second, DrawRules: hexdame.DrawRules{KingMoves: 15}})
 	if err != nil {
 		t.Fatal(err)
@@ -229,8 +229,8 @@ func TestPlayGameInterrupted(t *testing.T) {
 	red := e.start("ignorestop", hub.ClientOptions{StopTimeout: 100 * time.Millisecond})
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
-	res, err := hub.PlayGame(ctx, white, red, hub.GameConfig{Start: hexdame.StartPosition(), MoveTime: time.Hour})
-	if !errors.Is(err, context.DeadlineExceeded) || res.Termination != hub.Unterminated || res.Result != hexdame.NoResult {
+	res, err := hub.PlayGame(ctx, white, red, hub.GameOptions{Start: hexdame.StartPosition(), MoveTime: time.Hour})
+	if !errors.Is(err, context.DeadlineExceeded) || res.Reason != hub.NotOver || res.Result != hexdame.NoResult {
 		t.Errorf("%+v, %v", res, err)
 	}
 }
@@ -247,12 +247,12 @@ func TestPlayGameInterrupted(t *testing.T) {
 func TestPlayGameHostileEngines(t *testing.T) {
 	tests := []struct {
 		engine string
-		want   hub.Termination // Unterminated: the game ends by the rules
+		want   hub.Reason // NotOver: the game ends by the rules
 		clock  bool
 	}{
-		{"garbage", hub.Unterminated, false},
+		{"garbage", hub.NotOver, false},
 		{"longline", hub.ProtocolError, false},
-		{"flood", hub.Unterminated, false},
+		{"flood", hub.NotOver, false},
 		{"nomove", hub.NoMove, false},
 		{"twodone", hub.ProtocolError, false},
 		{"notation", hub.UnparseableMove, false},
@@ -284,7 +284,7 @@ func TestPlayGameHostileEngines(t *testing.T) {
 				if hostileSide == hexdame.Red {
 					white, red = random, hostile
 				}
-				cfg := hub.GameConfig{Start: hexdame.StartPosition(), MoveTime: 20 * time.Millisecond, Margin: time.Second, DrawRules: hexdame.DrawRules{KingMoves: 20}}
+				cfg := hub.GameOptions{Start: hexdame.StartPosition(), MoveTime: 20 * time.Millisecond, Margin: time.Second, DrawRules: hexdame.DrawRules{KingMoves: 20}}
 				switch {
 				case tt.clock:
 					cfg.MoveTime, cfg.Clock, cfg.Increment, cfg.Margin = 0, time.Second, time.Second/2, 0
@@ -308,9 +308,9 @@ func TestPlayGameHostileEngines(t *testing.T) {
 				if d := time.Since(start); d > limit {
 					t.Errorf("the game took %v", d)
 				}
-				if tt.want == hub.Unterminated {
-					if res.Termination.IsFault() {
-						t.Errorf("%v: %s", res.Termination, res.Detail)
+				if tt.want == hub.NotOver {
+					if res.Reason.IsFault() {
+						t.Errorf("%v: %s", res.Reason, res.Detail)
 					}
 					return
 				}
@@ -318,8 +318,8 @@ func TestPlayGameHostileEngines(t *testing.T) {
 				if hostileSide == hexdame.White {
 					winner = hexdame.RedWins
 				}
-				if res.Termination != tt.want || res.Faulty != hostileSide || res.Result != winner {
-					t.Errorf("got %v (%s), faulty %v, result %v; want %v by %v", res.Termination, res.Detail, res.Faulty, res.Result, tt.want, hostileSide)
+				if res.Reason != tt.want || res.Faulty != hostileSide || res.Result != winner {
+					t.Errorf("got %v (%s), faulty %v, result %v; want %v by %v", res.Reason, res.Detail, res.Faulty, res.Result, tt.want, hostileSide)
 				}
 				if res.Game.Outcome().Result != winner {
 					t.Errorf("the game's outcome: %v", res.Game.Outcome())
@@ -330,7 +330,7 @@ func TestPlayGameHostileEngines(t *testing.T) {
 	}
 }
 
-// GameConfig.Adjudicate ends the game with its result and detail once it
+// GameOptions.Adjudicate ends the game with its result and detail once it
 // knows the position; a result that is not one is ignored.
 func TestPlayGameAdjudicate(t *testing.T) {
 	kings := hexdame.MustParseFEN("W:WKa1:BKi9")
@@ -338,7 +338,7 @@ func TestPlayGameAdjudicate(t *testing.T) {
 	white := connect(t, &pendulum{a: c("a1"), b: c("a2")})
 	red := connect(t, &pendulum{a: c("i9"), b: c("i8")})
 	calls := 0
-	cfg := hub.GameConfig{Start: kings, MoveTime: time.Second, Margin: time.Second, DrawRules: hexdame.DrawRules{KingMoves: 3},
+	cfg := hub.GameOptions{Start: kings, MoveTime: time.Second, Margin: time.Second, DrawRules: hexdame.DrawRules{KingMoves: 3},
 		Adjudicate: func(p hexdame.Position) (hexdame.Result, string, bool) {
 			calls++
 			if calls == 1 {
@@ -347,26 +347,26 @@ func TestPlayGameAdjudicate(t *testing.T) {
 			return hexdame.RedWins, "tables: Red wins", calls == 3
 		}}
 	res, err := hub.PlayGame(context.Background(), white, red, cfg)
-	if err != nil || res.Termination != hub.Adjudication || res.Result != hexdame.RedWins || res.Plies != 3 ||
+	if err != nil || res.Reason != hub.Adjudication || res.Result != hexdame.RedWins || res.Plies != 3 ||
 		res.Detail != "tables: Red wins" || res.Game.Outcome().Result != hexdame.RedWins {
 		t.Errorf("adjudication: %+v, %v", res, err)
 	}
 	checkRecord(t, res)
 }
 
-// The zero GameConfig plays from the start position, each engine told to
+// The zero GameOptions play from the start position, each engine told to
 // move at once. It used to fail: its zero Start is an empty board.
 func TestPlayGameZeroConfig(t *testing.T) {
 	rw, rr := &recorder{RandomMover: hub.NewRandomMover(7)}, &recorder{RandomMover: hub.NewRandomMover(8)}
 	white, red := connect(t, rw), connect(t, rr)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	res, err := hub.PlayGame(ctx, white, red, hub.GameConfig{})
+	res, err := hub.PlayGame(ctx, white, red, hub.GameOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Game.InitialPosition() != hexdame.StartPosition() || res.Plies == 0 || res.Termination.IsFault() {
-		t.Errorf("%v after %d plies: %s", res.Termination, res.Plies, res.Detail)
+	if res.Game.InitialPosition() != hexdame.StartPosition() || res.Plies == 0 || res.Reason.IsFault() {
+		t.Errorf("%v after %d plies: %s", res.Reason, res.Plies, res.Detail)
 	}
 	for _, s := range append(rw.searches, rr.searches...) {
 		if s.Limits != (hub.Limits{MoveTime: hub.LeastTime}) {
@@ -398,13 +398,13 @@ func (e *slowStart) Search(ctx context.Context, s hub.Search, info func(hub.Info
 func TestPlayGameClockRunOut(t *testing.T) {
 	slow := &slowStart{recorder: &recorder{RandomMover: hub.NewRandomMover(9)}, delay: 200 * time.Millisecond}
 	white, red := connect(t, slow), connect(t, hub.NewRandomMover(10))
-	res, err := hub.PlayGame(context.Background(), white, red, hub.GameConfig{
+	res, err := hub.PlayGame(context.Background(), white, red, hub.GameOptions{
 		Start: hexdame.StartPosition(), Clock: 50 * time.Millisecond, Margin: 30 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Termination.IsFault() {
-		t.Errorf("%v after %d plies: %s", res.Termination, res.Plies, res.Detail)
+	if res.Reason.IsFault() {
+		t.Errorf("%v after %d plies: %s", res.Reason, res.Plies, res.Detail)
 	}
 	if len(slow.searches) < 2 {
 		t.Fatalf("%d searches", len(slow.searches))

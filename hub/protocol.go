@@ -126,10 +126,16 @@ func (m Mode) String() string {
 
 // Info is what an engine reports during a search in its info lines. Zero
 // fields were not given, except that Score holds only when HasScore is set.
+//
+// Score is the search's score for the side to move in hundredths of a man,
+// as package engine's Score: a man is 100, and a win in n plies (to the
+// end of the game, with best play) is 30000 - n, a loss -(30000 - n). The
+// info line gives it in men, with two decimals: 0.75 for 75, 299.81 for a
+// win in 19 plies.
 type Info struct {
 	Depth     int
 	MeanDepth float64
-	Score     float64 // in men (a man is 1.0), from the side to move's point of view
+	Score     int // in hundredths of a man, for the side to move
 	HasScore  bool
 	Nodes     int64
 	Time      time.Duration
@@ -146,8 +152,8 @@ func (in Info) Command() Command {
 	if in.MeanDepth > 0 && !math.IsInf(in.MeanDepth, 0) {
 		c = c.With("mean-depth", strconv.FormatFloat(in.MeanDepth, 'f', 1, 64))
 	}
-	if in.HasScore && !math.IsNaN(in.Score) && !math.IsInf(in.Score, 0) {
-		c = c.With("score", strconv.FormatFloat(in.Score, 'f', 2, 64))
+	if in.HasScore {
+		c = c.With("score", strconv.FormatFloat(float64(in.Score)/100, 'f', 2, 64))
 	}
 	if in.Nodes > 0 {
 		c = c.With("nodes", strconv.FormatInt(in.Nodes, 10))
@@ -163,6 +169,10 @@ func (in Info) Command() Command {
 	}
 	return c
 }
+
+// maxScoreMen bounds the scores ParseInfo reads, in men: far beyond any
+// engine's, so that every one read fits an Info's Score.
+const maxScoreMen = 1e7
 
 // ParseInfo reads an info command about a search of position p. It is
 // lenient, as info is for display: a field that is not a valid number is
@@ -184,8 +194,8 @@ func ParseInfo(c Command, p hexdame.Position) Info {
 				in.MeanDepth = f
 			}
 		case "score":
-			if f, err := strconv.ParseFloat(a.Value, 64); err == nil && !math.IsNaN(f) && !math.IsInf(f, 0) {
-				in.Score, in.HasScore = f, true
+			if f, err := strconv.ParseFloat(a.Value, 64); err == nil && math.Abs(f) <= maxScoreMen {
+				in.Score, in.HasScore = int(math.Round(f*100)), true
 			}
 		case "nodes":
 			if n, err := strconv.ParseInt(a.Value, 10, 64); err == nil && n > 0 {

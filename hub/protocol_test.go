@@ -167,7 +167,7 @@ func TestInfo(t *testing.T) {
 	start := hexdame.StartPosition()
 	m1 := start.MustParseMove("40-31")
 	m2 := start.PlayUnchecked(m1).LegalMoves()[0]
-	in := Info{Depth: 7, MeanDepth: 8.25, Score: -0.5, HasScore: true, Nodes: 12345, Time: 1500 * time.Millisecond, NPS: 8230, PV: []hexdame.Move{m1, m2}}
+	in := Info{Depth: 7, MeanDepth: 8.25, Score: -50, HasScore: true, Nodes: 12345, Time: 1500 * time.Millisecond, NPS: 8230, PV: []hexdame.Move{m1, m2}}
 	c := in.Command()
 	want := `info depth=7 mean-depth=8.2 score=-0.50 nodes=12345 time=1.500 nps=8230 pv="40-31 22x40x31"`
 	if c.String() != want {
@@ -184,8 +184,25 @@ func TestInfo(t *testing.T) {
 	if got.Depth != 0 || !got.HasScore || got.Score != 0 || got.Nodes != 0 || got.NPS != 0 || got.Time != 0 || len(got.PV) != 1 || got.MeanDepth != 0 {
 		t.Errorf("lenient ParseInfo: %+v", got)
 	}
-	if s := (Info{Score: math.NaN(), HasScore: true, NPS: math.Inf(1)}).Command().String(); s != "info" {
-		t.Errorf("Info with NaN and Inf: %q", s)
+	if s := (Info{MeanDepth: math.Inf(1), NPS: math.Inf(1)}).Command().String(); s != "info" {
+		t.Errorf("Info with Inf: %q", s)
+	}
+	// The score is read in hundredths of a man, rounded; one that is not
+	// a number, or beyond any engine's, is left out.
+	for text, want := range map[string]int{"0.75": 75, "-1.2": -120, "299.81": 29981, "-299.93": -29993, "0.004": 0, "0.005": 1, "12.345": 1235, "1e7": 1e9} {
+		c, _ := ParseCommand("info score=" + text)
+		if in := ParseInfo(c, start); !in.HasScore || in.Score != want {
+			t.Errorf("score=%s: %d, %v; want %d", text, in.Score, in.HasScore, want)
+		}
+	}
+	for _, text := range []string{"NaN", "inf", "-Inf", "1e8", "-1e300", "x"} {
+		c, _ := ParseCommand("info score=" + text)
+		if in := ParseInfo(c, start); in.HasScore || in.Score != 0 {
+			t.Errorf("score=%s: %d, %v; want none", text, in.Score, in.HasScore)
+		}
+	}
+	if s := (Info{Score: 29981, HasScore: true}).Command().String(); s != "info score=299.81" {
+		t.Errorf("a win in 19 plies: %q", s)
 	}
 }
 

@@ -109,7 +109,7 @@ var cmdAnalyse = &command{
 				return usageError{err.Error()}
 			}
 			var writeErr error
-			progress := func(r engine.SearchResult) {
+			progress := func(r engine.Analysis) {
 				if writeErr != nil {
 					return
 				}

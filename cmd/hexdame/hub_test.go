@@ -268,7 +268,7 @@ func TestHubRepetition(t *testing.T) {
 	p1 := hexdame.MustParseFEN("B:WKa5:Be8,f8,g8,Ki9") // Red to move
 	moves := []string{"1-10", "47-61", "10-1", "61-47", "1-10", "47-61", "10-1"}
 	p0 := hexdame.MustParseFEN("W:WKa1:Be8,f8,g8,Ki9") // after the moves, for the second time
-	score := func(infos []hub.Info) float64 {
+	score := func(infos []hub.Info) int {
 		t.Helper()
 		if len(infos) == 0 {
 			t.Fatal("no info")
@@ -277,17 +277,17 @@ func TestHubRepetition(t *testing.T) {
 	}
 	done, infos := s.search(p0, posLine(p1, moves...), "level depth=2", "go think")
 	if mv, _ := done.Value("move"); mv != "61-47" || score(infos) != 0 {
-		t.Errorf("with the history: %v, score %.2f; want 61-47, a draw", done, score(infos))
+		t.Errorf("with the history: %v, score %d; want 61-47, a draw", done, score(infos))
 	}
 	s.send("new-game")
 	_, infos = s.search(p0, posLine(p0), "level depth=2", "go think")
-	if sc := score(infos); sc > -0.5 {
-		t.Errorf("without the history: score %.2f, want White well behind", sc)
+	if sc := score(infos); sc > -50 {
+		t.Errorf("without the history: score %d, want White well behind", sc)
 	}
 	// Red's view of the same material.
 	_, infos = s.search(p1, posLine(p1), "level depth=2", "go think")
-	if sc := score(infos); sc < 0.5 {
-		t.Errorf("Red to move: score %.2f, want Red well ahead", sc)
+	if sc := score(infos); sc < 50 {
+		t.Errorf("Red to move: score %d, want Red well ahead", sc)
 	}
 }
 
@@ -626,18 +626,18 @@ func TestHubTables(t *testing.T) {
 		params := s.handshake()
 		_, infos := s.search(p, posLine(p), "level depth=3", "go think")
 		sc := infos[len(infos)-1].Score
-		if args != nil && (sc < 250 || params["tables"].Value != dir) {
-			t.Errorf("with the tables: score %.2f, tables %q; want a win", sc, params["tables"].Value)
+		if args != nil && (sc < 25000 || params["tables"].Value != dir) {
+			t.Errorf("with the tables: score %d, tables %q; want a win", sc, params["tables"].Value)
 		}
-		if args == nil && sc > 250 {
-			t.Errorf("without tables: score %.2f", sc)
+		if args == nil && sc > 25000 {
+			t.Errorf("without tables: score %d", sc)
 		}
 	}
 	s := startHub(t, "-hash", "1")
 	s.handshake("name=tables value=" + dir)
 	_, infos := s.search(p, posLine(p), "level depth=3", "go think")
-	if sc := infos[len(infos)-1].Score; sc < 250 {
-		t.Errorf("tables by set-param: score %.2f", sc)
+	if sc := infos[len(infos)-1].Score; sc < 25000 {
+		t.Errorf("tables by set-param: score %d", sc)
 	}
 }
 

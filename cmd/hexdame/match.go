@@ -124,8 +124,8 @@ func (v nameFlag) Set(s string) error {
 	return nil
 }
 
-// matchConfig is the parsed command line of hexdame match.
-type matchConfig struct {
+// matchOptions is the parsed command line of hexdame match.
+type matchOptions struct {
 	engines      [2]*engineSpec
 	games        int
 	concurrency  int
@@ -145,7 +145,7 @@ type matchConfig struct {
 }
 
 // timeControl returns the TimeControl tag: "0.1/move" or "60+0.5".
-func (c *matchConfig) timeControl() string {
+func (c *matchOptions) timeControl() string {
 	if c.moveTime > 0 {
 		return seconds(c.moveTime) + "/move"
 	}
@@ -223,7 +223,7 @@ var cmdMatch = &command{
 			if len(ef.specs) != 2 {
 				return usageError{"want two -engine flags, not " + strconv.Itoa(len(ef.specs))}
 			}
-			cfg := &matchConfig{games: *games, concurrency: *concurrency, drawRules: hexdame.DrawRules{KingMoves: *draw},
+			cfg := &matchOptions{games: *games, concurrency: *concurrency, drawRules: hexdame.DrawRules{KingMoves: *draw},
 				openings: *openings, randomPlies: *randomPlies, seed: *seed, pdn: *pdn}
 			for i, s := range ef.specs {
 				s.settings = append(append([]hub.Setting(nil), ef.shared...), s.settings...)

@@ -17,7 +17,7 @@ type finished struct {
 	number  int // from 1
 	opening int // from 1
 	engine1 hexdame.Color
-	res     hub.GameResult
+	res     hub.GameReport
 	fatal   error // an engine that cannot be started any more
 	aborted bool  // interrupted: not counted
 }
@@ -45,7 +45,7 @@ const maxStartFailures = 3
 
 // playMatchGame plays game i with the worker's players, starting (again)
 // the engines that need it.
-func playMatchGame(ctx context.Context, cfg *matchConfig, book *openingBook, players [2]*player, names [2]string,
+func playMatchGame(ctx context.Context, cfg *matchOptions, book *openingBook, players [2]*player, names [2]string,
 	opts func(k int) hub.ClientOptions, i int) finished {
 	f := finished{number: i + 1, opening: i/2 + 1, engine1: hexdame.White}
 	if i%2 == 1 {
@@ -60,7 +60,7 @@ func playMatchGame(ctx context.Context, cfg *matchConfig, book *openingBook, pla
 	for _, m := range op.moves {
 		g.Play(m)
 	}
-	f.res = hub.GameResult{Game: g}
+	f.res = hub.GameReport{Game: g}
 	engineColor := func(k int) hexdame.Color {
 		if k == 0 {
 			return f.engine1
@@ -96,7 +96,7 @@ func playMatchGame(ctx context.Context, cfg *matchConfig, book *openingBook, pla
 			return f
 		}
 		loser := engineColor(k)
-		f.res.Termination, f.res.Faulty = hub.StartFailure, loser
+		f.res.Reason, f.res.Faulty = hub.StartFailure, loser
 		f.res.Detail = fmt.Sprintf("%s could not be started: %s", loser, err)
 		f.res.Result = hexdame.WhiteWins
 		if loser == hexdame.White {
@@ -110,7 +110,7 @@ func playMatchGame(ctx context.Context, cfg *matchConfig, book *openingBook, pla
 	if f.engine1 == hexdame.Red {
 		white, red = red, white
 	}
-	res, err := hub.PlayGame(ctx, white, red, hub.GameConfig{
+	res, err := hub.PlayGame(ctx, white, red, hub.GameOptions{
 		Start: op.start, Opening: op.moves,
 		MoveTime: cfg.moveTime, Clock: cfg.clock, Increment: cfg.increment, Margin: cfg.margin,
 		DrawRules: cfg.drawRules, Adjudicate: tablesAdjudicator(cfg.tables),
@@ -129,7 +129,7 @@ func playMatchGame(ctx context.Context, cfg *matchConfig, book *openingBook, pla
 }
 
 // setTags sets the PDN tags of a match game.
-func setTags(g *hexdame.Game, cfg *matchConfig, op opening, f finished, names [2]string) {
+func setTags(g *hexdame.Game, cfg *matchOptions, op opening, f finished, names [2]string) {
 	white, red := names[0], names[1]
 	if f.engine1 == hexdame.Red {
 		white, red = red, white
@@ -144,7 +144,7 @@ func setTags(g *hexdame.Game, cfg *matchConfig, op opening, f finished, names [2
 		{"TimeControl", cfg.timeControl()},
 		{"Opening", op.label},
 		{"OpeningPlies", strconv.Itoa(len(op.moves))},
-		{"Termination", f.res.Termination.String()},
+		{"Termination", f.res.Reason.String()},
 		{"TerminationDetails", f.res.Detail},
 	} {
 		g.SetTag(t[0], strings.ToValidUTF8(t[1], "?"))

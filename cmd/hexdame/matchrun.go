@@ -23,7 +23,7 @@ import (
 // runMatch runs the match of cfg: it reads the openings, starts each
 // engine once, plays the games on cfg.concurrency workers, prints each
 // game's line as it finishes, then the result (and sprt) lines.
-func runMatch(e *env, cfg *matchConfig) error {
+func runMatch(e *env, cfg *matchOptions) error {
 	// The openings are read before the signals are caught: until the match
 	// starts, an interrupt ends the program at once, even while it waits
 	// on a named pipe.
@@ -98,7 +98,7 @@ func runMatch(e *env, cfg *matchConfig) error {
 
 // clientOptions returns the options of the client of engine k (0 or 1)
 // in the game slot of worker slot.
-func clientOptions(cfg *matchConfig, k, slot int) hub.ClientOptions {
+func clientOptions(cfg *matchOptions, k, slot int) hub.ClientOptions {
 	return hub.ClientOptions{Settings: cfg.engines[k].settings, StartTimeout: cfg.startTimeout,
 		StopTimeout: max(cfg.margin, 500*time.Millisecond),
 		Log:         cfg.log.writer(fmt.Sprintf("e%d/%d", k+1, slot+1))}
@@ -109,7 +109,7 @@ func clientOptions(cfg *matchConfig, k, slot int) hub.ClientOptions {
 // not a HexDame engine, an undeclared -param, a -param it answers with an
 // error line) is a usage error; one that misbehaves during the handshake
 // loses its first game. It returns the players and the engines' ids.
-func startEngines(ctx context.Context, cfg *matchConfig) ([2]*player, [2]hub.ID, error) {
+func startEngines(ctx context.Context, cfg *matchOptions) ([2]*player, [2]hub.ID, error) {
 	var first [2]*player
 	var ids [2]hub.ID
 	for i, s := range cfg.engines {
@@ -155,7 +155,7 @@ func closePlayers(players [2]*player) {
 // players first, and sends each game to the channel as it finishes. The
 // channel is closed once every worker has ended: after the last game, or
 // once ctx is done.
-func playGames(ctx context.Context, cfg *matchConfig, book *openingBook, first [2]*player, names [2]string) <-chan finished {
+func playGames(ctx context.Context, cfg *matchOptions, book *openingBook, first [2]*player, names [2]string) <-chan finished {
 	results := make(chan finished)
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -223,7 +223,7 @@ func (p *pdnFile) write(g *hexdame.Game) error {
 // progress; at the end it prints the match's result.
 type scoreboard struct {
 	e     *env
-	cfg   *matchConfig
+	cfg   *matchOptions
 	names [2]string
 	pdn   *pdnFile // nil without -pdn
 
@@ -250,7 +250,7 @@ func (sb *scoreboard) add(f finished, cancel func()) error {
 	}
 	line := hub.NewCommand("game").With("number", strconv.Itoa(f.number)).With("opening", strconv.Itoa(f.opening)).
 		With("white", white).With("red", red).With("result", f.res.Result.String()).With("score", score).
-		With("reason", f.res.Termination.String()).With("plies", strconv.Itoa(f.res.Plies)).With("detail", hub.CleanValue(f.res.Detail))
+		With("reason", f.res.Reason.String()).With("plies", strconv.Itoa(f.res.Plies)).With("detail", hub.CleanValue(f.res.Detail))
 	if _, err := fmt.Fprintln(sb.e.stdout, line); err != nil {
 		return err
 	}
@@ -309,7 +309,7 @@ func (sb *scoreboard) summary() error {
 }
 
 // engineNames returns the names of the two engines in the output.
-func engineNames(cfg *matchConfig, ids [2]hub.ID) [2]string {
+func engineNames(cfg *matchOptions, ids [2]hub.ID) [2]string {
 	var names [2]string
 	for i, s := range cfg.engines {
 		names[i] = s.name

@@ -244,8 +244,8 @@ func TestSomeTables(t *testing.T) {
 		s := startHub(t, args...)
 		s.handshake()
 		_, infos := s.search(p, posLine(p), "level depth=3", "go think")
-		if sc := infos[len(infos)-1].Score; (sc > 250) != (pieces == "") {
-			t.Errorf("hub %v: score %.2f", args, sc)
+		if sc := infos[len(infos)-1].Score; (sc > 25000) != (pieces == "") {
+			t.Errorf("hub %v: score %d", args, sc)
 		}
 	}
 }

@@ -120,7 +120,7 @@ func Search(ctx context.Context, e *engine.Engine, req SearchRequest, report fun
 		return Report{}, err
 	}
 	if report != nil {
-		opts.Progress = func(r engine.SearchResult) { report(makeReport(p, r, n)) }
+		opts.Progress = func(r engine.Analysis) { report(makeReport(p, r, n)) }
 	}
 	res, err := e.Search(ctx, p, opts)
 	if err != nil {
@@ -134,7 +134,7 @@ func Search(ctx context.Context, e *engine.Engine, req SearchRequest, report fun
 }
 
 // makeReport describes a search's result, its lines' moves in notation n.
-func makeReport(p hexdame.Position, r engine.SearchResult, n hexdame.Notation) Report {
+func makeReport(p hexdame.Position, r engine.Analysis, n hexdame.Notation) Report {
 	rep := Report{Depth: r.Depth, SelDepth: r.SelDepth, Nodes: r.Nodes, NPS: r.NodesPerSecond(), Millis: r.Time.Milliseconds()}
 	for _, l := range r.Lines {
 		li := LineInfo{Score: l.Score.String(), Men: l.Score.Men(), Moves: []string{}, Path: cellNames(p.Path(l.Move))}
