@@ -155,14 +155,21 @@ func viewerImports(files fs.FS) (string, error) {
 // capture, whose pieces and move marks the page copies.
 func viewerDrawings() (string, error) {
 	var b bytes.Buffer
-	tp := hexdame.MustParseFEN("W:Wa1,Ke1,c3:Bd4,i9,Kh9")
+	tp, err := hexdame.ParseFEN("W:Wa1,Ke1,c3:Bd4,i9,Kh9")
+	if err != nil {
+		return "", err
+	}
+	move, err := tp.ParseMove("c3xe5")
+	if err != nil {
+		return "", err
+	}
 	for _, d := range []struct {
 		p    hexdame.Position
 		opts hexdame.SVGOptions
 	}{
 		{hexdame.Position{}, hexdame.SVGOptions{Size: 480, Coordinates: true}},
 		{hexdame.Position{}, hexdame.SVGOptions{Size: 480, Coordinates: true, Flip: true}},
-		{tp, hexdame.SVGOptions{Move: tp.MustParseMove("c3xe5")}},
+		{tp, hexdame.SVGOptions{Move: move}},
 	} {
 		svg, err := hexdame.AppendSVG(nil, d.p, d.opts)
 		if err != nil {
