@@ -152,13 +152,7 @@ func TestSearchRepetition(t *testing.T) {
 	// Red, a man down, has only king moves; with the history below,
 	// i9-h9 makes a position the third time: a draw, the best it has.
 	p := hexdame.MustParseFEN("B:WKa1,Kb1,c2:BKi9")
-	play := func(q hexdame.Position, m string) hexdame.Position { return q.PlayUnchecked(q.MustParseMove(m)) }
-	x := play(p, "i9-h9")
-	a := play(x, "a1-a2")
-	b := play(a, "h9-i9")
-	if play(b, "a2-a1") != p {
-		t.Fatal("no cycle")
-	}
+	x, a, b := cycle(t, p, "i9-h9", "a1-a2", "h9-i9", "a2-a1")
 	history := []hexdame.Position{p, x, a, b, p, x, a, b}
 	depth := 6
 	if testing.Short() {
@@ -180,6 +174,22 @@ func TestSearchRepetition(t *testing.T) {
 	if res.Score >= 0 {
 		t.Errorf("without the history: %v", res.Score)
 	}
+}
+
+// cycle returns the positions after the first three of the four moves
+// from p, which lead back to p.
+func cycle(t *testing.T, p hexdame.Position, moves ...string) (x, a, b hexdame.Position) {
+	t.Helper()
+	var after []hexdame.Position
+	q := p
+	for _, m := range moves {
+		q = q.PlayUnchecked(q.MustParseMove(m))
+		after = append(after, q)
+	}
+	if len(after) != 4 || after[3] != p {
+		t.Fatalf("%v does not come back to %v", moves, p)
+	}
+	return after[0], after[1], after[2]
 }
 
 // reversiblePlies counts the king moves without capture at the end of

@@ -132,13 +132,7 @@ func TestSolveHistory(t *testing.T) {
 	ctx := context.Background()
 	// a1-d1 and i5-f2 both win in 5.
 	p := hexdame.MustParseFEN("W:WKa1,Ki5:BKd2")
-	play := func(q hexdame.Position, m string) hexdame.Position { return q.PlayUnchecked(q.MustParseMove(m)) }
-	x := play(p, "a1-d1")
-	a := play(x, "d2-d8")
-	b := play(a, "d1-a1")
-	if play(b, "d8-d2") != p {
-		t.Fatal("the cycle does not come back")
-	}
+	x, a, b := cycle(t, p, "a1-d1", "d2-d8", "d1-a1", "d8-d2")
 	keys := func(history []hexdame.Position) []string {
 		sol, err := e.Solve(ctx, p, 5, SolveOptions{All: true, History: history})
 		if err != nil {

@@ -285,7 +285,8 @@ func (c *Client) log(line string) {
 	io.WriteString(c.opts.Log, line+"\n")
 }
 
-// send writes the commands, one line each, in one write.
+// send writes the commands, one line each, in one write. A write that
+// fails is a fault that leaves the engine's state unknown: c.broken.
 func (c *Client) send(cmds ...Command) error {
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
@@ -304,10 +305,11 @@ func (c *Client) send(cmds ...Command) error {
 		c.wfile.SetWriteDeadline(time.Now().Add(c.opts.StartTimeout))
 	}
 	if _, err := c.w.Write(b); err != nil {
+		c.broken = c.exitError()
 		if errors.Is(err, os.ErrDeadlineExceeded) {
-			return fmt.Errorf("%w: it does not read its input", ErrTimeout)
+			c.broken = fmt.Errorf("%w: it does not read its input", ErrTimeout)
 		}
-		return c.exitError()
+		return c.broken
 	}
 	return nil
 }
@@ -497,7 +499,6 @@ func (c *Client) NewGame(ctx context.Context) error {
 		return err
 	}
 	if err := c.send(NewCommand("new-game")); err != nil {
-		c.broken = err
 		return err
 	}
 	if !c.pings {
@@ -573,7 +574,6 @@ func (c *Client) Search(ctx context.Context, s Search, info func(Info)) (Done, e
 	}
 	goCmd := NewCommand("go").WithFlag(s.Mode.String())
 	if err := c.send(NewCommand("ping"), s.posCommand(), s.Limits.Command(), goCmd); err != nil {
-		c.broken = err
 		return Done{}, err
 	}
 	var stopTimer <-chan time.Time
@@ -584,7 +584,6 @@ func (c *Client) Search(ctx context.Context, s Search, info func(Info)) (Done, e
 		case err == ctx.Err() && err != nil:
 			// ctx is done: stop the search and wait a little for done.
 			if err := c.send(NewCommand("stop")); err != nil {
-				c.broken = err
 				return Done{}, err
 			}
 			t := time.NewTimer(c.opts.StopTimeout)
@@ -655,7 +654,6 @@ func (c *Client) ping(ctx context.Context, wait time.Duration, required bool) er
 		return err
 	}
 	if err := c.send(NewCommand("ping")); err != nil {
-		c.broken = err
 		return err
 	}
 	timer := time.NewTimer(wait)
