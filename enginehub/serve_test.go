@@ -3,6 +3,7 @@ package enginehub_test
 import (
 	"context"
 	"io"
+	"slices"
 	"testing"
 	"time"
 
@@ -135,8 +136,9 @@ func TestServeTables(t *testing.T) {
 		"set-param":      byParam,
 	} {
 		c := connect(t, eng)
-		if p, _ := c.Param("tables"); p.Value != tables.Dir() {
-			t.Errorf("%s: the parameter tables is %q", name, p.Value)
+		params := c.Params()
+		if i := slices.IndexFunc(params, func(p hub.Param) bool { return p.Name == "tables" }); i < 0 || params[i].Value != tables.Dir() {
+			t.Errorf("%s: the parameters are %+v, want tables %q", name, params, tables.Dir())
 		}
 		var first hub.Info
 		_, err := c.Search(context.Background(), hub.Search{Position: p, Limits: hub.Limits{Depth: 5}}, func(in hub.Info) {

@@ -395,7 +395,7 @@ func (c *Client) handshake(ctx context.Context) error {
 		}
 	}
 	var set []Command
-	variant, ok := c.Param("variant")
+	variant, ok := c.param("variant")
 	switch {
 	case !ok:
 		return fmt.Errorf("%w: it declares no variant parameter", ErrVariant)
@@ -406,7 +406,7 @@ func (c *Client) handshake(ctx context.Context) error {
 		return fmt.Errorf("%w: its variant is %q", ErrVariant, variant.Value)
 	}
 	for _, s := range c.opts.Settings {
-		if _, ok := c.Param(s.Name); !ok {
+		if _, ok := c.param(s.Name); !ok {
 			return fmt.Errorf("%w %q", ErrUnknownParam, s.Name)
 		}
 		set = append(set, setParamCommand(s))
@@ -467,11 +467,8 @@ func (c *Client) Params() []Param {
 	return append([]Param(nil), c.params...)
 }
 
-// Param returns the declared parameter called name.
-func (c *Client) Param(name string) (Param, bool) {
-	if c == nil {
-		return Param{}, false
-	}
+// param returns the declared parameter called name.
+func (c *Client) param(name string) (Param, bool) {
 	for _, p := range c.params {
 		if p.Name == name {
 			return p, true
@@ -741,8 +738,8 @@ func (c *Client) usable() error {
 	return c.broken
 }
 
-// Pid returns the engine process's id, or 0 for a client made by Connect.
-func (c *Client) Pid() int {
+// pid returns the engine process's id, or 0 for a client made by Connect.
+func (c *Client) pid() int {
 	if c == nil || c.proc == nil || c.proc.Process == nil {
 		return 0
 	}

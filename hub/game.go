@@ -47,16 +47,16 @@ var reasonNames = [...]string{
 
 // String returns the reason's word, such as "time-forfeit" ("" for
 // an invalid Reason).
-func (t Reason) String() string {
-	if int(t) < len(reasonNames) {
-		return reasonNames[t]
+func (r Reason) String() string {
+	if int(r) < len(reasonNames) {
+		return reasonNames[r]
 	}
 	return ""
 }
 
 // IsFault reports whether the reason is a loss by an engine's fault
 // rather than by the rules or adjudication.
-func (t Reason) IsFault() bool { return t >= IllegalMove }
+func (r Reason) IsFault() bool { return r >= IllegalMove }
 
 // GameOptions say how PlayGame runs a game. The zero GameOptions play from
 // the start position, each engine moving at once.

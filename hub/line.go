@@ -322,7 +322,6 @@ func CleanValue(s string) string {
 type CommandReader struct {
 	br   *bufio.Reader
 	long []byte // a line longer than br's buffer, gathered
-	line int
 }
 
 // readerBuffer is the size of a CommandReader's buffer: lines up to it are read
@@ -366,7 +365,6 @@ func (r *CommandReader) ReadLine() (string, error) {
 			for err == bufio.ErrBufferFull {
 				_, err = r.br.ReadSlice('\n')
 			}
-			r.line++
 			if err != nil && err != io.EOF {
 				return "", err
 			}
@@ -379,7 +377,6 @@ func (r *CommandReader) ReadLine() (string, error) {
 	case err != nil:
 		return "", err
 	}
-	r.line++
 	b = b[:len(b)-boolInt(len(b) > 0 && b[len(b)-1] == '\n')]
 	b = b[:len(b)-boolInt(len(b) > 0 && b[len(b)-1] == '\r')]
 	if len(b) > MaxLineLength {
@@ -422,7 +419,3 @@ func (r *CommandReader) ReadCommand() (Command, error) {
 		return ParseCommand(line)
 	}
 }
-
-// Lines returns the number of lines read so far, the blank and skipped ones
-// included.
-func (r *CommandReader) Lines() int { return r.line }

@@ -115,8 +115,11 @@ func ParsePosition(s string) (hexdame.Position, error) {
 	return p, nil
 }
 
-// AppendPosition appends p in the Hub dialect (PositionLength bytes) to dst.
-func AppendPosition(dst []byte, p hexdame.Position) []byte {
+// FormatPosition returns p in the Hub dialect (PositionLength
+// characters), as ParsePosition reads it.
+func FormatPosition(p hexdame.Position) string {
+	var buf [PositionLength]byte
+	dst := buf[:0]
 	if p.SideToMove() == hexdame.White {
 		dst = append(dst, 'W')
 	} else {
@@ -126,13 +129,7 @@ func AppendPosition(dst []byte, p hexdame.Position) []byte {
 		c, _ := hexdame.CellFromNumber(n)
 		dst = append(dst, pieceLetter(p.Piece(c)))
 	}
-	return dst
-}
-
-// FormatPosition returns p in the Hub dialect, as ParsePosition reads it.
-func FormatPosition(p hexdame.Position) string {
-	var buf [PositionLength]byte
-	return string(AppendPosition(buf[:0], p))
+	return string(dst)
 }
 
 // A moveText is a move read from Hub notation, before it is matched with

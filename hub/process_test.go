@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -88,10 +89,10 @@ func TestClientRandomEngine(t *testing.T) {
 	// The engine answers stop at once; the wait for it is wide for a busy
 	// machine.
 	c := e.start("random", hub.ClientOptions{Settings: []hub.Setting{{Name: "seed", Value: "5"}}, StopTimeout: hubtest.GoneWait})
-	if c.ID().Name != "hexdame random mover" || c.Pid() == 0 {
-		t.Errorf("ID %+v, pid %d", c.ID(), c.Pid())
+	if c.ID().Name != "hexdame random mover" || hub.Pid(c) == 0 {
+		t.Errorf("ID %+v, pid %d", c.ID(), hub.Pid(c))
 	}
-	if p, ok := c.Param("spend-time"); !ok || p.Type != hub.TypeBool {
+	if p, ok := param(c, "spend-time"); !ok || p.Type != hub.TypeBool {
 		t.Errorf("params: %+v", c.Params())
 	}
 	var infos int
@@ -113,7 +114,7 @@ func TestClientRandomEngine(t *testing.T) {
 	if d, err := c.Search(ctx, s, nil); err != nil || !d.Move.IsValid() {
 		t.Errorf("stopped search: %v, %v", d, err)
 	}
-	pid := c.Pid()
+	pid := hub.Pid(c)
 	c.Close()
 	if hubtest.Alive(pid) {
 		t.Error("the engine runs after Close")
@@ -311,8 +312,17 @@ func TestZeroClient(t *testing.T) {
 		if err := c.Err(); !errors.Is(err, hub.ErrClosed) {
 			t.Errorf("%s: Err: %v", name, err)
 		}
-		if _, ok := c.Param("variant"); ok || c.Params() != nil || c.ID() != (hub.ID{}) || c.LastError() != "" || c.Pid() != 0 {
+		if _, ok := param(c, "variant"); ok || c.Params() != nil || c.ID() != (hub.ID{}) || c.LastError() != "" || hub.Pid(c) != 0 {
 			t.Errorf("%s: the engine's declarations are not empty", name)
 		}
 	}
+}
+
+// param returns the parameter called name that c's engine declared.
+func param(c *hub.Client, name string) (hub.Param, bool) {
+	i := slices.IndexFunc(c.Params(), func(p hub.Param) bool { return p.Name == name })
+	if i < 0 {
+		return hub.Param{}, false
+	}
+	return c.Params()[i], true
 }
