@@ -14,7 +14,7 @@ import (
 type Reason uint8
 
 const (
-	NotOver         Reason = iota // "unterminated": the game did not end (it was interrupted)
+	NotOver         Reason = iota // "not-over": the game did not end (it was interrupted)
 	NoLegalMove                   // "no-legal-move": the side to move had no legal move and lost
 	Repetition                    // "repetition": a position occurred for the third time: a draw
 	KingMoveRule                  // "king-move-rule": GameOptions.DrawRules.KingMoves moves a side with only kings and no capture: a draw
@@ -25,12 +25,12 @@ const (
 	TimeForfeit                   // "time-forfeit": a move after the time and the margin lost
 	Hang                          // "hang": no move even after stop, or not reading its input, lost
 	Crash                         // "crash": the engine exited during the game and lost
-	ProtocolError                 // "protocol": the engine broke the protocol (a second done) and lost
+	Protocol                      // "protocol": the engine broke the protocol (a second done) and lost
 	StartFailure                  // "start-failure": the engine could not be started for the game and lost
 )
 
 var reasonNames = [...]string{
-	NotOver:         "unterminated",
+	NotOver:         "not-over",
 	NoLegalMove:     "no-legal-move",
 	Repetition:      "repetition",
 	KingMoveRule:    "king-move-rule",
@@ -41,7 +41,7 @@ var reasonNames = [...]string{
 	TimeForfeit:     "time-forfeit",
 	Hang:            "hang",
 	Crash:           "crash",
-	ProtocolError:   "protocol",
+	Protocol:        "protocol",
 	StartFailure:    "start-failure",
 }
 
@@ -309,7 +309,7 @@ func classify(err error) (Reason, string) {
 	case errors.Is(err, ErrExited):
 		return Crash, err.Error()
 	case errors.Is(err, ErrProtocol):
-		return ProtocolError, "broke the protocol: " + err.Error()
+		return Protocol, "broke the protocol: " + err.Error()
 	}
 	return Crash, "failed: " + err.Error()
 }

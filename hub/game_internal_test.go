@@ -2,6 +2,9 @@ package hub
 
 import (
 	"context"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io"
 	"strings"
 	"testing"
@@ -42,5 +45,36 @@ func TestPlayGamePosLineTooLong(t *testing.T) {
 	// The moves sent fit: each is at most 6 bytes with its space.
 	if line := (Search{Position: res.Game.Positions()[0], Moves: res.Game.Moves()[:res.Plies-1]}).posCommand().String(); len(line) > maxPosLine {
 		t.Errorf("a pos line of %d bytes was sent", len(line))
+	}
+}
+
+// Each Reason's Go name is its word in CamelCase ("time-forfeit",
+// TimeForfeit), so that the two never drift apart.
+func TestReasonNamesFollowTheirWords(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "game.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.CONST {
+			continue
+		}
+		for _, s := range g.Specs {
+			for _, id := range s.(*ast.ValueSpec).Names {
+				want := ""
+				for _, part := range strings.Split(reasonNames[n], "-") {
+					want += strings.ToUpper(part[:1]) + part[1:]
+				}
+				if id.Name != want {
+					t.Errorf("Reason %d is called %s, but its word is %q: want %s", n, id.Name, reasonNames[n], want)
+				}
+				n++
+			}
+		}
+	}
+	if n != len(reasonNames) {
+		t.Errorf("%d constants, %d words", n, len(reasonNames))
 	}
 }

@@ -251,10 +251,10 @@ func TestPlayGameHostileEngines(t *testing.T) {
 		clock  bool
 	}{
 		{"garbage", hub.NotOver, false},
-		{"longline", hub.ProtocolError, false},
+		{"longline", hub.Protocol, false},
 		{"flood", hub.NotOver, false},
 		{"nomove", hub.NoMove, false},
-		{"twodone", hub.ProtocolError, false},
+		{"twodone", hub.Protocol, false},
 		{"notation", hub.UnparseableMove, false},
 		{"illegal", hub.IllegalMove, false},
 		{"exit", hub.Crash, false},
