@@ -10,7 +10,7 @@ import "testing"
 // buffer to the heap without any other test noticing.
 func TestHotPathsDoNotAllocate(t *testing.T) {
 	for _, tc := range []struct{ name, fen, move string }{
-		{"man step", StartPosition().FEN(), "d4-e5"},
+		{"man step", StartPosition().String(), "d4-e5"},
 		{"king slide", "W:WKe5:Ba5,i5", "e5-e9"},
 		{"man capture", "W:Wc3:Bd4,f6", "c3xg7"},
 		{"five-piece king capture", "W:WKe1:Ba2,a3,c7,d7,e6,g5,c4,h7", ""},
@@ -45,7 +45,7 @@ func TestGeometryDoesNotAllocate(t *testing.T) {
 	var sink CellSet
 	if n := testing.AllocsPerRun(100, func() {
 		for d := Direction(0); d < NumDirections; d++ {
-			sink |= e5.Ray(d) | occupied.Neighbors(d)
+			sink |= e5.Ray(d) | occupied&e5.Ray(d)
 			if d.IsForward(White) {
 				sink |= White.CrowningRow()
 			}

@@ -3,7 +3,6 @@ package hexdame
 import (
 	"bufio"
 	"os"
-	"runtime"
 	"strings"
 	"testing"
 )
@@ -86,9 +85,9 @@ func BenchmarkMovePathsHostile(b *testing.B) {
 			buf := make([]MovePath, 0, 1024)
 			var text []byte
 			for b.Loop() {
-				buf = p.AppendLegalMovePaths(buf[:0])
+				buf = append(buf[:0], p.LegalMovePaths()...)
 				for _, mp := range buf {
-					text = mp.AppendFormat(text[:0], Algebraic)
+					text = mp.appendFormat(text[:0], Algebraic)
 				}
 			}
 		})
@@ -102,7 +101,8 @@ func BenchmarkMovePathsHostile(b *testing.B) {
 			for b.Loop() {
 				moves = p.AppendLegalMoves(moves[:0])
 				for _, m := range moves {
-					text = p.AppendMovePath(text[:0], m, Algebraic)
+					mp := p.Path(m)
+					text = mp.appendFormat(text[:0], Algebraic)
 				}
 			}
 		})
@@ -139,48 +139,6 @@ func BenchmarkPlay(b *testing.B) {
 	}
 }
 
-// BenchmarkPerft counts leaves from the start position on one goroutine;
-// depth 7 is the figure the speed target names (228,962,294 leaves).
-func BenchmarkPerft(b *testing.B) {
-	for _, depth := range []int{5, 6, 7} {
-		if depth == 7 && testing.Short() {
-			continue
-		}
-		b.Run("start/depth"+string(rune('0'+depth)), func(b *testing.B) {
-			b.ReportAllocs()
-			var n uint64
-			for b.Loop() {
-				n = Perft(StartPosition(), depth, PerftOptions{})
-			}
-			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "leaves/s")
-		})
-	}
-	for _, nf := range benchmarkFENs(b)[1:] {
-		p := MustParseFEN(nf.fen)
-		if Perft(p, 4, PerftOptions{}) == 0 {
-			continue // the game ends within the depth
-		}
-		b.Run(nf.name+"/depth4", func(b *testing.B) {
-			b.ReportAllocs()
-			var n uint64
-			for b.Loop() {
-				n = Perft(p, 4, PerftOptions{})
-			}
-			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "leaves/s")
-		})
-	}
-}
-
-// BenchmarkPerftParallel splits the root moves among all cores.
-func BenchmarkPerftParallel(b *testing.B) {
-	b.ReportAllocs()
-	var n uint64
-	for b.Loop() {
-		n = Perft(StartPosition(), 6, PerftOptions{Workers: runtime.GOMAXPROCS(0)})
-	}
-	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "leaves/s")
-}
-
 // hashAfter is the incremental form of Hash that Play could keep: the key
 // of p.PlayUnchecked(m) from h = p.Hash(), XORing out the mover and the
 // captured pieces and XORing in the piece that lands. It lives in the tests
@@ -199,7 +157,7 @@ func hashAfter(h uint64, p *Position, m Move) uint64 {
 	}
 	from := kind(m.from)
 	to := from
-	if p.Crowns(m) {
+	if crowns(*p, m) {
 		to++
 	}
 	h ^= zobristRed ^ zobristPieces[from][m.from] ^ zobristPieces[to][m.to]

@@ -1,7 +1,6 @@
 package hexdame
 
 import (
-	"errors"
 	"math/bits"
 	"strconv"
 )
@@ -34,17 +33,13 @@ type Cell uint8
 // errors and by lookups that fall off the board.
 const NoCell Cell = 0
 
-// ErrInvalidCell is wrapped by the errors returned when a cell name or number
-// does not denote a cell of the board.
-var ErrInvalidCell = errors.New("invalid cell")
-
 // A Direction is one of the six directions of the board, named by how it
 // looks on the standard diagram with White at the bottom.
 type Direction uint8
 
 // The six directions. UpRight, UpLeft and Up are White's forward directions
 // (a White man steps only along them); DownLeft, DownRight and Down are
-// Red's. Each direction's opposite is d.Opposite().
+// Red's. Each direction's opposite is (d+3)%NumDirections.
 const (
 	UpRight   Direction = iota // (+1, 0): along a rank, towards file i
 	UpLeft                     // (0, +1): along a file, towards rank 9
@@ -57,43 +52,12 @@ const (
 // NumDirections is the number of directions.
 const NumDirections = 6
 
-// ErrInvalidDirection is wrapped by the errors of ParseDirection and of
-// marshalling a Direction beyond Down.
-var ErrInvalidDirection = errors.New("invalid direction")
-
-var directionNames = enumNames{kind: "direction", err: ErrInvalidDirection,
+var directionNames = enumNames{kind: "direction",
 	names: []string{"up-right", "up-left", "up", "down-left", "down-right", "down"}}
 
 // String returns the direction's name, such as "up-left", or "invalid
 // direction" for a value beyond Down.
 func (d Direction) String() string { return directionNames.String(int(d)) }
-
-// ParseDirection reads a direction's name, such as "up-left", in any
-// case. Other text gives UpRight and an error wrapping
-// ErrInvalidDirection.
-func ParseDirection(s string) (Direction, error) {
-	d, err := directionNames.parse(s)
-	return Direction(d), err
-}
-
-// AppendText appends the direction's name; a value beyond Down gives an
-// error wrapping ErrInvalidDirection.
-func (d Direction) AppendText(b []byte) ([]byte, error) { return directionNames.appendText(b, int(d)) }
-
-// MarshalText implements encoding.TextMarshaler with the direction's name.
-func (d Direction) MarshalText() ([]byte, error) { return d.AppendText(nil) }
-
-// UnmarshalText implements encoding.TextUnmarshaler with ParseDirection.
-// On error d is unchanged.
-func (d *Direction) UnmarshalText(text []byte) error { return unmarshalWith(d, text, ParseDirection) }
-
-// Opposite returns the direction pointing the other way.
-func (d Direction) Opposite() Direction { return (d + 3) % NumDirections }
-
-// Step returns the (file, rank) increments of one step in direction d.
-func (d Direction) Step() (df, dr int) {
-	return dirSteps[d%NumDirections][0], dirSteps[d%NumDirections][1]
-}
 
 // axis returns which of the three line directions d runs along, and
 // forward reports whether it runs in that axis's increasing sense.
@@ -110,21 +74,6 @@ var dirSteps = [NumDirections][2]int{{1, 0}, {0, 1}, {1, 1}, {-1, 0}, {0, -1}, {
 // is a one-bit shift and sliding along it is a bit scan. Axis 0's numbering
 // is the Cell value itself.
 const numAxes = 3
-
-// maxStepShifts is the most shifts that move the cells of the Cell
-// numbering one step in a direction: a step along a rank adds 1, along a
-// file 5, 6, 7 or 8 (the ranks have 5 to 9 cells), along a column 6 to 9.
-const maxStepShifts = 4
-
-// A stepTable moves the cells of mask[i] by shift[i] bits in the Cell
-// numbering: a rotation to the left by a positive number along White's
-// forward directions (towards higher values), by a negative one along
-// Red's. No cell of a mask goes past bit 0 or 63, so each rotation is a
-// shift.
-type stepTable struct {
-	mask  [maxStepShifts]uint64
-	shift [maxStepShifts]int8
-}
 
 // allCells holds the bits of the 61 cells, 1 to 61, in every numbering.
 const allCells uint64 = (1<<NumCells - 1) << 1
@@ -147,12 +96,9 @@ var (
 	neighbor   [cellSlots][NumDirections]Cell
 	// rays[c][d] lists the cells from c (exclusive) to the edge in
 	// direction d, nearest first; raySet[c][d] holds them.
-	rays   [cellSlots][NumDirections][8]Cell
-	rayLen [cellSlots][NumDirections]int8
-	raySet [cellSlots][NumDirections]uint64
-	// steps[d] says how a step in direction d moves the cells in the
-	// Cell numbering (see CellSet.Neighbors).
-	steps   [NumDirections]stepTable
+	rays    [cellSlots][NumDirections][8]Cell
+	rayLen  [cellSlots][NumDirections]int8
+	raySet  [cellSlots][NumDirections]uint64
 	rayMask [numAxes][2][cellSlots]uint64 // [axis][0 forward, 1 backward][cell], in the axis numbering
 	// hasStep[a][0] holds the cells (axis numbering) with a neighbour in the
 	// positive direction of axis a, hasStep[a][1] those with one in the
@@ -266,17 +212,10 @@ func init() {
 	for c := Cell(1); c <= NumCells; c++ {
 		f, r := int(cellFile[c]), int(cellRank[c])
 		for d := Direction(0); d < NumDirections; d++ {
-			df, dr := d.Step()
+			df, dr := dirSteps[d][0], dirSteps[d][1]
 			if validFR(f+df, r+dr) {
 				n := cellAt[f+df][r+dr]
 				neighbor[c][d] = n
-				shift := int8(n) - int8(c)
-				t, i := &steps[d], 0
-				for t.shift[i] != 0 && t.shift[i] != shift {
-					i++ // past maxStepShifts, the index panics: TestNeighbors
-				}
-				t.shift[i] = shift
-				t.mask[i] |= bit(c)
 				if d.positive() {
 					forwardSteps[White][c] |= bit(neighbor[c][d])
 				} else {
@@ -340,34 +279,26 @@ func CellFromNumber(n int) (c Cell, ok bool) {
 	return numberCell[n], true
 }
 
-// A CellError reports a cell name or number that does not denote a cell,
-// or a cell that cannot be where it was given. It wraps ErrInvalidCell.
-type CellError struct {
-	Text string // the text that was parsed
-	Why  string // what was wrong, when the text alone does not say: "given twice"
-}
-
-// Error returns the message, with the text that was parsed and why.
-func (e *CellError) Error() string {
-	s := "invalid cell " + quoteClipped(e.Text)
-	if e.Why != "" {
-		s += ": " + e.Why
+// cellError returns the error for text that names no cell, or a cell
+// that cannot be where it was given (why, when the text alone does not
+// say): it wraps ErrSyntax.
+func cellError(text, why string) error {
+	t := quoteClipped(text)
+	if why != "" {
+		t += ": " + why
 	}
-	return s
+	return &valueError{kind: "cell", text: t, err: ErrSyntax}
 }
-
-// Unwrap returns ErrInvalidCell.
-func (e *CellError) Unwrap() error { return ErrInvalidCell }
 
 // ParseCell parses a cell in algebraic notation ("e5", also "E5") or numeric
 // notation ("31", also with leading zeros). Any other text, including a
-// letter and digit that name no cell such as "a6", gives NoCell and a
-// *CellError wrapping ErrInvalidCell.
+// letter and digit that name no cell such as "a6", gives NoCell and an
+// error wrapping ErrSyntax.
 func ParseCell(s string) (Cell, error) {
 	if c, ok := parseCellBytes(s); ok {
 		return c, nil
 	}
-	return NoCell, &CellError{Text: s}
+	return NoCell, cellError(s, "")
 }
 
 // MustParseCell is like ParseCell but panics on an invalid cell. It is for
@@ -440,14 +371,19 @@ func (c Cell) Number() int {
 
 // String returns the cell in algebraic notation, such as "e5", or
 // "invalid cell" for an invalid cell.
-func (c Cell) String() string { return c.Format(Algebraic) }
+func (c Cell) String() string {
+	if !c.IsValid() {
+		return "invalid cell"
+	}
+	return string(c.appendTo(nil, Algebraic))
+}
 
 // AppendText appends the cell in algebraic notation to b. NoCell, the
 // zero Cell, appends nothing (as the zero netip.Addr does); any other
-// invalid cell gives an error wrapping ErrInvalidCell.
+// invalid cell gives an error wrapping ErrInvalid.
 func (c Cell) AppendText(b []byte) ([]byte, error) {
 	if !c.IsValid() && c != NoCell {
-		return b, &CellError{Text: strconv.Itoa(int(c))}
+		return b, &valueError{kind: "cell", text: strconv.Itoa(int(c)), err: ErrInvalid}
 	}
 	return c.appendTo(b, Algebraic), nil
 }
@@ -463,18 +399,9 @@ func (c Cell) appendTo(b []byte, n Notation) []byte {
 	return append(b, 'a'+byte(cellFile[c]), '1'+byte(cellRank[c]))
 }
 
-// Format returns the cell in the given notation: "e5" or "31" (algebraic
-// for a Notation that is neither). An invalid cell gives "invalid cell".
-func (c Cell) Format(n Notation) string {
-	if !c.IsValid() {
-		return "invalid cell"
-	}
-	return string(c.appendTo(nil, n))
-}
-
 // MarshalText implements encoding.TextMarshaler with the algebraic name,
 // and "" for NoCell. Any other invalid cell gives an error wrapping
-// ErrInvalidCell.
+// ErrInvalid.
 func (c Cell) MarshalText() ([]byte, error) { return c.AppendText(nil) }
 
 // UnmarshalText implements encoding.TextUnmarshaler, accepting what
@@ -508,44 +435,6 @@ func (c Cell) Neighbor(d Direction) (n Cell, ok bool) {
 func (d Direction) IsForward(c Color) bool {
 	return d < NumDirections && c <= Red && d.positive() == (c == White)
 }
-
-// A Notation selects how cells are written: algebraic ("e5") or numeric
-// ("31").
-type Notation uint8
-
-const (
-	Algebraic Notation = iota // cells as a1..i9
-	Numeric                   // cells as 1..61
-)
-
-// ErrInvalidNotation is wrapped by the errors of ParseNotation and of
-// marshalling a Notation that is neither Algebraic nor Numeric.
-var ErrInvalidNotation = errors.New("invalid notation")
-
-var notationNames = enumNames{kind: "notation", names: []string{"algebraic", "numeric"}, err: ErrInvalidNotation}
-
-// String returns "algebraic" or "numeric", and "invalid notation" for any
-// other value.
-func (n Notation) String() string { return notationNames.String(int(n)) }
-
-// ParseNotation reads "algebraic" or "numeric" (in any case) as the
-// notation it names. Other text gives Algebraic and an error wrapping
-// ErrInvalidNotation.
-func ParseNotation(s string) (Notation, error) {
-	n, err := notationNames.parse(s)
-	return Notation(n), err
-}
-
-// AppendText appends "algebraic" or "numeric"; any other value gives an
-// error wrapping ErrInvalidNotation.
-func (n Notation) AppendText(b []byte) ([]byte, error) { return notationNames.appendText(b, int(n)) }
-
-// MarshalText implements encoding.TextMarshaler: "algebraic" or "numeric".
-func (n Notation) MarshalText() ([]byte, error) { return n.AppendText(nil) }
-
-// UnmarshalText implements encoding.TextUnmarshaler with ParseNotation.
-// On error n is unchanged.
-func (n *Notation) UnmarshalText(text []byte) error { return unmarshalWith(n, text, ParseNotation) }
 
 // bit returns the bitboard of cell c in the Cell (axis 0) numbering.
 func bit(c Cell) uint64 { return 1 << (c & 63) }

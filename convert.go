@@ -7,12 +7,12 @@ import "strconv"
 // the FEN tag, setups and the GameType tag, which is added after the
 // record's tags when it has none (as Writer.WriteGame writes one, so that
 // a program that reads another game without a GameType tag does not take
-// the record for it). Everything else is kept as it is. A record whose GameType names another game gives a *ParseError
-// wrapping ErrNotHexDame; a square that is not a HexDame cell one wrapping
-// ErrInvalidCell (or a move that is not written as a move, ErrMoveSyntax); a
-// bad FEN one wrapping ErrInvalidFEN. Of tags given twice, the first
-// counts, as in Replay: a later FEN or GameType tag that cannot be
-// converted is kept as written.
+// the record for it). Everything else is kept as it is. A record whose
+// GameType names another game gives a *ParseError wrapping ErrNotHexDame;
+// a square that is not a HexDame cell, a move that is not written as a
+// move, or a bad FEN one wrapping ErrSyntax. Of tags given twice, the
+// first counts, as in Replay: a later FEN or GameType tag that cannot be
+// converted is kept as written. A nil record is an error.
 func (rec *Record) Convert(n Notation) (*Record, error) {
 	if rec == nil {
 		return nil, errNilRecord
@@ -25,27 +25,6 @@ func (rec *Record) Convert(n Notation) (*Record, error) {
 	out.tagPos = rec.tagPos
 	out.resultLine, out.resultColumn = rec.resultLine, rec.resultColumn
 	return out, nil
-}
-
-// ConvertRecord reads the next record, writes it to w with every square in
-// notation n as Record.Convert does, and flushes w. It reads and writes as
-// it goes, so its memory does not grow with the record's moves beyond the
-// text written. At the end of the input it returns io.EOF. A record that
-// cannot be converted, or read, gives the error Convert or ReadRecord
-// would, and nothing is written for it; every such error is a
-// *ParseError, and the Reader goes on with the next record. (The Writer
-// writes whatever the Reader reads, so no record is refused for its
-// writing; were one, its error would be a *ParseError wrapping
-// ErrInvalidRecord.) An error of the underlying reader is returned
-// wrapped, one of the underlying writer as it is; a Writer not made by
-// NewWriter is an error.
-func (r *Reader) ConvertRecord(w *Writer, n Notation) error {
-	if w == nil || w.w == nil {
-		return errNoWriter
-	}
-	rw := w.start()
-	err := r.readRecordTo(&converter{n: n, next: rw})
-	return w.finish(rw, err)
 }
 
 // A converter is a recordSink that rewrites the squares of a record in
@@ -66,7 +45,7 @@ func (c *converter) endTags() error {
 		return nil
 	}
 	c.sawGameType = true
-	return c.next.tag("GameType", GameType(c.n), textPos{})
+	return c.next.tag("GameType", gameType(c.n), textPos{})
 }
 
 func (c *converter) begin(game, line int) {
@@ -86,7 +65,7 @@ func (c *converter) tag(name, value string, at textPos) error {
 		p, err := ParseFEN(value)
 		switch {
 		case err == nil:
-			value = p.FormatFEN(c.n)
+			value = p.format(c.n)
 		case first:
 			return &ParseError{Game: c.game, Line: at.line, Column: at.col, Err: err}
 		}
@@ -95,10 +74,10 @@ func (c *converter) tag(name, value string, at textPos) error {
 		c.sawGameType = true
 		switch {
 		case isHexDameGameType(value):
-			value = GameType(c.n)
+			value = gameType(c.n)
 		case first:
 			return &ParseError{Game: c.game, Line: at.line, Column: at.col, Err: &gameError{err: ErrNotHexDame,
-				msg: "GameType " + quoteClipped(value) + " is not " + strconv.Itoa(GameTypeNumber)}}
+				msg: "GameType " + quoteClipped(value) + " is not " + strconv.Itoa(gameTypeNumber)}}
 		}
 	}
 	return c.next.tag(name, value, at)

@@ -1,7 +1,7 @@
 // Package hexdame implements the rules of HexDame, Christian Freeling's
 // hexagonal translation of International Draughts (1979): positions, legal
 // moves with compulsory majority capture and flying kings, move and position
-// notation, perft, games with repetition and outcome, and PDN game records.
+// notation, games with repetition and outcome, and PDN game records.
 //
 // # The board
 //
@@ -48,39 +48,43 @@
 //	p, _ = p.Play(m)
 //	fmt.Println(p, len(p.LegalMoves())) // a Position prints as its FEN
 //
-// AppendLegalMoves and MovesFrom generate into a caller's slice without
-// allocating, PlayUnchecked plays a generated move without checking it
-// again, Hash gives a stable Zobrist key, Perft counts the move tree (on
-// several goroutines, with a PerftCache if asked), and HasCapture and
-// HashAfter serve engines' searches (package engine, in this module, plays
-// and solves positions). Mirror and SwapColors give a position's images
-// under the rules' two symmetries, and RandomMove draws a random legal
-// move from a seeded source.
+// AppendLegalMoves generates into a caller's slice without allocating,
+// CountLegalMoves counts without generating where it can, PlayUnchecked
+// plays a generated move without checking it again, Hash gives a stable
+// Zobrist key, and HasCapture and HashAfter serve engines' searches. Path
+// gives a move's landing cells, and LegalMovePaths every legal move with
+// its path from one search. Mirror and SwapColors give a position's
+// images under the rules' two symmetries. Packages of this module build
+// on these alone: perft counts the move tree, diagram draws positions as
+// SVG and text, engine plays and solves positions, endgame builds and
+// probes endgame tables, and hub speaks the Hub protocol.
 //
 // A Game keeps a game: its moves as a tree of Nodes (the main line and
-// variations, with comments and NAGs), its tags, repetitions, outcome and
-// optional draw rules (DrawRules); Clone copies it. Reader and Writer read
-// and write PDN; Reader.CheckGame checks a game against the rules without
-// keeping it, Reader.CheckRecord a record's syntax, and
-// Reader.ConvertRecord rewrites one in the other notation as it reads.
-// WriteSVG draws a position or a move.
+// variations, with comments, NAGs and strength marks), its tags,
+// repetitions, outcome and optional draw rules (DrawRules); Clone copies
+// it. Game.Movetext walks its moves in the order a record writes them,
+// with their move numbers. Reader reads PDN as Records (the syntax, for
+// any draughts game) or as Games (checked against the rules), Record.Convert
+// rewrites a record in the other notation, and Writer writes records and
+// games.
 //
-// Every value type has a text form (Parse functions, MarshalText,
-// AppendText) and encodes to JSON as text or, for a Move or a Game, as an
-// object; each decodes back to an equal value.
+// Cell and Position have a text form (ParseCell and ParseFEN, String,
+// MarshalText, AppendText) and a Move encodes to JSON as an object; each
+// decodes back to an equal value.
 //
 // # Errors
 //
 // The errors of this module's packages follow one convention. A sentinel
-// error (ErrIllegalMove, ErrInvalidFEN, ...) names a kind of error, for
-// errors.Is. No error text begins with a package's name: the program that
-// prints an error says whose it is. An error type (MoveError, FENError,
-// CellError, ParseError) holds the details, for errors.As, in fields named
-// alike in every package: Err is the error it wraps when that varies
-// (a type that always wraps one sentinel says which), Why says what was
-// wrong in words, and Column says where: the byte in the text as given,
-// counted from 1 as encoding/csv and go/scanner count, and 0 when the
-// error is not about one place.
+// error (ErrSyntax, ErrInvalid, ErrIllegalMove, ...) names a kind of
+// error, for errors.Is. No error text begins with a package's name: the
+// program that prints an error says whose it is. An error type
+// (MoveError, FENError, ParseError) holds the details, for errors.As, in
+// fields named alike in every package: Err is the error it wraps when that
+// varies (a type that always wraps one sentinel says which), Why says what
+// was wrong in words, and Column says where: the byte in the text as
+// given, counted from 1 as encoding/csv and go/scanner count, and 0 when
+// the error is not about one place. ParseErrors collects the ParseErrors
+// of a game read from PDN.
 //
 // # Hostile input
 //
@@ -91,29 +95,32 @@
 // MaxVariationDepth deep (the Reader and the Writer keep to the same
 // limits); a record's FEN tag and setups hold positions a game can reach
 // (Position.CheckReachable), and the moves from one position share one
-// generation of its legal moves; perft goes at most MaxPerftDepth deep.
-// Error messages quote at most about 60 characters of the text they name. The capture search remembers the states it has
-// explored, so that landing choices and capture orders that lead to the
-// same state are explored once; positions built to make it work hard, with
-// dozens of pieces where kings can take them in countless orders, still
-// cost it time that grows with those orders (see doc/BENCHMARKS.md).
+// generation of its legal moves. Error messages quote at most about 60
+// characters of the text they name. The capture search remembers the
+// states it has explored, so that landing choices and capture orders that
+// lead to the same state are explored once; positions built to make it
+// work hard, with dozens of pieces where kings can take them in countless
+// orders, still cost it time that grows with those orders (see
+// doc/BENCHMARKS.md).
 //
-// A server bounds the work of one request by bounding its capture
+// A server bounds the work of one request by a work limit on its capture
 // searches, the only part whose cost does not follow the size of the
-// input. For a position it is given, it generates the moves once with
-// Position.AppendLegalMovesWithin and a limit on the states the search
-// may visit; past the limit the call returns an error wrapping
+// input. Work is counted in states: a cell the capturing piece reaches
+// with the set of pieces it has captured on the way. For a position it is
+// given, it generates the moves once with Position.AppendLegalMovesWithin
+// and a work limit; past the limit the call returns an error wrapping
 // ErrWorkLimit that names the position, having spent about the limit.
 // For a PDN upload it sets the Reader's WorkLimit, which bounds the
-// searches of all the games that ReadGame, CheckGame or Games check in
-// that stream together; the move that would go past it is a problem of
-// its game (a *ParseError wrapping ErrWorkLimit):
+// searches of all the games ReadGame reads from that stream together; the
+// move that would go past it is a problem of its game (a *ParseError
+// wrapping ErrWorkLimit):
 //
 //	r := hexdame.NewReader(upload)
 //	r.WorkLimit = 50_000_000 // about a few seconds of one core
-//	for g, err := range r.Games() {
-//		if errors.Is(err, hexdame.ErrWorkLimit) {
-//			return err // refuse the rest of the upload
+//	for {
+//		g, err := r.ReadGame()
+//		if err == io.EOF || errors.Is(err, hexdame.ErrWorkLimit) {
+//			break // the end, or refuse the rest of the upload
 //		}
 //		...
 //	}
@@ -127,56 +134,60 @@
 //
 // The package is one directory of files, each named for what it holds.
 // They are listed here lowest first: each file uses only what it and the
-// files before it define, but for three uses that cannot be otherwise
-// (board.go's init builds the start position of position.go, a Node of
-// tree.go belongs to a Game of game.go, and a Reader of pdn.go keeps the
-// replayer of replay.go that CheckGame reuses). files_test.go checks the
+// files before it define, but for two uses that cannot be otherwise
+// (board.go's init builds the start position of position.go, and a Node
+// of tree.go belongs to a Game of game.go). files_test.go checks the
 // order, and lists those uses with their reasons.
 //
 //   - doc.go: this overview.
+//   - errors.go: the sentinel errors.
 //   - text.go: the text helpers of every layer: the names of
 //     enumerations, quoting and clipping the text an error message
 //     names, the errors of JSON of the wrong shape.
-//   - hexdame.go: Color and Piece, the sides and what stands on a cell.
-//   - board.go: Cell, Direction and Notation, and the board's tables:
-//     its cells in the three numberings of the move generator, their
-//     neighbours, rays and rows.
+//   - hexdame.go: Color, Piece and Notation: the sides, what stands on a
+//     cell, and how cells are written.
+//   - board.go: Cell and Direction, and the board's tables: its cells in
+//     the three numberings of the move generator, their neighbours, rays
+//     and rows.
 //   - cellset.go: CellSet, and the sets that a cell or a side gives
 //     (Cell.Ray, Color.CrowningRow).
 //   - position.go: Position, the pieces on the board and the side to
 //     move: the start position, Mirror and SwapColors, and packedPosition,
 //     a position in 24 bytes.
 //   - fen.go: ParseFEN and the FEN text of a Position.
-//   - diagram.go: Position.Diagram.
 //   - reachable.go: Position.CheckReachable.
 //   - stateset.go: the capture search's memory of the states it has
 //     explored.
-//   - work.go: the bound on the work of capture searches, ErrWorkLimit.
+//   - work.go: the work limit of capture searches, ErrWorkLimit's error.
 //   - move.go: Move, MovePath and MoveError, and playing a move
 //     (PlayUnchecked, IsReversible).
-//   - capture.go: the move generator: the bitboard tests, the moves
-//     without capture, the capture search and the path search.
-//   - legal.go: the legal moves of a position: LegalMoves, IsLegal, Play,
-//     Path, RandomMove, AppendLegalMovesWithin.
+//   - quiet.go: the move generator's bitboard tests and the moves without
+//     capture.
+//   - capture.go: the capture search.
+//   - path.go: the path search: the landing cells of a capture.
+//   - legal.go: the legal moves of a position: LegalMoves, CountLegalMoves,
+//     IsLegal, Play, Path, LegalMovePaths, AppendLegalMovesWithin.
 //   - hash.go: the Zobrist keys, Hash and HashAfter.
-//   - perft.go: Perft and PerftCache.
 //   - movecache.go: the legal captures that one pass over a record or a
 //     game keeps, so that the moves from one position share one
 //     generation.
-//   - notation.go: move text: ParseMove, FormatMove, FormatMovePath, and
-//     MoveError's message, which lists moves in it.
+//   - notation.go: move text: ParseMove, FormatMove, and MoveError's
+//     message, which lists moves in it.
 //   - outcome.go: Result, Reason, Outcome and DrawRules: how a game
 //     stands.
-//   - pdn.go: the syntax layer of PDN: Reader, Record, Element, Tag,
-//     ParseError, and the limits of a record.
+//   - pdn.go: PDN's records: Record, Element, Tag, ParseError, the limits
+//     of a record, and the sink a record is passed to part by part.
+//   - pdnlex.go: Reader and its tokenizer.
+//   - pdnread.go: the syntax layer: ReadRecord, the parser of a record.
 //   - tag.go: the tags of a game: the seven tag roster, their order, what
-//     a tag may hold, and GameType.
+//     a tag may hold, and the GameType tag.
 //   - tree.go: Node, the tree of a game's moves and their annotations.
 //   - game.go: Game.
-//   - replay.go: a record played against the rules: ReadGame, CheckGame,
+//   - replay.go: a record played against the rules: ReadGame,
 //     Record.Replay.
-//   - record.go: a game as a record: Game.Record.
+//   - record.go: a game passed to a sink as a record, part by part.
+//   - movetext.go: the walk of a movetext with its move numbers:
+//     MovetextItem, Game.Movetext and Record.Movetext.
 //   - pdnwrite.go: Writer.
-//   - convert.go: Record.Convert and Reader.ConvertRecord.
-//   - svg.go: WriteSVG and AppendSVG.
+//   - convert.go: Record.Convert.
 package hexdame

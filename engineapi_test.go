@@ -14,7 +14,7 @@ func TestPropertyHasCapture(t *testing.T) {
 		moves := p.LegalMoves()
 		want := len(moves) > 0 && moves[0].IsCapture()
 		if got := p.HasCapture(); got != want {
-			t.Fatalf("%s: HasCapture = %v, want %v (moves %v)", p.FEN(), got, want, moves)
+			t.Fatalf("%s: HasCapture = %v, want %v (moves %v)", p.String(), got, want, moves)
 		}
 	})
 }
@@ -27,7 +27,7 @@ func TestPropertyHashAfter(t *testing.T) {
 		h := p.Hash()
 		for _, m := range p.LegalMoves() {
 			if got, want := p.HashAfter(h, m), p.PlayUnchecked(m).Hash(); got != want {
-				t.Fatalf("%s: HashAfter(%v) = %#x, want %#x", p.FEN(), m, got, want)
+				t.Fatalf("%s: HashAfter(%v) = %#x, want %#x", p.String(), m, got, want)
 			}
 		}
 	})
@@ -35,7 +35,7 @@ func TestPropertyHashAfter(t *testing.T) {
 
 func TestHashAfterCases(t *testing.T) {
 	for _, tc := range []struct{ name, fen, move string }{
-		{"man step", StartPosition().FEN(), "d4-e5"},
+		{"man step", StartPosition().String(), "d4-e5"},
 		{"crowning step", "W:We8:Bi9", "e8-e9"},
 		{"crowning capture", "W:Wd7:Be8,a1", "d7xf9"},
 		{"king slide", "W:WKe5:Ba5,i5", "e5-e9"},

@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"runtime"
+	"io"
+	"slices"
 	"strings"
 
 	"github.com/hexdame/hexdame"
@@ -30,11 +30,11 @@ func ExamplePosition_FormatMove() {
 	for _, m := range p.LegalMoves() {
 		// The PDN form names the turning cells only when two captures
 		// share start and end; the path form names every landing cell.
-		fmt.Println(p.FormatMove(m, hexdame.Algebraic), p.FormatMove(m, hexdame.Numeric), p.FormatMovePath(m, hexdame.Algebraic))
+		fmt.Println(p.FormatMove(m, hexdame.Algebraic), p.FormatMove(m, hexdame.Numeric), p.Path(m).Format(hexdame.Algebraic))
 	}
 	q := hexdame.MustParseFEN("W:Wc3:Bd4,f5,h8")
 	m := q.MustParseMove("c3xg5")
-	fmt.Println(q.FormatMove(m, hexdame.Algebraic), q.FormatMovePath(m, hexdame.Algebraic))
+	fmt.Println(q.FormatMove(m, hexdame.Algebraic), q.Path(m).Format(hexdame.Algebraic))
 	// Output:
 	// e1xe8xb5xh5 51x16x43x19 e1xe8xb5xh5
 	// e1xe8xb5xi5 51x16x43x15 e1xe8xb5xi5
@@ -43,14 +43,13 @@ func ExamplePosition_FormatMove() {
 	// c3xg5 c3xe5xg5
 }
 
-func ExamplePosition_FEN() {
-	p := hexdame.MustParseFEN("B:W40,44-45:BK1,2")
-	fmt.Println(p.FEN())
-	fmt.Println(p.FormatFEN(hexdame.Numeric))
-	fmt.Println(p) // String is the FEN too
+func ExamplePosition_String() {
+	p := hexdame.MustParseFEN("B:W40,44-45:BK1,2") // numeric cells
+	fmt.Println(p.String())
+	text, _ := p.MarshalText() // as JSON writes a Position
+	fmt.Println(string(text))
 	// Output:
 	// B:Wc4,d3,d4:Bh9,Ki9
-	// B:W40,44,45:BK1,2
 	// B:Wc4,d3,d4:Bh9,Ki9
 }
 
@@ -61,66 +60,10 @@ func ExamplePosition_WithPiece() {
 		WithPiece(hexdame.MustParseCell("g7"), hexdame.RedMan).
 		WithSideToMove(hexdame.Red)
 	fmt.Println(p, empty)
-	men, kings := p.Count(hexdame.White)
-	fmt.Println(p.Piece(hexdame.MustParseCell("e5")), men, kings)
+	fmt.Println(p.Piece(hexdame.MustParseCell("e5")), p.Men(hexdame.White).Len(), p.Kings(hexdame.White).Len())
 	// Output:
 	// B:WKe5:Bg7 W:W:B
 	// W 0 1
-}
-
-func ExamplePosition_Diagram() {
-	p := hexdame.MustParseFEN("W:WKe5,a1:Bi9,f6")
-	fmt.Print(p.Diagram(hexdame.DiagramOptions{}))
-	// Output:
-	//                  r
-	//               .     .
-	//            .     .     .
-	//         .     .     .     .
-	//      .     .     .     .     .
-	//         .     .     .     .
-	//      .     .     r     .     .
-	//         .     .     .     .
-	//      .     .     W     .     .
-	//         .     .     .     .
-	//      .     .     .     .     .
-	//         .     .     .     .
-	//      .     .     .     .     .
-	//         .     .     .     .
-	//            .     .     .
-	//               .     .
-	//                  w
-	// White to move
-}
-
-func ExamplePosition_MovesFrom() {
-	// A teaching page highlights the cells a piece can reach.
-	p := hexdame.StartPosition()
-	for _, m := range p.MovesFrom(hexdame.MustParseCell("d4")) {
-		fmt.Print(m.To(), " ")
-	}
-	fmt.Println()
-	// Output:
-	// e4 d5 e5
-}
-
-// An evaluation looks at all the pieces at once: here the White men that
-// can step forward, and those with an empty cell straight behind them.
-func ExampleCellSet_Neighbors() {
-	p := hexdame.MustParseFEN("W:Wa1,b2,c3,e5,f5:Bf6,g6")
-	men := p.Men(hexdame.White)
-	empty := hexdame.AllCells &^ (p.Pieces(hexdame.White) | p.Pieces(hexdame.Red))
-	var mobile hexdame.CellSet
-	for d := range hexdame.Direction(hexdame.NumDirections) {
-		if d.IsForward(hexdame.White) {
-			// A man on c can step in d when c is a step back from an empty cell.
-			mobile |= men & empty.Neighbors(d.Opposite())
-		}
-	}
-	fmt.Println(mobile)
-	fmt.Println(men & empty.Neighbors(hexdame.Up))
-	// Output:
-	// {a1 b2 c3 e5 f5}
-	// {e5 f5}
 }
 
 // A king looks along its rays for the first piece it meets: along
@@ -132,7 +75,7 @@ func ExampleCell_Ray() {
 	king := hexdame.MustParseCell("c3")
 	for d := range hexdame.Direction(hexdame.NumDirections) {
 		ray := king.Ray(d)
-		met := (ray & occupied).Cells()
+		met := slices.Collect((ray & occupied).All())
 		if len(met) == 0 {
 			fmt.Println(d, ray)
 			continue
@@ -175,18 +118,18 @@ func ExampleMoveError() {
 	var me *hexdame.MoveError
 	if errors.As(err, &me) {
 		fmt.Println(me.Why)
-		fmt.Println(len(me.Legal), "legal moves")
+		fmt.Println(len(me.Candidates), "candidates")
 	}
 	fmt.Println(errors.Is(err, hexdame.ErrIllegalMove))
 	_, err = p.ParseMove("d4-q5")
 	fmt.Println(err)
-	fmt.Println(errors.Is(err, hexdame.ErrMoveSyntax), errors.Is(err, hexdame.ErrInvalidCell))
+	fmt.Println(errors.Is(err, hexdame.ErrSyntax), errors.Is(err, hexdame.ErrIllegalMove))
 	// Output:
 	// the piece on d4 cannot move to e6
-	// 15 legal moves
+	// 0 candidates
 	// true
 	// move "d4-q5": invalid move syntax: no cell "q5"
-	// true true
+	// true false
 }
 
 func ExampleParseError() {
@@ -218,11 +161,11 @@ func ExampleParseResult() {
 func ExampleGame_Undo() {
 	g := hexdame.NewGame()
 	for _, s := range []string{"d4-e5", "f6xd4"} {
-		g.PlayText(s)
+		g.Play(g.Position().MustParseMove(s))
 	}
 	g.Undo()
-	fmt.Println(g.Ply(), g.Moves())
-	g.PlayText("f6xd4")
+	fmt.Println(g.End().Ply(), g.Moves())
+	g.Play(g.Position().MustParseMove("f6xd4"))
 	if err := g.SetResult(hexdame.WhiteWins); err != nil {
 		fmt.Println(err)
 	}
@@ -235,11 +178,11 @@ func ExampleGame_Undo() {
 func ExampleGame_Clone() {
 	// Try a line out on a copy: the game itself stays as it was.
 	g := hexdame.NewGame()
-	g.PlayText("d4-e5")
+	g.Play(g.Position().MustParseMove("d4-e5"))
 	try := g.Clone()
-	try.PlayText("f6xd4")
+	try.Play(try.Position().MustParseMove("f6xd4"))
 	try.SetTag("Annotator", "trial")
-	fmt.Println(g.Ply(), g.Moves(), try.Ply(), try.Moves())
+	fmt.Println(g.End().Ply(), g.Moves(), try.End().Ply(), try.Moves())
 	_, tagged := g.Tag("Annotator")
 	fmt.Println(tagged)
 	// Output:
@@ -260,14 +203,29 @@ func ExamplePosition_Mirror() {
 	// B:Wb1:BKg7,h9 true
 }
 
-func ExampleGame_Record() {
-	g := hexdame.NewGame()
-	g.PlayText("d4-e5")
-	g.SetTag("White", "Ann")
-	rec := g.Record(hexdame.Numeric)
-	fmt.Println(rec.Tags[4], rec.Body[0].Text, rec.ResultText)
+func ExampleGame_Movetext() {
+	r := hexdame.NewReader(strings.NewReader("1. d4-e5 {the main move} $1 (1. c4-c5 i6-h5) f6xd4 *"))
+	g, _ := r.ReadGame()
+	for it := range g.Movetext(hexdame.Numeric) {
+		switch it.Kind {
+		case hexdame.MoveElement:
+			fmt.Printf("%d: %s %s (ply %d)\n", it.Depth, it.Number, it.Text, it.Node.Ply())
+		case hexdame.VariationElement:
+			fmt.Printf("%d: a variation\n", it.Depth)
+		case hexdame.CommentElement:
+			fmt.Printf("%d: {%s}\n", it.Depth, it.Text)
+		case hexdame.NAGElement:
+			fmt.Printf("%d: $%d\n", it.Depth, it.NAG)
+		}
+	}
 	// Output:
-	// {White Ann} 40-31 *
+	// 0: 1. 40-31 (ply 1)
+	// 0: {the main move}
+	// 0: $1
+	// 0: a variation
+	// 1: 1. 44-39 (ply 1)
+	// 1:  10-19 (ply 2)
+	// 0: 1... 22x40 (ply 2)
 }
 
 func ExampleGame_SetDrawRules() {
@@ -276,7 +234,7 @@ func ExampleGame_SetDrawRules() {
 	g := hexdame.NewGameFrom(hexdame.MustParseFEN("W:WKa1:BKi9"))
 	g.SetDrawRules(hexdame.DrawRules{KingMoves: 2})
 	for _, s := range []string{"a1-b1", "i9-h9", "b1-c1", "h9-g9"} {
-		g.PlayText(s)
+		g.Play(g.Position().MustParseMove(s))
 	}
 	fmt.Println(g.Outcome())
 	// Output:
@@ -294,21 +252,27 @@ func ExampleNode() {
 	}
 	root := g.Root()
 	for _, n := range root.Children() {
-		fmt.Printf("%v %v %q\n", n.Move(), n.IsMainline(), n.Comment())
+		fmt.Printf("%v %v %q\n", n.Move(), n == root.Next(), n.Comment())
 	}
 	alt := root.Children()[1]
-	fmt.Println(alt.Next().Move(), alt.Next().Before())
-	n, _ := root.Next().AddMoveText("h6-h5") // not legal: capture is compulsory
-	fmt.Println(n)
-	n, _ = root.AddMoveText("b4-b5")
+	fmt.Println(alt.Next().Move(), alt.Next().Parent().Position())
+	after := root.Next().Position()
+	_, err = after.ParseMove("h6-h5")
+	fmt.Println(err) // not legal: capture is compulsory
+	n, _ := root.AddMove(root.Position().MustParseMove("b4-b5"))
 	n.SetComment("another try")
-	hexdame.NewWriter(os.Stdout).WriteRecord(&hexdame.Record{Body: g.Record(hexdame.Algebraic).Body, ResultText: "*"})
+	for it := range g.Movetext(hexdame.Algebraic) {
+		if it.Kind == hexdame.MoveElement {
+			fmt.Print(it.Depth, ":", it.Number, it.Text, " ")
+		}
+	}
+	fmt.Println()
 	// Output:
 	// d4-e5 true "the main move"
 	// c4-c5 false ""
 	// i6-h5 B:Wa1,a2,a3,a4,b1,b2,b3,b4,c1,c2,c3,c5,d1,d2,d3,d4:Bf6,f7,f8,f9,g6,g7,g8,g9,h6,h7,h8,h9,i6,i7,i8,i9
-	// <nil>
-	// 1. d4-e5 {the main move} (1. c4-c5 i6-h5) (1. b4-b5 {another try}) 1... f6xd4 *
+	// move "h6-h5": illegal move: capture is compulsory; legal: f6xd4
+	// 0:1.d4-e5 1:1.c4-c5 1:i6-h5 1:1.b4-b5 0:1...f6xd4
 }
 
 func ExampleNode_PromoteToMain() {
@@ -320,17 +284,22 @@ func ExampleNode_PromoteToMain() {
 	// [c4-c5 i6-h5] White
 }
 
-func ExampleReader_Games() {
+func ExampleReader_ReadGame() {
 	const pdn = `[Event "One"] 1. d4-e5 f6xd4 2-0
 [Event "Two"] 1. d4-e5 f6-f5 2. c3-c4 *
 [Event "Three" 1. d4-e5 *`
-	for g, err := range hexdame.NewReader(strings.NewReader(pdn)).Games() {
+	r := hexdame.NewReader(strings.NewReader(pdn))
+	for {
+		g, err := r.ReadGame()
+		if err == io.EOF {
+			break
+		}
 		if err != nil {
 			// A game with problems comes with its legal part, when its
 			// text could be read: g is nil for text that is not PDN.
 			if g != nil {
 				event, _ := g.Tag("Event")
-				fmt.Printf("%s breaks after ply %d: %v\n", event, g.Ply(), err)
+				fmt.Printf("%s breaks after ply %d: %v\n", event, g.End().Ply(), err)
 			} else {
 				fmt.Println(err)
 			}
@@ -345,56 +314,42 @@ func ExampleReader_Games() {
 	// game 3, line 3, column 16: invalid PDN: tag Event must end with ]
 }
 
-func ExampleReader_Records() {
-	const pdn = `[Event "A"] 1. d4-e5 * [Event "B" 1. d4-e5 *`
-	for rec, err := range hexdame.NewReader(strings.NewReader(pdn)).Records() {
-		if err != nil {
-			fmt.Println(err)
-			continue
-		}
-		fmt.Println(rec.Tags, len(rec.Body))
-	}
-	// Output:
-	// [{Event A}] 1
-	// game 2, line 1, column 35: invalid PDN: tag Event must end with ]
-}
-
 func ExampleReader_ReadRecord() {
 	r := hexdame.NewReader(strings.NewReader("[Event \"x\"] 1. d4-e5! $1 {good} (1. c4-c5) *"))
 	rec, _ := r.ReadRecord()
-	for depth, e := range rec.Movetext() {
-		fmt.Println(depth, e.Kind, e.Text, e.Strength, e.NAG)
+	for it := range rec.Movetext() {
+		fmt.Println(it.Depth, it.Kind, it.Number, it.Text, it.Strength, it.NAG)
 	}
 	// Output:
-	// 0 move d4-e5 ! 0
-	// 0 NAG   1
-	// 0 comment good  0
-	// 0 variation   0
-	// 1 move c4-c5  0
+	// 0 move 1. d4-e5 ! 0
+	// 0 NAG    1
+	// 0 comment  good  0
+	// 0 variation    0
+	// 1 move 1. c4-c5  0
 }
 
-func ExampleReader_CheckGame() {
-	// A server checks uploads without keeping the games.
+func ExampleParseErrors() {
+	// A server checks uploads: every independent problem of a game, each
+	// with its place.
 	const pdn = "1. d4-e5 f6xd4 *\n1. d4-e5 (1. d4-d6) f6xd4 2. a1-a2 *"
 	r := hexdame.NewReader(strings.NewReader(pdn))
 	for {
-		err := r.CheckGame()
+		_, err := r.ReadGame()
+		if err == io.EOF {
+			break
+		}
 		if err == nil {
 			fmt.Println("valid")
 			continue
 		}
-		if joined, ok := err.(interface{ Unwrap() []error }); ok {
-			for _, e := range joined.Unwrap() {
-				fmt.Println(e)
-			}
-			continue
+		for _, pe := range hexdame.ParseErrors(err) {
+			fmt.Printf("game %d, line %d, column %d: %s\n", pe.Game, pe.Line, pe.Column, pe.Move)
 		}
-		break // io.EOF
 	}
 	// Output:
 	// valid
-	// game 2, line 2, column 14: ply 1, move d4-d6: illegal move: the piece on d4 cannot move to d6; legal: a4-a5, a4-b5, b4-b5, b4-c5, c4-c5, c4-d5, d1-e1, d1-e2, d2-e2, d2-e3, d3-e3, d3-e4, d4-d5, d4-e4, d4-e5
-	// game 2, line 2, column 30: ply 3, move a1-a2: illegal move: capture is compulsory; legal: c3xe5, c4xe4, d3xd5
+	// game 2, line 2, column 14: d4-d6
+	// game 2, line 2, column 30: a1-a2
 }
 
 func ExampleRecord_Replay() {
@@ -408,20 +363,6 @@ func ExampleRecord_Replay() {
 	// 2-0 (no legal move) <nil> 6
 }
 
-func ExamplePerftDivide_workers() {
-	// Share the work among the cores.
-	opts := hexdame.PerftOptions{Workers: runtime.GOMAXPROCS(0)}
-	fmt.Println(hexdame.Perft(hexdame.StartPosition(), 5, opts))
-	var sum uint64
-	for _, c := range hexdame.PerftDivide(hexdame.StartPosition(), 5, opts) {
-		sum += c.Nodes
-	}
-	fmt.Println(sum)
-	// Output:
-	// 848774
-	// 848774
-}
-
 func ExampleMove_MarshalJSON() {
 	p := hexdame.MustParseFEN("W:Wc3:Bd4,f5,h8")
 	m := p.MustParseMove("c3xg5")
@@ -431,12 +372,12 @@ func ExampleMove_MarshalJSON() {
 	json.Unmarshal(data, &back)
 	fmt.Println(back == m)
 	data, _ = json.Marshal(struct {
-		Side    hexdame.Color
-		Outcome hexdame.Outcome
-	}{hexdame.Red, hexdame.Outcome{Result: hexdame.WhiteWins, Reason: hexdame.NoLegalMove}})
+		Position hexdame.Position
+		Outcome  hexdame.Outcome
+	}{p, hexdame.Outcome{Result: hexdame.WhiteWins, Reason: hexdame.NoLegalMove}})
 	fmt.Println(string(data))
 	// Output:
 	// {"from":"c3","to":"g5","captured":["d4","f5"]}
 	// true
-	// {"Side":"Red","Outcome":{"result":"2-0","reason":"no legal move"}}
+	// {"Position":"W:Wc3:Bd4,f5,h8","Outcome":{"result":"2-0","reason":"no legal move"}}
 }

@@ -10,15 +10,14 @@ import (
 )
 
 // Listing every legal move with its path takes one search, however many
-// moves there are; a reused buffer makes it allocation-free.
-func ExamplePosition_AppendLegalMovePaths() {
+// moves there are.
+func ExamplePosition_LegalMovePaths() {
 	p := hexdame.MustParseFEN("W:Wc1,Kd3,Ke4:Bc3,c4,c6,f4,f8")
-	var buf []hexdame.MovePath
-	buf = p.AppendLegalMovePaths(buf[:0])
-	for _, mp := range buf {
+	paths := p.LegalMovePaths()
+	for _, mp := range paths {
 		fmt.Println(mp.Move, mp, mp.Format(hexdame.Numeric))
 	}
-	fmt.Println(buf[0].Cells())
+	fmt.Println(paths[0].Cells())
 	// Output:
 	// d3xa4 d3xb3xf7xf9xa4 45x53x17x7x52
 	// d3xb5 d3xb3xf7xf9xb5 45x53x17x7x43
@@ -59,7 +58,7 @@ func ExampleReader_WorkLimit() {
 	r := hexdame.NewReader(strings.NewReader(upload))
 	r.WorkLimit = 500_000
 	for {
-		err := r.CheckGame()
+		_, err := r.ReadGame()
 		if err == io.EOF {
 			break
 		}

@@ -80,7 +80,7 @@ func playHandler(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	var reply *hexdame.Move
-	if e := bot(req.Bot); err == nil && e != nil && p.HasLegalMoves() {
+	if e := bot(req.Bot); err == nil && e != nil && p.CountLegalMoves() > 0 {
 		res, err := e.Search(r.Context(), p, engine.SearchOptions{Limits: engine.Limits{MoveTime: 100 * time.Millisecond}})
 		if err == nil {
 			reply = &res.Move
@@ -137,26 +137,22 @@ func Example_archive() {
 [FEN "W:Wa6"]
 1. a6-a7 *
 `
-	for g, err := range hexdame.NewReader(strings.NewReader(archive)).Games() {
+	r := hexdame.NewReader(strings.NewReader(archive))
+	for {
+		g, err := r.ReadGame()
+		if err == io.EOF {
+			break
+		}
 		if err == nil {
 			event, _ := g.Tag("Event")
-			fmt.Printf("%s: %d plies, %v\n", event, g.Ply(), g.Outcome())
+			fmt.Printf("%s: %d plies, %v\n", event, g.End().Ply(), g.Outcome())
 			continue
 		}
-		var problems []error
-		if joined, ok := err.(interface{ Unwrap() []error }); ok {
-			problems = joined.Unwrap()
-		} else {
-			problems = []error{err}
-		}
-		for _, e := range problems {
-			var pe *hexdame.ParseError
-			if errors.As(e, &pe) {
-				fmt.Printf("game %d breaks at line %d, column %d: %s\n", pe.Game, pe.Line, pe.Column, pe.Detail())
-			}
+		for _, pe := range hexdame.ParseErrors(err) {
+			fmt.Printf("game %d breaks at line %d, column %d: %s\n", pe.Game, pe.Line, pe.Column, pe.Detail())
 		}
 		if g != nil {
-			fmt.Printf("  its legal part: %d plies, %v\n", g.Ply(), g.Moves())
+			fmt.Printf("  its legal part: %d plies, %v\n", g.End().Ply(), g.Moves())
 		}
 	}
 	// Output:

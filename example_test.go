@@ -12,28 +12,11 @@ import (
 
 func ExampleStartPosition() {
 	p := hexdame.StartPosition()
-	fmt.Print(p.Diagram(hexdame.DiagramOptions{}))
-	fmt.Println(p.FEN())
+	fmt.Println(p)
+	fmt.Println(p.SideToMove(), "to move,", len(p.LegalMoves()), "legal moves")
 	// Output:
-	//                  r
-	//               r     r
-	//            r     r     r
-	//         r     r     r     r
-	//      .     r     r     r     .
-	//         .     r     r     .
-	//      .     .     r     .     .
-	//         .     .     .     .
-	//      .     .     .     .     .
-	//         .     .     .     .
-	//      .     .     w     .     .
-	//         .     w     w     .
-	//      .     w     w     w     .
-	//         w     w     w     w
-	//            w     w     w
-	//               w     w
-	//                  w
-	// White to move
 	// W:Wa1,a2,a3,a4,b1,b2,b3,b4,c1,c2,c3,c4,d1,d2,d3,d4:Bf6,f7,f8,f9,g6,g7,g8,g9,h6,h7,h8,h9,i6,i7,i8,i9
+	// White to move, 15 legal moves
 }
 
 func ExampleParseCell() {
@@ -42,7 +25,7 @@ func ExampleParseCell() {
 	c, _ = hexdame.ParseCell("61")
 	fmt.Println(c)
 	_, err = hexdame.ParseCell("a6")
-	fmt.Println(err, errors.Is(err, hexdame.ErrInvalidCell))
+	fmt.Println(err, errors.Is(err, hexdame.ErrSyntax))
 	// Output:
 	// e5 31 <nil>
 	// a1
@@ -55,10 +38,11 @@ func ExampleParseFEN() {
 		panic(err)
 	}
 	fmt.Println(p.Piece(hexdame.MustParseCell("e1")), p.SideToMove())
-	fmt.Println(p.FormatFEN(hexdame.Numeric))
+	q, _ := hexdame.ParseFEN("W:WK51:B23,25-26,29,56,59") // numeric cells, a range
+	fmt.Println(q == p, q)
 	// Output:
 	// W White
-	// W:WK51:B23,25,26,29,56,59
+	// true W:WKe1:Ba2,a3,c7,d7,e6,g5
 }
 
 func ExamplePosition_LegalMoves() {
@@ -83,7 +67,7 @@ func ExamplePosition_AppendLegalMoves() {
 		buf = p.AppendLegalMoves(buf[:0])
 		p, _ = p.Play(buf[0])
 	}
-	fmt.Println(p.FEN())
+	fmt.Println(p.String())
 	// Output:
 	// W:Wa1,a2,a3,a4,b1,b2,b3,b4,c2,c3,c4,d1,d2,d3,d4,e1:Bd6,f7,f8,f9,g6,g7,g8,g9,h6,h7,h8,h9,i6,i7,i8,i9
 }
@@ -105,7 +89,7 @@ func ExamplePosition_Play() {
 	p := hexdame.StartPosition()
 	m := p.MustParseMove("d4-e5")
 	q, err := p.Play(m)
-	fmt.Println(q.FEN(), err)
+	fmt.Println(q.String(), err)
 	_, err = q.Play(m) // not Red's move
 	fmt.Println(errors.Is(err, hexdame.ErrIllegalMove))
 	// Output:
@@ -116,36 +100,29 @@ func ExamplePosition_Play() {
 func ExamplePosition_Path() {
 	p := hexdame.MustParseFEN("W:WKe5:Bc3,d2,e7")
 	m := p.MustParseMove("e5xe8")
-	fmt.Println(p.Path(m), p.FormatMovePath(m, hexdame.Numeric))
+	path := p.Path(m)
+	fmt.Println(path.Cells(), path, path.Format(hexdame.Numeric))
 	// Output:
-	// [e5 b2 e2 e8] 31x57x46x16
-}
-
-func ExamplePerft() {
-	for depth := 1; depth <= 4; depth++ {
-		fmt.Println(depth, hexdame.Perft(hexdame.StartPosition(), depth, hexdame.PerftOptions{}))
-	}
-	// Output:
-	// 1 15
-	// 2 211
-	// 3 3337
-	// 4 51589
+	// [e5 b2 e2 e8] e5xb2xe2xe8 31x57x46x16
 }
 
 func ExampleGame() {
 	g := hexdame.NewGameFrom(hexdame.MustParseFEN("W:WKa1:BKi9"))
 	for _, s := range []string{"a1-b1", "i9-h9", "b1-a1", "h9-i9", "a1-b1", "i9-h9", "b1-a1", "h9-i9"} {
-		if _, err := g.PlayText(s); err != nil {
+		m, err := g.Position().ParseMove(s)
+		if err == nil {
+			err = g.Play(m)
+		}
+		if err != nil {
 			fmt.Println(err)
 			return
 		}
 	}
-	fmt.Println(g.Repetitions(), g.Outcome())
-	_, err := g.PlayText("a1-b1")
-	fmt.Println(err)
+	fmt.Println(g.Outcome())
+	fmt.Println(g.Play(g.Position().MustParseMove("a1-b1")))
 	// Output:
-	// 3 1-1 (threefold repetition)
-	// game over: the game ended 1-1 (threefold repetition)
+	// 1-1 (repetition)
+	// game over: the game ended 1-1 (repetition)
 }
 
 func ExampleReader() {
@@ -170,7 +147,7 @@ func ExampleReader() {
 			continue
 		}
 		white, _ := g.Tag("White")
-		fmt.Println(white, g.Ply(), g.Outcome())
+		fmt.Println(white, g.End().Ply(), g.Outcome())
 	}
 	// Output:
 	// Ann 3 2-0 (resignation)
@@ -180,7 +157,7 @@ func ExampleReader() {
 func ExampleWriter() {
 	g := hexdame.NewGame()
 	for _, s := range []string{"d4-e5", "f6xd4", "c3xe5"} {
-		g.PlayText(s)
+		g.Play(g.Position().MustParseMove(s))
 	}
 	g.SetTag("Event", "Example")
 	w := hexdame.NewWriter(os.Stdout)
@@ -208,14 +185,4 @@ func ExampleRecord_Convert() {
 	// [GameType "42,W,9,9,N2,0"]
 	//
 	// 1. 51x16x43x19 {only one way} *
-}
-
-func ExamplePerftDivide() {
-	for _, c := range hexdame.PerftDivide(hexdame.StartPosition(), 2, hexdame.PerftOptions{})[:3] {
-		fmt.Println(c.Move, c.Nodes)
-	}
-	// Output:
-	// d1-e1 15
-	// d2-e2 15
-	// d3-e3 15
 }

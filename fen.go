@@ -1,31 +1,26 @@
 package hexdame
 
 import (
-	"errors"
 	"strconv"
 	"strings"
 )
 
-// ErrInvalidFEN is wrapped by the errors returned for a FEN string that
-// cannot be read.
-var ErrInvalidFEN = errors.New("invalid FEN")
-
 // A FENError reports a FEN string that cannot be read: where and why. It
-// wraps ErrInvalidFEN.
+// wraps ErrSyntax.
 type FENError struct {
-	FEN    string // the whole text
-	Column int    // the byte of the offending part in FEN, from 1
+	Column int    // the byte of the offending part of the text, from 1
 	Why    string // what was wrong, in words
+	fen    string // the whole text
 }
 
 // Error returns the message, with the FEN (at most about 60 characters of
 // it), the column and why.
 func (e *FENError) Error() string {
-	return "invalid FEN " + quoteClipped(e.FEN) + " at column " + strconv.Itoa(e.Column) + ": " + e.Why
+	return "invalid FEN " + quoteClipped(e.fen) + " at column " + strconv.Itoa(e.Column) + ": " + e.Why
 }
 
-// Unwrap returns ErrInvalidFEN.
-func (e *FENError) Unwrap() error { return ErrInvalidFEN }
+// Unwrap returns ErrSyntax.
+func (e *FENError) Unwrap() error { return ErrSyntax }
 
 // ParseFEN reads a position in the PDN FEN form: the side to move (W or B),
 // then for each side a colon, its letter and a comma-separated list of its
@@ -34,7 +29,7 @@ func (e *FENError) Unwrap() error { return ErrInvalidFEN }
 // side may have no pieces ("W:W:Bi9") or be left out, and a final "." is
 // ignored, as are spaces around the parts. B means Red. Anything else, such
 // as an unknown cell or a cell given twice, gives a *FENError wrapping
-// ErrInvalidFEN.
+// ErrSyntax.
 //
 // ParseFEN takes any placement, for analysis and tests: more than 16
 // pieces a side, or a man on the row where it would have been crowned. To
@@ -43,7 +38,7 @@ func (e *FENError) Unwrap() error { return ErrInvalidFEN }
 func ParseFEN(s string) (Position, error) {
 	var p Position
 	fail := func(off int, why string) (Position, error) {
-		return Position{}, &FENError{FEN: s, Column: off + 1, Why: why}
+		return Position{}, &FENError{Column: off + 1, Why: why, fen: s}
 	}
 	body := strings.TrimRight(s, " \t\r\n")
 	body = strings.TrimSuffix(body, ".")
@@ -155,16 +150,18 @@ func MustParseFEN(s string) Position {
 	return p
 }
 
-// FEN returns the position in FEN with algebraic cells, each side's pieces
-// in file order (a1, a2, ..., i9): "W:Wa1,a2,...:Bf6,...".
-func (p Position) FEN() string { return string(p.AppendFEN(nil, Algebraic)) }
+// String returns the position in FEN with algebraic cells, each side's
+// pieces in file order (a1, a2, ..., i9): "W:Wa1,a2,...:Bf6,...". It is the
+// canonical text of a position, which MarshalText writes and ParseFEN
+// reads.
+func (p Position) String() string { return string(p.appendFEN(nil, Algebraic)) }
 
-// FormatFEN returns the position in FEN with cells in notation n; numeric
+// format returns the position in FEN with cells in notation n; numeric
 // cells are listed in ascending order without ranges.
-func (p Position) FormatFEN(n Notation) string { return string(p.AppendFEN(nil, n)) }
+func (p Position) format(n Notation) string { return string(p.appendFEN(nil, n)) }
 
-// AppendFEN appends the position's FEN in notation n to dst.
-func (p Position) AppendFEN(dst []byte, n Notation) []byte {
+// appendFEN appends the position's FEN in notation n to dst.
+func (p *Position) appendFEN(dst []byte, n Notation) []byte {
 	dst = append(dst, "WB"[p.side&1])
 	for col := White; col <= Red; col++ {
 		dst = append(dst, ':', "WB"[col])
@@ -195,11 +192,12 @@ func (p Position) AppendFEN(dst []byte, n Notation) []byte {
 	return dst
 }
 
-// AppendText appends the position's FEN with algebraic cells to b.
-func (p Position) AppendText(b []byte) ([]byte, error) { return p.AppendFEN(b, Algebraic), nil }
+// AppendText appends the position's FEN with algebraic cells to b, as
+// String writes it.
+func (p Position) AppendText(b []byte) ([]byte, error) { return p.appendFEN(b, Algebraic), nil }
 
 // MarshalText implements encoding.TextMarshaler with the algebraic FEN.
-func (p Position) MarshalText() ([]byte, error) { return p.AppendFEN(nil, Algebraic), nil }
+func (p Position) MarshalText() ([]byte, error) { return p.appendFEN(nil, Algebraic), nil }
 
 // UnmarshalText implements encoding.TextUnmarshaler with ParseFEN.
 func (p *Position) UnmarshalText(text []byte) error {
@@ -210,8 +208,3 @@ func (p *Position) UnmarshalText(text []byte) error {
 	*p = v
 	return nil
 }
-
-// String returns the position's FEN with algebraic cells, as FEN does:
-// the canonical text of a position, which MarshalText writes and ParseFEN
-// reads. Diagram draws it.
-func (p Position) String() string { return p.FEN() }

@@ -1,19 +1,9 @@
 package hexdame
 
 import (
-	"encoding/json"
-	"errors"
-	"iter"
 	"maps"
-	"math/rand/v2"
 	"slices"
-	"strconv"
 )
-
-// ErrResultMismatch is wrapped by the errors returned when a result
-// contradicts the rules (a draw recorded where a side has no legal move) or
-// another result of the same record.
-var ErrResultMismatch = errors.New("result does not match the game")
 
 // A Game is a game of HexDame: its start position, its moves, its PDN tags
 // and its result. Unlike Position, a Game changes as moves are played; it
@@ -36,7 +26,6 @@ var ErrResultMismatch = errors.New("result does not match the game")
 // are off by default, as Freeling's rules have none.
 type Game struct {
 	started  bool
-	forget   bool // keep no moves (Reader.CheckGame): no tree, only the main line's state
 	tags     []Tag
 	root     Node
 	end      *Node                    // the last node of the main line
@@ -117,7 +106,7 @@ func (g *Game) reset(p Position) {
 	if g.end == &g.root && len(g.root.children) == 0 {
 		// Before any move: the game starts there.
 		g.root.pos, g.root.setup = p.pack(), true
-	} else if !g.forget {
+	} else {
 		g.end = g.end.addMain(&Node{game: g, setup: true, pos: p.pack(), ply: g.ply})
 	}
 	g.pos = p
@@ -126,12 +115,7 @@ func (g *Game) reset(p Position) {
 	g.counts[p.pack()] = 1
 }
 
-// ErrNilGame is wrapped by the errors that the methods of a nil *Game
-// return for a change: a nil *Game reads as a game from the start
-// position with no moves, and cannot be changed.
-var ErrNilGame = errors.New("nil *Game")
-
-var errNilGame = &gameError{err: ErrNilGame, msg: "the method was called on a nil *Game"}
+var errNilGame = &gameError{err: ErrInvalid, what: "nil *Game", msg: "the method was called on a nil *Game"}
 
 // Root returns the root of the game's tree: the start position, before
 // any move. A nil *Game has no tree: Root returns nil.
@@ -151,16 +135,6 @@ func (g *Game) End() *Node {
 	}
 	g.init()
 	return g.end
-}
-
-// InitialPosition returns the position the game started from: the
-// root's (StartPosition for a nil *Game).
-func (g *Game) InitialPosition() Position {
-	if g == nil {
-		return StartPosition()
-	}
-	g.init()
-	return g.root.Position()
 }
 
 // Position returns the current position: the main line's last
@@ -189,65 +163,9 @@ func (g *Game) Moves() []Move {
 	return out
 }
 
-// Positions returns the positions of the main line: the start position,
-// then the position after each move (a setup's own position is not
-// listed). A nil *Game gives the start position alone.
-func (g *Game) Positions() []Position {
-	if g == nil {
-		return []Position{StartPosition()}
-	}
-	g.init()
-	out := make([]Position, 1, g.ply+1)
-	out[0] = g.root.Position()
-	for n := range g.root.mainLine() {
-		if !n.setup {
-			out = append(out, n.Position())
-		}
-	}
-	return out
-}
-
-// A PlayedMove is one move of a game's main line with the positions
-// around it.
-type PlayedMove struct {
-	Ply    int      `json:"ply"`    // the move's number in the game: 1 for the first move
-	Move   Move     `json:"move"`   // the move
-	Before Position `json:"before"` // the position it was played in
-	After  Position `json:"after"`  // the position it led to
-}
-
-// PlayedMoves returns an iterator over the moves of the main line in
-// order, each with the positions before and after it (none for a nil
-// *Game).
-func (g *Game) PlayedMoves() iter.Seq[PlayedMove] {
-	return func(yield func(PlayedMove) bool) {
-		if g == nil {
-			return
-		}
-		g.init()
-		for n := range g.root.mainLine() {
-			if !n.setup && !yield(PlayedMove{Ply: n.ply, Move: n.move, Before: n.Before(), After: n.Position()}) {
-				return
-			}
-		}
-	}
-}
-
-// Ply returns the number of moves of the main line (0 for a nil *Game).
-func (g *Game) Ply() int {
-	if g == nil {
-		return 0
-	}
-	g.init()
-	return g.ply
-}
-
-// Repetitions returns how many times the current position has occurred in
-// the game (1 the first time); the third occurrence draws.
-func (g *Game) Repetitions() int {
-	if g == nil {
-		return 1
-	}
+// repetitions returns how many times the current position has occurred
+// in the game (1 the first time); the third occurrence draws.
+func (g *Game) repetitions() int {
 	g.init()
 	if g.window == g.ply {
 		return 1 // the position alone: counts needs not hold it
@@ -292,7 +210,7 @@ func (g *Game) Outcome() Outcome {
 // rulesOutcome is how the rules (and the draw rules set) have the game
 // stand, leaving recorded results aside.
 func (g *Game) rulesOutcome() Outcome {
-	return rulesOutcome(&g.pos, g.Repetitions(), g.ply-g.window, g.rules)
+	return rulesOutcome(&g.pos, g.repetitions(), g.ply-g.window, g.rules)
 }
 
 // recordedOutcome is the outcome of a result the players decided.
@@ -311,11 +229,11 @@ func recordedOutcome(r Result) Outcome {
 // SetResult records a result decided by the players: a resignation, a draw
 // by agreement, a double forfeit; NoResult clears it. It returns an error
 // wrapping ErrResultMismatch when the rules have already ended the game
-// with another result, one wrapping ErrInvalidResult for a Result that is
-// none of the constants, and one wrapping ErrNilGame for a nil *Game.
+// with another result, one wrapping ErrInvalid for a Result that is none
+// of the constants or for a nil *Game.
 func (g *Game) SetResult(r Result) error {
 	if r > BothLose {
-		_, err := r.AppendText(nil)
+		_, err := resultNames.appendText(nil, int(r))
 		return err
 	}
 	if g == nil {
@@ -331,7 +249,7 @@ func (g *Game) SetResult(r Result) error {
 
 // Play plays move m at the end of the main line. It returns an error
 // wrapping ErrGameOver when the game has ended, the *MoveError of
-// Position.Play when m is not legal, and an error wrapping ErrNilGame for
+// Position.Play when m is not legal, and an error wrapping ErrInvalid for
 // a nil *Game; the game is then unchanged.
 func (g *Game) Play(m Move) error {
 	if g == nil {
@@ -348,30 +266,11 @@ func (g *Game) Play(m Move) error {
 	return nil
 }
 
-// PlayText reads a move with Position.ParseMove and plays it. It returns
-// the move, or an error as Play does or as ParseMove does.
-func (g *Game) PlayText(s string) (Move, error) {
-	if g == nil {
-		return Move{}, errNilGame
-	}
-	if o := g.Outcome(); o.IsOver() {
-		return Move{}, &gameError{err: ErrGameOver, msg: "the game ended " + o.String()}
-	}
-	m, err := g.pos.ParseMove(s)
-	if err != nil {
-		return Move{}, err
-	}
-	g.push(m, g.pos.play(m))
-	return m, nil
-}
-
 // push appends a legal move and the position it leads to to the main line
-// and returns its node (the root for a game that keeps no tree).
+// and returns its node.
 func (g *Game) push(m Move, next Position) *Node {
 	g.ply++
-	if !g.forget {
-		g.end = g.end.addMain(&Node{game: g, move: m, pos: next.pack(), ply: g.ply})
-	}
+	g.end = g.end.addMain(&Node{game: g, move: m, pos: next.pack(), ply: g.ply})
 	if !g.pos.IsReversible(m) {
 		// A capture or a man move: no earlier position can recur. The
 		// window is the new position alone, which counts needs not hold.
@@ -429,7 +328,7 @@ func (g *Game) Undo() bool {
 
 // Tag returns the value of the game's tag with the given name. The
 // GameType, FEN, SetUp and Result tags are not the game's tags but written
-// from the game (its Notation, InitialPosition and Outcome), so Tag
+// from the game (its Notation, Root and Outcome), so Tag
 // reports them absent, for a game read from a record too.
 func (g *Game) Tag(name string) (value string, ok bool) {
 	if g == nil {
@@ -447,15 +346,15 @@ func (g *Game) Tag(name string) (value string, ok bool) {
 // player is the "Black" tag, as PDN names the second player). A name is a
 // letter followed by letters, digits and underscores, and a value is
 // UTF-8 text that a PDN record can hold; other names
-// and values give an error wrapping ErrInvalidTag, as do the FEN, SetUp,
+// and values give an error wrapping ErrInvalid, as do the FEN, SetUp,
 // GameType and Result tags, which are written from the game itself. A nil
-// *Game gives an error wrapping ErrNilGame.
+// *Game gives an error wrapping ErrInvalid.
 //
-// A tag of PDN's seven tag roster set to the value the standard writes
-// for "unknown" ("?" for Event, Site, Round, White and Black,
-// "????.??.??" for Date) is removed instead: a Writer writes that value
-// for a roster tag the game lacks, and ReadGame reads it back as no tag,
-// so that a game written and read back has the same tags.
+// An empty value removes the tag. So does a value of PDN's seven tag
+// roster set to the value the standard writes for "unknown" ("?" for
+// Event, Site, Round, White and Black, "????.??.??" for Date): a Writer
+// writes that value for a roster tag the game lacks, and ReadGame reads it
+// back as no tag, so that a game written and read back has the same tags.
 func (g *Game) SetTag(name, value string) error {
 	if g == nil {
 		return errNilGame
@@ -463,8 +362,8 @@ func (g *Game) SetTag(name, value string) error {
 	if err := g.checkSettable(name, value); err != nil {
 		return err
 	}
-	if isUnknownRosterValue(name, value) {
-		g.RemoveTag(name)
+	if value == "" || isUnknownRosterValue(name, value) {
+		g.tags = slices.DeleteFunc(g.tags, func(t Tag) bool { return t.Name == name })
 		return nil
 	}
 	for i := range g.tags {
@@ -484,23 +383,9 @@ func (g *Game) checkSettable(name, value string) error {
 	}
 	switch name {
 	case "FEN", "SetUp", "GameType", "Result":
-		return &gameError{err: ErrInvalidTag, msg: "the " + name + " tag is written from the game"}
+		return &gameError{err: ErrInvalid, what: "invalid tag", msg: "the " + name + " tag is written from the game"}
 	}
 	return nil
-}
-
-// RemoveTag removes the game's tag with the given name and reports
-// whether it had one.
-func (g *Game) RemoveTag(name string) bool {
-	if g == nil {
-		return false
-	}
-	i := slices.IndexFunc(g.tags, func(t Tag) bool { return t.Name == name })
-	if i < 0 {
-		return false
-	}
-	g.tags = slices.Delete(g.tags, i, i+1)
-	return true
 }
 
 // Tags returns the game's tags in the order a record writes them: those
@@ -523,206 +408,6 @@ func (g *Game) Notation() Notation {
 	return g.notation
 }
 
-// SetNotation sets the notation the game is written in by default (see
-// Game.Notation). A Notation that is neither Algebraic nor Numeric gives
-// an error wrapping ErrInvalidNotation; a nil *Game one wrapping
-// ErrNilGame.
-func (g *Game) SetNotation(n Notation) error {
-	if _, err := n.AppendText(nil); err != nil {
-		return err
-	}
-	if g == nil {
-		return errNilGame
-	}
-	g.notation = n
-	return nil
-}
-
-// RandomGame plays a game of random legal moves, drawn with
-// Position.RandomMove from rng (nil: math/rand/v2's top-level source),
-// until the rules end it or maxPlies moves are played; a game still
-// undecided then is drawn by agreement. It is meant for tests and
-// demonstrations. The same rng state gives the same game in every version
-// of the package.
-func RandomGame(rng *rand.Rand, maxPlies int) *Game {
-	g := NewGame()
-	for g.ply < maxPlies && !g.Outcome().IsOver() {
-		m, _ := g.pos.RandomMove(rng)
-		g.push(m, g.pos.play(m))
-	}
-	if !g.Outcome().IsOver() {
-		g.recorded = Draw
-	}
-	return g
-}
-
-// gameForm is the form of a Game's JSON that the errors of UnmarshalJSON
-// give.
-const gameForm = `an object such as {"tags":[{"name":"Event","value":"Club"}],"start":FEN,"notation":"algebraic","moves":[{"from":"d4","to":"e5"},{"setup":FEN}],"result":"*"}`
-
-// plyForm is the form of a move of a Game's JSON, or of a setup, that the
-// errors of UnmarshalJSON give.
-const plyForm = `an object such as {"from":"c3","to":"g5","captured":["d4","f5"]}, or {"setup":FEN} for a setup`
-
-// gameJSON is the JSON form of a Game.
-type gameJSON struct {
-	Tags      []Tag      `json:"tags"`
-	Start     *Position  `json:"start"`
-	Notation  Notation   `json:"notation"`
-	Moves     []plyJSON  `json:"moves"`
-	Result    Result     `json:"result"`
-	Outcome   *Outcome   `json:"outcome,omitempty"`
-	DrawRules *DrawRules `json:"drawRules,omitempty"`
-}
-
-// plyJSON is a move of the main line, or a setup in it.
-type plyJSON struct {
-	Move  Move
-	Setup *Position
-}
-
-func (p plyJSON) MarshalJSON() ([]byte, error) {
-	if p.Setup != nil {
-		return json.Marshal(struct {
-			Setup *Position `json:"setup"`
-		}{p.Setup})
-	}
-	return p.Move.MarshalJSON()
-}
-
-func (p *plyJSON) UnmarshalJSON(data []byte) error {
-	var s struct {
-		Setup json.RawMessage `json:"setup"`
-	}
-	if json.Unmarshal(data, &s) == nil && s.Setup != nil {
-		// An object with a "setup": its FEN.
-		var pos Position
-		if string(s.Setup) == "null" {
-			return &valueError{kind: "setup", text: "null, where a setup is a FEN string", err: ErrInvalidFEN}
-		}
-		if err := decodeJSON(s.Setup, &pos, "setup", "a FEN string", ErrInvalidFEN); err != nil {
-			return err
-		}
-		p.Setup = &pos
-		return nil
-	}
-	if string(data) == "null" {
-		return &valueError{kind: "move", text: "null, where a move is " + plyForm, err: ErrMoveSyntax}
-	}
-	return p.Move.unmarshalJSON(data, plyForm)
-}
-
-// MarshalJSON implements json.Marshaler. A game is an object with its
-// tags, its start position (FEN), the notation it was read in, the moves
-// of its main line (each as a Move marshals, or {"setup": FEN} for a
-// setup), the result the players recorded (SetResult), its outcome and,
-// when set, its draw rules:
-//
-//	{"tags":[{"name":"Event","value":"Club"}],"start":"W:W...:B...","notation":"algebraic",
-//	 "moves":[{"from":"d4","to":"e5","captured":[]}],"result":"*","outcome":{"result":"*","reason":"not over"}}
-//
-// Variations and annotations are not part of it: PDN keeps them. A nil
-// *Game marshals as null.
-func (g *Game) MarshalJSON() ([]byte, error) {
-	if g == nil {
-		return []byte("null"), nil
-	}
-	g.init()
-	start := g.root.Position()
-	o := g.Outcome()
-	j := gameJSON{Tags: g.tags, Start: &start, Notation: g.notation, Moves: []plyJSON{}, Result: g.recorded, Outcome: &o}
-	if j.Tags == nil {
-		j.Tags = []Tag{}
-	}
-	for n := range g.root.mainLine() {
-		if n.setup {
-			p := n.Position()
-			j.Moves = append(j.Moves, plyJSON{Setup: &p})
-		} else {
-			j.Moves = append(j.Moves, plyJSON{Move: n.move})
-		}
-	}
-	if g.rules != (DrawRules{}) {
-		j.DrawRules = &g.rules
-	}
-	return json.Marshal(j)
-}
-
-// UnmarshalJSON implements json.Unmarshaler: it replaces the game with the
-// one MarshalJSON wrote, playing its moves from the start position. Every
-// member may be left out: without "start" the game starts from
-// StartPosition, as the zero Game does, and {} is a new game. JSON of
-// another shape (an array, a "moves" member that is a string) gives an
-// error that says the form of a game's JSON. A move that
-// is not legal where it stands gives the error Play gives, wrapped with
-// the move's number; a start position or setup that no game reaches (see
-// Position.CheckReachable) an error wrapping ErrUnreachable, as in a PDN
-// record; a tag that SetTag refuses the error it gives. Tags
-// are kept as SetTag keeps them (a tag given twice keeps its last value,
-// a roster tag holding the value for unknown is left out, the roster's
-// tags come first); the outcome written is not read (the
-// moves decide it). On error the game is unchanged. Nodes of the game's
-// old tree are detached from it (see Node).
-func (g *Game) UnmarshalJSON(data []byte) error {
-	if g == nil {
-		return errNilGame
-	}
-	var j gameJSON
-	if err := decodeJSON(data, &j, "game", gameForm, nil); err != nil {
-		return err
-	}
-	start := StartPosition()
-	if j.Start != nil {
-		start = *j.Start
-	}
-	if err := start.CheckReachable(); err != nil {
-		return &contextError{context: "the game's start position", err: err}
-	}
-	var ng Game
-	ng.begin(start)
-	ng.notation = j.Notation
-	if j.DrawRules != nil {
-		ng.rules = *j.DrawRules
-	}
-	for i, p := range j.Moves {
-		if p.Setup != nil {
-			if err := p.Setup.CheckReachable(); err != nil {
-				return &contextError{context: "the setup at move " + strconv.Itoa(i+1) + " of the game's JSON", err: err}
-			}
-			ng.reset(*p.Setup)
-			continue
-		}
-		if err := ng.Play(p.Move); err != nil {
-			return &contextError{context: "move " + strconv.Itoa(i+1) + " of the game's JSON", err: err}
-		}
-	}
-	for _, t := range j.Tags {
-		if err := ng.checkSettable(t.Name, t.Value); err != nil {
-			return err
-		}
-	}
-	ng.tags = gameTags(j.Tags, true)
-	if err := ng.SetResult(j.Result); err != nil {
-		return err
-	}
-	g.detachTree()
-	*g = ng
-	g.fixOwner()
-	return nil
-}
-
-// A contextError says where an error happened.
-type contextError struct {
-	context string
-	err     error
-}
-
-func (e *contextError) Error() string {
-	return e.context + ": " + e.err.Error()
-}
-
-func (e *contextError) Unwrap() error { return e.err }
-
 // Clone returns a deep copy of the game: its tags, its tree of moves with
 // every variation, setup and annotation, its recorded result, draw rules
 // and notation. The two share nothing that either can change: playing,
@@ -737,7 +422,7 @@ func (g *Game) Clone() *Game {
 	}
 	g.init()
 	c := &Game{
-		started: g.started, forget: g.forget, tags: slices.Clone(g.tags),
+		started: g.started, tags: slices.Clone(g.tags),
 		pos: g.pos, ply: g.ply, window: g.window, counts: maps.Clone(g.counts),
 		recorded: g.recorded, notation: g.notation, rules: g.rules,
 	}
@@ -776,38 +461,4 @@ func (n *Node) copyFor(g *Game, parent *Node) Node {
 		c.notes = &nodeNotes{strength: x.strength, before: slices.Clone(x.before), after: slices.Clone(x.after), tail: slices.Clone(x.tail)}
 	}
 	return c
-}
-
-// fixOwner points the tree's nodes at g, after g was copied from another
-// Game value: the root is part of the Game, so its children's parent, and
-// every node's game, must be set again. It walks the tree without
-// recursion, as a main line may be a million moves long.
-func (g *Game) fixOwner() {
-	g.root.parent = nil
-	if len(g.root.children) == 1 {
-		g.root.first[0] = g.root.children[0]
-		g.root.children = g.root.first[:1:1]
-	}
-	stack := []*Node{&g.root}
-	for len(stack) > 0 {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		n.game = g
-		for _, c := range n.children {
-			c.parent = n
-			stack = append(stack, c)
-		}
-	}
-	g.end = &g.root
-	for len(g.end.children) > 0 {
-		g.end = g.end.children[0]
-	}
-}
-
-// detachTree detaches every node of the game's tree but the root, which
-// belongs to the Game.
-func (g *Game) detachTree() {
-	for _, c := range g.root.children {
-		c.detach()
-	}
 }

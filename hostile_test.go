@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"math"
 	"math/bits"
 	"math/rand/v2"
 	"os"
@@ -60,7 +59,7 @@ func TestHostileKingCaptureWork(t *testing.T) {
 	// Each move's path is one path search, not a move generation.
 	paths := searchWork(func() {
 		for _, m := range moves {
-			p.FormatMovePath(m, Algebraic)
+			p.Path(m).Format(Algebraic)
 		}
 	})
 	if paths > 4*gen {
@@ -207,7 +206,7 @@ func climbSlowPositions(rng *rand.Rand, steps, maxPerSide int) (Position, int) {
 	}
 	if maxPerSide == 16 {
 		cur.kings[0] |= cur.pieces[0][White]&backRow[White] | cur.pieces[0][Red]&backRow[Red]
-		cur = MustParseFEN(cur.FEN()) // the other numberings follow
+		cur = MustParseFEN(cur.String()) // the other numberings follow
 	}
 	curWork := work(cur)
 	best, bestWork := cur, curWork
@@ -251,34 +250,34 @@ func TestClimbSlowPositions(t *testing.T) {
 		steps = 1500
 	}
 	p, w := climbSlowPositions(rand.New(rand.NewPCG(7, 11)), steps, 16)
-	t.Logf("heaviest after %d steps: %d states, %s", steps, w, p.FEN())
+	t.Logf("heaviest after %d steps: %d states, %s", steps, w, p.String())
 	if w > 2_000_000 {
-		t.Errorf("%s: %d states", p.FEN(), w)
+		t.Errorf("%s: %d states", p.String(), w)
 	}
 }
 
 func TestHostileMoveTextPanics(t *testing.T) {
 	long := strings.Repeat("d4-", 62) + "d4" // 63 cells
 	p := StartPosition()
-	if _, err := p.ParseMove(long); !errors.Is(err, ErrMoveSyntax) {
+	if _, err := p.ParseMove(long); !errors.Is(err, ErrSyntax) {
 		t.Errorf("ParseMove of 63 cells: %v", err)
 	}
-	if _, err := NewGame().PlayText(long); !errors.Is(err, ErrMoveSyntax) {
+	if _, err := playText(NewGame(), long); !errors.Is(err, ErrSyntax) {
 		t.Errorf("PlayText of 63 cells: %v", err)
 	}
 	pdn := "1. " + long + " *"
-	if _, err := NewReader(strings.NewReader(pdn)).ReadGame(); !errors.Is(err, ErrMoveSyntax) {
+	if _, err := NewReader(strings.NewReader(pdn)).ReadGame(); !errors.Is(err, ErrSyntax) {
 		t.Errorf("ReadGame: %v", err)
 	}
 	rec, err := NewReader(strings.NewReader(pdn)).ReadRecord()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := rec.Convert(Numeric); !errors.Is(err, ErrMoveSyntax) {
+	if _, err := rec.Convert(Numeric); !errors.Is(err, ErrSyntax) {
 		t.Errorf("Convert: %v", err)
 	}
 	var buf bytes.Buffer
-	if err := NewReader(strings.NewReader(pdn)).ConvertRecord(NewWriter(&buf), Numeric); !errors.Is(err, ErrMoveSyntax) || buf.Len() != 0 {
+	if err := convertRecord(NewReader(strings.NewReader(pdn)), NewWriter(&buf), Numeric); !errors.Is(err, ErrSyntax) || buf.Len() != 0 {
 		t.Errorf("ConvertRecord: %v, wrote %q", err, buf.String())
 	}
 	// Exactly 62 cells is not too many to read (it is not legal here).
@@ -300,7 +299,7 @@ func TestHostileJoinedWords(t *testing.T) {
 	} {
 		r := NewReader(strings.NewReader(text))
 		_, err := r.ReadRecord()
-		if !errors.Is(err, ErrInvalidPDN) {
+		if !errors.Is(err, ErrSyntax) {
 			t.Errorf("%.20q...: %v, want a syntax error", text, err)
 		}
 		if _, err := r.ReadRecord(); err != io.EOF {
@@ -367,22 +366,27 @@ func TestHostileConvertMemory(t *testing.T) {
 	if n > 20<<20 {
 		t.Errorf("writing it allocated %d bytes", n)
 	}
-	n = allocated(func() {
-		if err := NewReader(bytes.NewReader(buf.Bytes())).ConvertRecord(NewWriter(io.Discard), Algebraic); err != nil {
+	read := allocated(func() {
+		if _, err := NewReader(bytes.NewReader(buf.Bytes())).ReadRecord(); err != nil {
 			t.Fatal(err)
 		}
 	})
-	// Measured: 7.4 times the text, 12.9 times under the race detector.
-	limit := 10*uint64(buf.Len()) + 1<<20
-	if raceEnabled {
-		limit *= 2
-	}
-	if n > limit {
-		t.Errorf("ConvertRecord of %d bytes allocated %d", buf.Len(), n)
+	n = allocated(func() {
+		if err := convertRecord(NewReader(bytes.NewReader(buf.Bytes())), NewWriter(io.Discard), Algebraic); err != nil {
+			t.Fatal(err)
+		}
+	})
+	// Reading, converting and writing a record (what hexdame convert
+	// does) costs the record read, its copy in the other notation, and the
+	// text written. Measured: reading 36 times the text, the whole 2.1
+	// times the reading.
+	if n > 3*read+1<<20 {
+		t.Errorf("converting %d bytes allocated %d, reading them %d", buf.Len(), n, read)
 	}
 }
 
-// A long game is checked in memory that does not grow with its moves.
+// A long game is read in memory in proportion to its moves: its tree, and
+// the repetition window.
 func TestHostileLongGameMemory(t *testing.T) {
 	g := longKingGame(t, 40_000)
 	var text bytes.Buffer
@@ -390,20 +394,21 @@ func TestHostileLongGameMemory(t *testing.T) {
 		t.Fatal(err)
 	}
 	check := allocated(func() {
-		if err := NewReader(bytes.NewReader(text.Bytes())).CheckGame(); err != nil {
+		if err := checkGame(NewReader(bytes.NewReader(text.Bytes()))); err != nil {
 			t.Fatal(err)
 		}
 	})
-	// What it keeps is the repetition window (here the whole game, as no
-	// capture or man move happens). Measured: 15 times the text in all,
-	// most of it the window's map as it grows.
-	if check > 20*uint64(text.Len())+1<<20 {
-		t.Errorf("CheckGame of %d bytes (%d plies) allocated %d", text.Len(), g.Ply(), check)
+	// It keeps the tree and the repetition window (here the whole game,
+	// as no capture or man move happens). Measured: 29 times the text in
+	// all, 265 bytes a ply.
+	if check > 40*uint64(text.Len())+1<<20 {
+		t.Errorf("ReadGame of %d bytes (%d plies) allocated %d", text.Len(), g.End().Ply(), check)
 	}
-	// Ten thousand tags are not kept.
+	// Ten thousand tags are kept, in proportion to their text. Measured:
+	// 13 times it.
 	tags := strings.Repeat("[Tag \"value\"]\n", 10_000) + "\n1. d4-e5 *"
-	if n := allocated(func() { NewReader(strings.NewReader(tags)).CheckGame() }); n > 2*uint64(len(tags))+1<<20 {
-		t.Errorf("CheckGame of 10,000 tags allocated %d bytes", n)
+	if n := allocated(func() { checkGame(NewReader(strings.NewReader(tags))) }); n > 20*uint64(len(tags))+1<<20 {
+		t.Errorf("ReadGame of 10,000 tags allocated %d bytes", n)
 	}
 }
 
@@ -413,9 +418,9 @@ func longKingGame(tb testing.TB, plies int) *Game {
 	g := NewGameFrom(MustParseFEN("W:WKa1,Ka5:BKi9"))
 	rng := rand.New(rand.NewPCG(1, 2))
 	var buf, safe []Move
-	for tries := 0; g.Ply() < plies; tries++ {
+	for tries := 0; g.End().Ply() < plies; tries++ {
 		if tries > 20*plies {
-			tb.Fatalf("no long game found: stuck at ply %d in %s", g.Ply(), g.pos.FEN())
+			tb.Fatalf("no long game found: stuck at ply %d in %s", g.End().Ply(), g.pos.String())
 		}
 		buf = g.pos.AppendLegalMoves(buf[:0])
 		safe = safe[:0]
@@ -449,11 +454,11 @@ func TestHostileReadErrorsSurface(t *testing.T) {
 	if g, err := NewReader(input()).ReadGame(); !errors.Is(err, broken) || g != nil {
 		t.Errorf("ReadGame: %v, %v", g, err)
 	}
-	if err := NewReader(input()).CheckGame(); !errors.Is(err, broken) {
+	if err := checkGame(NewReader(input())); !errors.Is(err, broken) {
 		t.Errorf("CheckGame: %v", err)
 	}
 	var buf bytes.Buffer
-	if err := NewReader(input()).ConvertRecord(NewWriter(&buf), Numeric); !errors.Is(err, broken) || buf.Len() != 0 {
+	if err := convertRecord(NewReader(input()), NewWriter(&buf), Numeric); !errors.Is(err, broken) || buf.Len() != 0 {
 		t.Errorf("ConvertRecord: %v, wrote %q", err, buf.String())
 	}
 	// The error stays: the Reader does not go on as if the input ended.
@@ -477,14 +482,14 @@ func TestHostileReadErrorsSurface(t *testing.T) {
 func TestHostileWriterRefuses(t *testing.T) {
 	g := NewGame()
 	for _, name := range []string{"", "Bad Name", "Bad]", "1digit", "Ünï", `Quote"`} {
-		if err := g.SetTag(name, "x"); !errors.Is(err, ErrInvalidTag) {
+		if err := g.SetTag(name, "x"); !errors.Is(err, ErrInvalid) {
 			t.Errorf("SetTag(%q): %v", name, err)
 		}
 	}
-	if err := g.SetTag("Event", "\xff\xfe"); !errors.Is(err, ErrInvalidTag) {
+	if err := g.SetTag("Event", "\xff\xfe"); !errors.Is(err, ErrInvalid) {
 		t.Errorf("SetTag with a value that is not UTF-8: %v", err)
 	}
-	if err := g.SetTag("FEN", "W:W:B"); !errors.Is(err, ErrInvalidTag) {
+	if err := g.SetTag("FEN", "W:W:B"); !errors.Is(err, ErrInvalid) {
 		t.Errorf("SetTag(FEN): %v", err)
 	}
 	if len(g.Tags()) != 0 {
@@ -507,7 +512,7 @@ func TestHostileWriterRefuses(t *testing.T) {
 	}
 	for _, rec := range bad {
 		var buf bytes.Buffer
-		if err := NewWriter(&buf).WriteRecord(rec); !errors.Is(err, ErrInvalidRecord) || buf.Len() != 0 {
+		if err := NewWriter(&buf).WriteRecord(rec); !errors.Is(err, ErrInvalid) || buf.Len() != 0 {
 			t.Errorf("WriteRecord(%+v): %v, wrote %q", rec, err, buf.String())
 		}
 	}
@@ -525,24 +530,6 @@ func TestHostileWriterRefuses(t *testing.T) {
 	}
 }
 
-func TestHostilePerftLimits(t *testing.T) {
-	if n := Perft(StartPosition(), math.MaxInt, PerftOptions{}); n != 0 {
-		t.Errorf("Perft(start, MaxInt) = %d", n)
-	}
-	if n := Perft(Position{}, 1<<30, PerftOptions{}); n != 0 {
-		t.Errorf("Perft(empty, 1<<30) = %d", n)
-	}
-	if n := Perft(StartPosition(), math.MaxInt, PerftOptions{Workers: 2}); n != 0 {
-		t.Errorf("Perft(start, MaxInt) on 2 workers = %d", n)
-	}
-	if d := PerftDivide(StartPosition(), MaxPerftDepth+1, PerftOptions{}); d != nil {
-		t.Errorf("PerftDivide beyond the maximum: %v", d)
-	}
-	if n := Perft(Position{}, MaxPerftDepth, PerftOptions{}); n != 0 {
-		t.Errorf("Perft(empty, MaxPerftDepth) = %d", n)
-	}
-}
-
 // Variations nested more deeply than a Reader reads are refused, not
 // followed down the stack.
 func TestHostileDeepRecord(t *testing.T) {
@@ -552,13 +539,13 @@ func TestHostileDeepRecord(t *testing.T) {
 		body = []Element{{Kind: MoveElement, Text: "d4-e5"}, {Kind: VariationElement, Variation: body}}
 	}
 	rec.Body = body
-	if _, err := rec.Replay(); !errors.Is(err, ErrInvalidPDN) {
+	if _, err := rec.Replay(); !errors.Is(err, ErrSyntax) {
 		t.Errorf("Replay: %v", err)
 	}
-	if _, err := rec.Convert(Numeric); !errors.Is(err, ErrInvalidPDN) {
+	if _, err := rec.Convert(Numeric); !errors.Is(err, ErrSyntax) {
 		t.Errorf("Convert: %v", err)
 	}
-	if err := NewWriter(io.Discard).WriteRecord(rec); !errors.Is(err, ErrInvalidPDN) && !errors.Is(err, ErrInvalidRecord) {
+	if err := NewWriter(io.Discard).WriteRecord(rec); !errors.Is(err, ErrSyntax) && !errors.Is(err, ErrInvalid) {
 		t.Errorf("WriteRecord: %v", err)
 	}
 	// MaxVariationDepth itself is fine.
@@ -570,16 +557,16 @@ func TestHostileDeepRecord(t *testing.T) {
 
 func TestHostileZeroValues(t *testing.T) {
 	var g Game
-	if g.Ply() != 0 || g.Position() != StartPosition() || g.Outcome().IsOver() || g.Repetitions() != 1 || g.Undo() {
-		t.Errorf("zero Game: ply %d, %v, %v", g.Ply(), g.Outcome(), g.Repetitions())
+	if g.End().Ply() != 0 || g.Position() != StartPosition() || g.Outcome().IsOver() || g.repetitions() != 1 || g.Undo() {
+		t.Errorf("zero Game: ply %d, %v, %v", g.End().Ply(), g.Outcome(), g.repetitions())
 	}
-	if _, err := g.PlayText("d4-e5"); err != nil || g.Ply() != 1 {
+	if _, err := playText(&g, "d4-e5"); err != nil || g.End().Ply() != 1 {
 		t.Errorf("zero Game PlayText: %v", err)
 	}
-	if rec := (&Game{}).Record(Algebraic); rec == nil || len(rec.Body) != 0 {
+	if rec := recordOf((&Game{}), Algebraic); rec == nil || len(rec.Body) != 0 {
 		t.Errorf("zero Game Record: %+v", rec)
 	}
-	if len((&Game{}).Positions()) != 1 || (&Game{}).InitialPosition() != StartPosition() {
+	if len(mainPositions((&Game{}))) != 1 || (&Game{}).Root().Position() != StartPosition() {
 		t.Error("zero Game positions")
 	}
 	if err := (&Game{}).SetResult(Draw); err != nil {
@@ -595,7 +582,7 @@ func TestHostileZeroValues(t *testing.T) {
 	if _, err := r.ReadGame(); err == nil || err == io.EOF {
 		t.Errorf("NewReader(nil).ReadGame: %v", err)
 	}
-	if err := r.CheckGame(); err == nil || err == io.EOF {
+	if err := checkGame(r); err == nil || err == io.EOF {
 		t.Errorf("NewReader(nil).CheckGame: %v", err)
 	}
 	var w Writer
@@ -611,10 +598,10 @@ func TestHostileZeroValues(t *testing.T) {
 	if err := NewWriter(io.Discard).WriteGame(nil, Algebraic); err == nil {
 		t.Error("WriteGame(nil)")
 	}
-	if err := NewReader(strings.NewReader("1. d4-e5 *")).ConvertRecord(nil, Numeric); err == nil {
+	if err := convertRecord(NewReader(strings.NewReader("1. d4-e5 *")), nil, Numeric); err == nil {
 		t.Error("ConvertRecord(nil)")
 	}
-	for _, e := range []error{&MoveError{}, &ParseError{}, &FENError{}, &CellError{}} {
+	for _, e := range []error{&MoveError{}, &ParseError{}, &FENError{}} {
 		if e.Error() == "" {
 			t.Errorf("%T: empty message", e)
 		}
@@ -625,9 +612,6 @@ func TestHostileZeroValues(t *testing.T) {
 	}
 	if _, err := rec.Convert(Numeric); err == nil {
 		t.Error("nil Record Convert")
-	}
-	if _, ok := rec.Tag("Event"); ok {
-		t.Error("nil Record Tag")
 	}
 }
 
@@ -645,7 +629,7 @@ func TestHostileNilArguments(t *testing.T) {
 		f()
 	}
 	noPanic("(*Game)(nil).Record", func() {
-		if rec, want := (*Game)(nil).Record(Algebraic), NewGame().Record(Algebraic); !reflect.DeepEqual(rec, want) {
+		if rec, want := recordOf((*Game)(nil), Algebraic), recordOf(NewGame(), Algebraic); !reflect.DeepEqual(rec, want) {
 			t.Errorf("(*Game)(nil).Record = %+v, want %+v", rec, want)
 		}
 	})
@@ -655,39 +639,19 @@ func TestHostileNilArguments(t *testing.T) {
 		}
 	})
 	noPanic("NewWriter(nil).WriteRecord", func() {
-		if err := NewWriter(nil).WriteRecord(NewGame().Record(Algebraic)); err == nil {
+		if err := NewWriter(nil).WriteRecord(recordOf(NewGame(), Algebraic)); err == nil {
 			t.Error("NewWriter(nil).WriteRecord: no error")
 		}
 	})
 	noPanic("ConvertRecord(NewWriter(nil))", func() {
-		if err := NewReader(strings.NewReader("1. d4-e5 *")).ConvertRecord(NewWriter(nil), Numeric); err == nil {
+		if err := convertRecord(NewReader(strings.NewReader("1. d4-e5 *")), NewWriter(nil), Numeric); err == nil {
 			t.Error("ConvertRecord(NewWriter(nil)): no error")
-		}
-	})
-	noPanic("WriteSVG(nil)", func() {
-		if err := WriteSVG(nil, StartPosition(), SVGOptions{}); err == nil {
-			t.Error("WriteSVG(nil): no error")
 		}
 	})
 	var r *Reader
 	reads := map[string]func() error{
-		"ReadRecord":    func() error { _, err := r.ReadRecord(); return err },
-		"CheckRecord":   r.CheckRecord,
-		"ReadGame":      func() error { _, err := r.ReadGame(); return err },
-		"CheckGame":     r.CheckGame,
-		"ConvertRecord": func() error { return r.ConvertRecord(NewWriter(io.Discard), Numeric) },
-		"Records": func() error {
-			for _, err := range r.Records() {
-				return err
-			}
-			return nil
-		},
-		"Games": func() error {
-			for _, err := range r.Games() {
-				return err
-			}
-			return nil
-		},
+		"ReadRecord": func() error { _, err := r.ReadRecord(); return err },
+		"ReadGame":   func() error { _, err := r.ReadGame(); return err },
 	}
 	for name, read := range reads {
 		noPanic("(*Reader)(nil)."+name, func() {

@@ -1,9 +1,7 @@
 package hexdame
 
 import (
-	"cmp"
 	"math"
-	"math/rand/v2"
 	"slices"
 )
 
@@ -29,12 +27,12 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 
 // AppendLegalMovesWithin is AppendLegalMoves with a bound on its work, for
 // programs that take positions from others (a server checking uploaded
-// records). The capture search may visit at most maxStates states (a
+// records). The capture search may visit at most workLimit states (a
 // state is a cell that the capturing piece reaches with the set of pieces
 // it has captured on the way). When it would visit more, it stops soon
 // after, and AppendLegalMovesWithin returns dst unchanged and an error
 // wrapping ErrWorkLimit that names the position. A position without a
-// capture needs no search: its moves are appended whatever maxStates is.
+// capture needs no search: its moves are appended whatever workLimit is.
 //
 // The positions of played games take a few to a few hundred states; the
 // heaviest positions known are in testdata/hostile.fen, with their states
@@ -43,46 +41,23 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 // ParseMove of a move written without landing cells generate its moves
 // once, FormatMove once (twice for a capture that shares its start and
 // end with another), and LegalMovePaths finds every move's path in one
-// search. Path, FormatMovePath and move text with landing cells search
-// for paths, which cost a search of their own.
-func (p Position) AppendLegalMovesWithin(dst []Move, maxStates int) ([]Move, error) {
+// search. Path and move text with landing cells search for paths, which
+// cost a search of their own.
+func (p Position) AppendLegalMovesWithin(dst []Move, workLimit int) ([]Move, error) {
 	c := p.capturers()
 	if c == 0 {
 		return p.appendQuietMoves(dst), nil
 	}
-	out, states := p.searchCaptures(dst, c, nil, maxStates)
-	if states > maxStates {
-		return dst, &workLimitError{pos: p, limit: int64(max(maxStates, 0))}
+	out, states := p.searchCaptures(dst, c, nil, workLimit)
+	if states > workLimit {
+		return dst, &workLimitError{pos: p, limit: int64(max(workLimit, 0))}
 	}
 	return out, nil
 }
 
-// MovesFrom returns the legal moves of the piece on cell c (majority
-// capture applies across all pieces: when another piece can capture more,
-// the piece on c has no legal move). It returns an empty slice for an
-// empty or invalid cell or a piece of the side not to move.
-func (p Position) MovesFrom(c Cell) []Move { return p.AppendMovesFrom(make([]Move, 0, 16), c) }
-
-// AppendMovesFrom appends MovesFrom(c) to dst. Like AppendLegalMoves it
-// allocates only when dst must grow.
-func (p Position) AppendMovesFrom(dst []Move, c Cell) []Move {
-	if !c.IsValid() || p.pieces[0][p.side&1]&bit(c) == 0 {
-		return dst
-	}
-	start := len(dst)
-	dst = p.AppendLegalMoves(dst)
-	out := dst[:start]
-	for _, m := range dst[start:] {
-		if m.from == c {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
-// HasLegalMoves reports whether the side to move has a legal move. A side
+// hasLegalMoves reports whether the side to move has a legal move. A side
 // without one has lost.
-func (p Position) HasLegalMoves() bool {
+func (p *Position) hasLegalMoves() bool {
 	return p.hasCapture() || p.countQuietMoves() > 0
 }
 
@@ -95,11 +70,16 @@ func (p Position) HasLegalMoves() bool {
 func (p Position) HasCapture() bool { return p.hasCapture() }
 
 // CountLegalMoves returns len(p.LegalMoves()) without building the list
-// when no capture is possible.
-func (p Position) CountLegalMoves() int {
-	if p.hasCapture() {
+// when no capture is possible: 0 when the side to move has no move, and
+// so has lost. It is the last level of a perft count ("bulk counting").
+func (p Position) CountLegalMoves() int { return p.countLegalMoves() }
+
+// countLegalMoves is CountLegalMoves; the method is kept small enough to
+// be inlined.
+func (p *Position) countLegalMoves() int {
+	if c := p.capturers(); c != 0 {
 		var buf [64]Move
-		return len(p.appendCaptures(buf[:0]))
+		return len(p.appendCapturesFrom(buf[:0], c))
 	}
 	return p.countQuietMoves()
 }
@@ -142,13 +122,17 @@ func (p *Position) quietMove(from, to Cell) (Move, bool) {
 	return m, forwardSteps[us][from]&t != 0
 }
 
+// illegalMove returns the error for m, a move that is not legal in p.
+func illegalMove(p Position, m Move) *MoveError {
+	return &MoveError{Text: m.String(), Why: "not a legal move in this position", err: ErrIllegalMove, pos: p, legal: p.LegalMoves()}
+}
+
 // Play returns the position after the side to move plays m. It returns p
 // unchanged and a *MoveError wrapping ErrIllegalMove when m is not legal in
 // p. p itself is never changed.
 func (p Position) Play(m Move) (Position, error) {
 	if !p.isLegal(&m) {
-		return p, &MoveError{Text: m.String(), Err: ErrIllegalMove, Why: "not a legal move in this position",
-			Position: p, Legal: p.LegalMoves()}
+		return p, illegalMove(p, m)
 	}
 	p.apply(&m)
 	return p, nil
@@ -156,85 +140,66 @@ func (p Position) Play(m Move) (Position, error) {
 
 // LegalMovePaths returns the legal moves of the side to move, as
 // LegalMoves does and in the same order, each with its path as Path gives
-// it.
-func (p Position) LegalMovePaths() []MovePath { return p.AppendLegalMovePaths(nil) }
-
-// AppendLegalMovePaths appends LegalMovePaths() to dst. The moves and
-// their paths come from one capture search: listing the paths of all the
-// legal moves costs about what generating the moves costs, where calling
-// Path or FormatMovePath for each move searches again for each.
-func (p Position) AppendLegalMovePaths(dst []MovePath) []MovePath {
+// it. The moves and their paths come from one capture search: listing the
+// paths of all the legal moves costs about what generating the moves
+// costs, where calling Path for each move searches again for each.
+func (p Position) LegalMovePaths() []MovePath {
 	var buf [64]Move
 	c := p.capturers()
 	if c == 0 {
+		var out []MovePath
 		for _, m := range p.appendQuietMoves(buf[:0]) {
 			mp := MovePath{Move: m, n: 2}
 			mp.cells[0], mp.cells[1] = m.from, m.to
-			dst = append(dst, mp)
+			out = append(out, mp)
 		}
-		return dst
+		return out
 	}
 	rec := getPathRecorder()
 	p.searchCaptures(buf[:0], c, rec, math.MaxInt)
-	dst = append(dst, rec.paths...)
+	out := slices.Clone(rec.paths)
 	putPathRecorder(rec)
-	return dst
+	return out
 }
 
-// Path returns the start cell and every landing cell of m played in p: for
-// a non-capture [from, to], for a capture the cell after each captured
-// piece, ending with To. When several paths give the same move, Path
-// returns the first found, trying directions in the order UpRight, UpLeft,
-// Up, DownLeft, DownRight, Down and, for a king, the nearest landing cell
-// first. It returns nil when m is not legal in p.
-func (p Position) Path(m Move) []Cell { return p.AppendPath(nil, m) }
-
-// AppendPath appends what Path returns to dst; for a move not legal in p it
-// returns dst unchanged.
-func (p Position) AppendPath(dst []Cell, m Move) []Cell {
-	if !p.IsLegal(m) {
-		return dst
-	}
-	return p.appendPathOf(dst, m)
-}
-
-// appendPathOf appends the path of m, a legal move of p.
-func (p Position) appendPathOf(dst []Cell, m Move) []Cell {
+// Path returns m, a legal move of p, with its path: the start cell and
+// every landing cell (for a non-capture the start and the end; for a
+// capture the cell after each captured piece, ending with To). When
+// several paths give the same move, Path gives the first found, trying
+// directions in the order UpRight, UpLeft, Up, DownLeft, DownRight, Down
+// and, for a king, the nearest landing cell first. A move that no piece of
+// the side to move makes in p gives the zero MovePath.
+//
+// For a capture, Path searches for a path of the piece on m's start that
+// captures m's pieces, without checking that no other capture takes more
+// (IsLegal does that): so the paths of the moves LegalMoves gives cost a
+// path search each, not a move generation, and LegalMovePaths gives them
+// all from one search.
+func (p Position) Path(m Move) MovePath {
 	if !m.IsCapture() {
-		return append(dst, m.from, m.to)
+		if !p.isLegal(&m) {
+			return MovePath{}
+		}
+		return p.pathOf(m)
 	}
-	dst, _ = p.findPath(dst, m, pathAny, nil, nil)
-	return dst
+	if !p.canApply(&m) {
+		return MovePath{}
+	}
+	return p.pathOf(m)
 }
 
-// RandomMove returns a uniformly random legal move of p, drawn with one
-// call of r.IntN, and false when p has no legal move (r is then not used).
-// A nil r draws from math/rand/v2's top-level source. It is the random
-// player of tests, demonstrations and baseline opponents. The same r state
-// gives the same move in every version of the package: the move is drawn
-// from the legal moves in a fixed order (by start cell, end cell and
-// captured pieces, in Cell order).
-func (p Position) RandomMove(r *rand.Rand) (Move, bool) {
-	var buf [64]Move
-	moves := p.AppendLegalMoves(buf[:0])
-	if len(moves) == 0 {
-		return Move{}, false
+// pathOf returns the path of m, a legal move of p, or, for a capture no
+// path of the piece on its start makes, the zero MovePath.
+func (p *Position) pathOf(m Move) MovePath {
+	mp := MovePath{Move: m}
+	if !m.IsCapture() {
+		mp.cells[0], mp.cells[1], mp.n = m.from, m.to, 2
+		return mp
 	}
-	slices.SortFunc(moves, compareMoves)
-	if r == nil {
-		return moves[rand.IntN(len(moves))], true
+	path, ok := p.findPath(mp.cells[:0], m, pathAny, nil, nil)
+	if !ok {
+		return MovePath{}
 	}
-	return moves[r.IntN(len(moves))], true
-}
-
-// compareMoves orders moves by start cell, end cell and captured pieces,
-// in Cell order.
-func compareMoves(a, b Move) int {
-	if c := cmp.Compare(a.from, b.from); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(a.to, b.to); c != 0 {
-		return c
-	}
-	return cmp.Compare(a.captured, b.captured)
+	mp.n = uint8(len(path))
+	return mp
 }

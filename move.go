@@ -2,7 +2,7 @@ package hexdame
 
 import (
 	"encoding/json"
-	"errors"
+	"math/bits"
 	"slices"
 	"strconv"
 )
@@ -15,8 +15,8 @@ import (
 // exactly that outcome, so two Moves compare equal with == precisely when
 // they are the same move, whichever capture path was taken. What else a
 // move does follows from the position it is played in: whether a king
-// moves (p.Piece(m.From()).IsKing()), whether it crowns a man
-// (Position.Crowns), whether it can be undone by later moves
+// moves (p.Piece(m.From()).IsKing()), whether it crowns a man (a man of
+// p becomes a king on m.To()), whether it can be undone by later moves
 // (Position.IsReversible), and the landing cells of a capture
 // (Position.Path).
 //
@@ -88,45 +88,23 @@ func (m Move) appendShort(dst []byte, n Notation) []byte {
 	return m.to.appendTo(dst, n)
 }
 
-// ErrIllegalMove is wrapped by the errors returned for a move that is not
-// legal in the position it is played in.
-var ErrIllegalMove = errors.New("illegal move")
-
-// ErrMoveSyntax is wrapped by the errors returned for input that does not
-// describe a move at all: move text not written as a move ("d4-", "q5-e5")
-// or a JSON move without a start or end cell. Whether a move is legal in
-// a position is another matter: see ErrIllegalMove.
-var ErrMoveSyntax = errors.New("invalid move syntax")
-
 // A MoveError reports a move that cannot be played or read: its text (when
-// it came from text), why, and the legal moves of the position. It wraps
-// ErrIllegalMove, ErrAmbiguousMove or ErrMoveSyntax, and for move text that
-// names a cell that does not exist ("d4-q5"), also the *CellError.
+// it came from text), why, and, for move text that several legal moves
+// match, those moves. It wraps ErrIllegalMove, ErrAmbiguousMove or
+// ErrSyntax (text that is not a move at all).
 type MoveError struct {
-	Text     string   // the move as written, or as printed for a Move value
-	Err      error    // ErrIllegalMove, ErrAmbiguousMove or ErrMoveSyntax
-	Why      string   // what was wrong, in words
-	Position Position // the position the move was tried in
-	// Cause is the *CellError behind a syntax error, when the text names
-	// a cell that does not exist; nil otherwise.
-	Cause error
-	// Candidates holds the legal moves the text could mean, when it is
-	// ambiguous.
-	Candidates []Move
-	// Legal holds the legal moves of the position (nil for a syntax error).
-	Legal []Move
-	// notation in which Error lists moves.
-	notation Notation
+	Text       string // the move as written, or as printed for a Move value
+	Why        string // what was wrong, in words
+	Candidates []Move // the legal moves the text could mean, when it is ambiguous
+
+	err      error    // ErrIllegalMove, ErrAmbiguousMove or ErrSyntax
+	pos      Position // the position the move was tried in
+	legal    []Move   // the legal moves of pos (nil for a syntax error)
+	notation Notation // in which Error lists moves
 }
 
-// Unwrap returns Err (ErrIllegalMove, ErrAmbiguousMove or ErrMoveSyntax) and,
-// when set, Cause.
-func (e *MoveError) Unwrap() []error {
-	if e.Cause != nil {
-		return []error{e.Err, e.Cause}
-	}
-	return []error{e.Err}
-}
+// Unwrap returns ErrIllegalMove, ErrAmbiguousMove or ErrSyntax.
+func (e *MoveError) Unwrap() error { return e.err }
 
 // PlayUnchecked returns the position after the side to move plays m,
 // without checking that m is legal in p. It is for engines and searches
@@ -143,11 +121,17 @@ func (e *MoveError) Unwrap() []error {
 // that is not the longest) gives a valid position that the rules do not
 // reach from p; use Play for moves from elsewhere.
 func (p Position) PlayUnchecked(m Move) Position {
-	if !p.canApply(&m) {
-		return p
-	}
-	p.apply(&m)
+	p.playUnchecked(&m)
 	return p
+}
+
+// playUnchecked is PlayUnchecked in place; PlayUnchecked is kept small
+// enough to be inlined, so that a caller's copy of the position is the
+// only one.
+func (p *Position) playUnchecked(m *Move) {
+	if p.canApply(m) {
+		p.apply(m)
+	}
 }
 
 // canApply reports whether apply would give a valid position: m is
@@ -167,22 +151,13 @@ func (p *Position) canApply(m *Move) bool {
 	return m.from|m.to < 64 && own&bit(m.from) != 0 && end&bit(m.to) != 0 && m.captured&^them == 0
 }
 
-// Crowns reports whether m, played in p, crowns a man: a man of the side
-// to move ends its move on its back row. It reports false for a move that
-// no man of the side to move on m's start could make.
-func (p Position) Crowns(m Move) bool {
-	us := p.side & 1
-	return m.IsValid() && (p.pieces[0][us]&^p.kings[0])&bit(m.from) != 0 && backRow[us]&bit(m.to) != 0
-}
-
 // IsReversible reports whether m, played in p, is reversible: a king's
 // move without a capture. Only such moves keep every piece and every
 // man's place, so only after them can an earlier position of the game
 // occur again; a capture or a man's move (a crowning one too) is
 // irreversible, and no position before it can recur. The repetition
-// rule (Game.Repetitions) and the king-move draw rule
-// (DrawRules.KingMoves) count the reversible moves since the last
-// irreversible one.
+// rule and the king-move draw rule (DrawRules.KingMoves) count the
+// reversible moves since the last irreversible one.
 //
 // It looks only at m's start and its captures: it reports true for a
 // move that captures nothing from a cell holding a king of the side to
@@ -243,10 +218,14 @@ func (p *Position) apply(m *Move) {
 
 // moveJSON is the JSON form of a Move.
 type moveJSON struct {
-	From     Cell    `json:"from"`
-	To       Cell    `json:"to"`
-	Captured CellSet `json:"captured"`
+	From     Cell   `json:"from"`
+	To       Cell   `json:"to"`
+	Captured []Cell `json:"captured"`
 }
+
+// moveForm is the form of a move's JSON, for the errors of
+// Move.UnmarshalJSON.
+const moveForm = `null or an object such as {"from":"c3","to":"g5","captured":["d4","f5"]}`
 
 // MarshalJSON implements json.Marshaler. A move is an object with its
 // start and end cells and the captured cells in Cell order:
@@ -258,43 +237,49 @@ func (m Move) MarshalJSON() ([]byte, error) {
 	if !m.IsValid() {
 		return []byte("null"), nil
 	}
-	return json.Marshal(moveJSON{From: m.from, To: m.to, Captured: m.Captured()})
+	captured := make([]Cell, 0, bits.OnesCount64(m.captured))
+	for c := range m.Captured().All() {
+		captured = append(captured, c)
+	}
+	return json.Marshal(moveJSON{From: m.from, To: m.to, Captured: captured})
 }
 
 // UnmarshalJSON implements json.Unmarshaler, reading what MarshalJSON
-// writes (null as the zero Move); "captured" may be left out for a
-// non-capture, and other members are ignored. JSON of another shape (a
-// string such as "d4-e5", an object whose "from" is a number) and an
-// object that describes no move (no "from" or "to", a captured cell that
-// is the start or the end, a non-capture that does not move) give an
-// error wrapping ErrMoveSyntax that says the form of a move, a name that
-// is no cell one wrapping ErrInvalidCell; m is then unchanged. The move is
-// not checked against any position: Play and IsLegal do that.
+// writes (null as the zero Move), with cells in either notation;
+// "captured" may be left out for a non-capture, and other members are
+// ignored. JSON of another shape (a string such as "d4-e5", an object
+// whose "from" is a number), a name that is no cell, and an object that
+// describes no move (no "from" or "to", a captured cell given twice, or
+// that is the start or the end, a non-capture that does not move) give an
+// error wrapping ErrSyntax that says what was wrong; m is then unchanged.
+// The move is not checked against any position: Play does that.
 func (m *Move) UnmarshalJSON(data []byte) error {
 	if string(data) == "null" {
 		*m = Move{}
 		return nil
 	}
-	return m.unmarshalJSON(data, moveForm)
-}
-
-// unmarshalJSON reads a move's object, whose errors name form as the JSON
-// wanted.
-func (m *Move) unmarshalJSON(data []byte, form string) error {
 	var j moveJSON
-	if err := decodeJSON(data, &j, "move", form, ErrMoveSyntax); err != nil {
+	if err := decodeJSON(data, &j, "move", moveForm, ErrSyntax); err != nil {
 		return err
 	}
-	v := MakeMove(j.From, j.To, j.Captured)
-	if !v.IsValid() {
-		why := "not a move"
-		switch {
-		case j.From == NoCell:
-			why = "no start cell (\"from\")"
-		case j.To == NoCell:
-			why = "no end cell (\"to\")"
-		}
-		return &valueError{kind: "move", text: strconv.Quote(clipped(string(data))) + ": " + why, err: ErrMoveSyntax}
+	captured := CellSetOf(j.Captured...)
+	why := ""
+	switch {
+	case j.From == NoCell:
+		why = "no start cell (\"from\")"
+	case j.To == NoCell:
+		why = "no end cell (\"to\")"
+	case slices.Contains(j.Captured, NoCell):
+		why = "no cell among the captured"
+	case captured.Len() != len(j.Captured):
+		why = "a captured cell given twice"
+	}
+	v := MakeMove(j.From, j.To, captured)
+	if why == "" && !v.IsValid() {
+		why = "not a move"
+	}
+	if why != "" {
+		return &valueError{kind: "move", text: strconv.Quote(clipped(string(data))) + ": " + why, err: ErrSyntax}
 	}
 	*m = v
 	return nil
@@ -305,9 +290,9 @@ func (m *Move) unmarshalJSON(data []byte, form string) error {
 const maxMoveCells = NumCells + 1
 
 // A MovePath is a move with its path: the start cell and every landing
-// cell, as Position.Path gives them. Position.AppendLegalMovePaths gives
-// the legal moves of a position with their paths from one search. The
-// zero MovePath holds the zero Move and no cell.
+// cell, as Position.Path gives them. Position.LegalMovePaths gives the
+// legal moves of a position with their paths from one search. The zero
+// MovePath holds the zero Move and no cell.
 type MovePath struct {
 	Move  Move // the move
 	cells [maxMoveCells]Cell
@@ -317,24 +302,28 @@ type MovePath struct {
 // Cells returns the path: for a capture the start cell and the cell after
 // each captured piece, ending with the move's end; for a non-capture the
 // start and the end. It returns nil for the zero MovePath.
-func (mp MovePath) Cells() []Cell { return mp.AppendCells(nil) }
-
-// AppendCells appends the cells Cells returns to dst.
-func (mp MovePath) AppendCells(dst []Cell) []Cell {
-	return append(dst, mp.cells[:min(int(mp.n), len(mp.cells))]...)
+func (mp MovePath) Cells() []Cell {
+	if mp.n == 0 {
+		return nil
+	}
+	return append([]Cell(nil), mp.path()...)
 }
 
-// String returns the move with its path in algebraic notation, as
-// Position.FormatMovePath writes it: "d4-e5", "c3xe5xg5".
+// path returns the path's cells, without copying.
+func (mp *MovePath) path() []Cell { return mp.cells[:min(int(mp.n), len(mp.cells))] }
+
+// String returns the move with its path in algebraic notation: "d4-e5",
+// "c3xe5xg5".
 func (mp MovePath) String() string { return mp.Format(Algebraic) }
 
-// Format returns the move with its path in notation n, as
-// Position.FormatMovePath writes it; the zero MovePath gives "invalid
-// move", as Move.String does.
-func (mp MovePath) Format(n Notation) string { return string(mp.AppendFormat(nil, n)) }
+// Format returns the move with its path in notation n: "d4-e5" or
+// "32-26", "c3xe5xg5" or "43x34x25". A king that captures two pieces in
+// one straight run shows the cell where it landed between them. The zero
+// MovePath gives "invalid move", as Move.String does.
+func (mp MovePath) Format(n Notation) string { return string(mp.appendFormat(nil, n)) }
 
-// AppendFormat appends Format(n) to dst.
-func (mp MovePath) AppendFormat(dst []byte, n Notation) []byte {
+// appendFormat appends Format(n) to dst.
+func (mp *MovePath) appendFormat(dst []byte, n Notation) []byte {
 	if mp.n < 2 || !mp.Move.IsValid() {
 		return mp.Move.appendShort(dst, n)
 	}
@@ -342,7 +331,7 @@ func (mp MovePath) AppendFormat(dst []byte, n Notation) []byte {
 	if mp.Move.IsCapture() {
 		sep = 'x'
 	}
-	return appendPath(dst, mp.cells[:min(int(mp.n), len(mp.cells))], sep, n)
+	return appendPath(dst, mp.path(), sep, n)
 }
 
 func appendPath(dst []byte, path []Cell, sep byte, n Notation) []byte {
@@ -354,70 +343,3 @@ func appendPath(dst []byte, path []Cell, sep byte, n Notation) []byte {
 	}
 	return dst
 }
-
-// movePathJSON is the JSON form of a MovePath.
-type movePathJSON struct {
-	From     Cell    `json:"from"`
-	To       Cell    `json:"to"`
-	Captured CellSet `json:"captured"`
-	Path     []Cell  `json:"path"`
-}
-
-// MarshalJSON implements json.Marshaler: the move as Move writes it, with
-// its path,
-//
-//	{"from":"c3","to":"g5","captured":["d4","f5"],"path":["c3","e5","g5"]}
-//
-// and null for the zero MovePath.
-func (mp MovePath) MarshalJSON() ([]byte, error) {
-	if mp.n < 2 || !mp.Move.IsValid() {
-		return []byte("null"), nil
-	}
-	return json.Marshal(movePathJSON{From: mp.Move.from, To: mp.Move.to, Captured: mp.Move.Captured(), Path: mp.Cells()})
-}
-
-// UnmarshalJSON implements json.Unmarshaler, reading what MarshalJSON
-// writes (null as the zero MovePath). JSON of another shape, and an
-// object that describes no move with a path (see Move.UnmarshalJSON; a
-// path that does not run from the start to the end, or, for a capture,
-// does not land once per captured piece, or holds a cell that is none),
-// give an error wrapping ErrMoveSyntax or ErrInvalidCell, and mp is then
-// unchanged. Neither the move nor the path is checked against a position.
-func (mp *MovePath) UnmarshalJSON(data []byte) error {
-	if string(data) == "null" {
-		*mp = MovePath{}
-		return nil
-	}
-	var j movePathJSON
-	if err := decodeJSON(data, &j, "move path", movePathForm, ErrMoveSyntax); err != nil {
-		return err
-	}
-	m := MakeMove(j.From, j.To, j.Captured)
-	want := 2
-	if m.IsCapture() {
-		want = m.Captured().Len() + 1
-	}
-	var why string
-	switch {
-	case !m.IsValid():
-		why = "not a move"
-	case len(j.Path) != want:
-		why = "a path of " + strconv.Itoa(len(j.Path)) + " cells for " + strconv.Itoa(want-1) + " steps"
-	case j.Path[0] != m.from || j.Path[len(j.Path)-1] != m.to:
-		why = "the path does not run from the start to the end"
-	case slices.Contains(j.Path, NoCell):
-		why = "no cell in the path"
-	}
-	if why != "" {
-		return &valueError{kind: "move path", text: strconv.Quote(clipped(string(data))) + ": " + why, err: ErrMoveSyntax}
-	}
-	*mp = MovePath{Move: m}
-	mp.n = uint8(copy(mp.cells[:], j.Path))
-	return nil
-}
-
-// The JSON forms the errors of UnmarshalJSON describe.
-const (
-	moveForm     = `null or an object such as {"from":"c3","to":"g5","captured":["d4","f5"]}`
-	movePathForm = `null or an object such as {"from":"c3","to":"g5","captured":["d4","f5"],"path":["c3","e5","g5"]}`
-)

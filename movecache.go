@@ -19,7 +19,7 @@ package hexdame
 type moveCache struct {
 	// work, when not nil, bounds the capture and path searches of the
 	// pass (a Reader's WorkLimit).
-	work    *workBudget
+	work    *workLimit
 	index   map[packedPosition]cachedMoves
 	moves   []Move // the moves of every position kept, one after the other
 	active  bool   // positions are kept in index; otherwise only the last, in moves
@@ -84,7 +84,7 @@ func (c *moveCache) generate(dst []Move, p *Position, capturers uint64) ([]Move,
 
 // captures appends the legal captures of p, whose pieces capturers can
 // capture, within the budget; past it, it returns dst and false.
-func (b *workBudget) captures(dst []Move, p *Position, capturers uint64) ([]Move, bool) {
+func (b *workLimit) captures(dst []Move, p *Position, capturers uint64) ([]Move, bool) {
 	out, states := p.searchCaptures(dst, capturers, nil, b.left())
 	if !b.spend(states) {
 		return dst, false
@@ -94,7 +94,7 @@ func (b *workBudget) captures(dst []Move, p *Position, capturers uint64) ([]Move
 
 // budget returns the cache's work budget (nil for none, and for a nil
 // cache).
-func (c *moveCache) budget() *workBudget {
+func (c *moveCache) budget() *workLimit {
 	if c == nil {
 		return nil
 	}

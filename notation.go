@@ -2,15 +2,10 @@ package hexdame
 
 import (
 	"cmp"
-	"errors"
 	"math"
 	"slices"
 	"strconv"
 )
-
-// ErrAmbiguousMove is wrapped by the errors returned for move text that
-// names more than one legal move.
-var ErrAmbiguousMove = errors.New("ambiguous move")
 
 // moveText is move text split into its cells.
 type moveText struct {
@@ -85,9 +80,8 @@ func isLetter(b byte) bool { return b|0x20 >= 'a' && b|0x20 <= 'z' }
 
 // syntaxError returns the *MoveError for text s that scanMove rejected.
 func (p Position) syntaxError(s, reason, badCell string) *MoveError {
-	e := &MoveError{Text: s, Err: ErrMoveSyntax, Why: reason, Position: p}
+	e := &MoveError{Text: s, Why: reason, err: ErrSyntax, pos: p}
 	if badCell != "" {
-		e.Cause = &CellError{Text: badCell}
 		e.Why = "no cell " + quoteClipped(badCell)
 	}
 	return e
@@ -107,7 +101,7 @@ func (p Position) syntaxError(s, reason, badCell string) *MoveError {
 // appear in that order among its landing cells (a king's landing cell may
 // be any cell it could land on there).
 //
-// Errors are *MoveError values wrapping ErrMoveSyntax (the text is not a move),
+// Errors are *MoveError values wrapping ErrSyntax (the text is not a move),
 // ErrIllegalMove (no legal move matches; the error lists the legal moves)
 // or ErrAmbiguousMove (several match; the error lists them).
 func (p Position) ParseMove(s string) (Move, error) { return p.parseMove(s, nil) }
@@ -164,9 +158,9 @@ func (p Position) parseMove(s string, cache *moveCache) (Move, error) {
 	if count == 1 {
 		return found, nil
 	}
-	e := &MoveError{Text: s, Err: ErrIllegalMove, Position: p, Legal: append([]Move(nil), legal...), notation: t.notation}
+	e := &MoveError{Text: s, err: ErrIllegalMove, pos: p, legal: append([]Move(nil), legal...), notation: t.notation}
 	if count > 1 {
-		e.Err = ErrAmbiguousMove
+		e.err = ErrAmbiguousMove
 		e.Why = "several legal moves match; give the landing cells"
 		for _, m := range legal {
 			if m.from == from && m.to == to && (len(via) == 0 || p.pathLevel(m, via, nil) == level) {
@@ -182,7 +176,7 @@ func (p Position) parseMove(s string, cache *moveCache) (Move, error) {
 // matchPath finds the captures from from to to whose paths match via best
 // (see pathLevel), returning one of them, that level, and how many moves
 // share it.
-func (p Position) matchPath(legal []Move, from, to Cell, via []Cell, work *workBudget) (found Move, level, count int) {
+func (p Position) matchPath(legal []Move, from, to Cell, via []Cell, work *workLimit) (found Move, level, count int) {
 	for _, m := range legal {
 		if m.from != from || m.to != to || !m.IsCapture() {
 			continue
@@ -202,7 +196,7 @@ func (p Position) matchPath(legal []Move, from, to Cell, via []Cell, work *workB
 // they are the cells where it turns, 1 when they appear in order among its
 // landing cells, 0 when no path of m matches (or the searches go past
 // work).
-func (p Position) pathLevel(m Move, via []Cell, work *workBudget) int {
+func (p Position) pathLevel(m Move, via []Cell, work *workLimit) int {
 	var buf [maxMoveCells]Cell
 	for _, lm := range [...]struct {
 		level int
@@ -260,10 +254,10 @@ func (p Position) MustParseMove(s string) Move {
 // lands on, exactly those cells). A move that is not legal in p is written
 // in the short form, and a Move that is not valid (the zero Move) as
 // "invalid move", as Move.String writes it.
-func (p Position) FormatMove(m Move, n Notation) string { return string(p.AppendMove(nil, m, n)) }
+func (p Position) FormatMove(m Move, n Notation) string { return string(p.appendMove(nil, m, n)) }
 
-// AppendMove appends FormatMove(m, n) to dst.
-func (p Position) AppendMove(dst []byte, m Move, n Notation) []byte {
+// appendMove appends FormatMove(m, n) to dst.
+func (p *Position) appendMove(dst []byte, m Move, n Notation) []byte {
 	if !m.IsCapture() {
 		return m.appendShort(dst, n)
 	}
@@ -271,7 +265,7 @@ func (p Position) AppendMove(dst []byte, m Move, n Notation) []byte {
 	return p.appendMoveIn(dst, m, p.AppendLegalMoves(buf[:0]), n)
 }
 
-// appendMoveIn is AppendMove given legal, the legal moves of p.
+// appendMoveIn is appendMove given legal, the legal moves of p.
 func (p Position) appendMoveIn(dst []byte, m Move, legal []Move, n Notation) []byte {
 	isLegal, ambiguous := false, false
 	for _, o := range legal {
@@ -296,7 +290,7 @@ func (p Position) appendMoveIn(dst []byte, m Move, legal []Move, n Notation) []b
 	return dst
 }
 
-// appendAmbiguous is AppendMove for m, a legal capture of p that shares
+// appendAmbiguous is appendMove for m, a legal capture of p that shares
 // its start and end with another, given paths, the legal moves of p with
 // their paths.
 func (p Position) appendAmbiguous(dst []byte, m Move, paths []MovePath, n Notation) []byte {
@@ -329,57 +323,6 @@ func (p Position) appendAmbiguous(dst []byte, m Move, paths []MovePath, n Notati
 	return appendPath(dst, path, 'x', n)
 }
 
-// FormatMovePath returns m, a legal move of p, with its start cell and every
-// landing cell: "d4-e5", "c3xe5xg5". A king that captures two pieces in one
-// straight run shows the cell where it landed between them. The path is
-// the one Path gives. A capture that no path of the piece on its start
-// cell makes in p, and any non-capture, is written in the short form; a
-// Move that is not valid as "invalid move".
-//
-// Unlike Path, FormatMovePath does not check that a capture is legal
-// (that it takes the most pieces), so listing the paths of the moves
-// LegalMoves returns costs one search per move, not a move generation.
-func (p Position) FormatMovePath(m Move, n Notation) string {
-	return string(p.AppendMovePath(nil, m, n))
-}
-
-// AppendMovePath appends FormatMovePath(m, n) to dst.
-func (p Position) AppendMovePath(dst []byte, m Move, n Notation) []byte {
-	if !m.IsCapture() || !p.canApply(&m) {
-		return m.appendShort(dst, n)
-	}
-	var cells [maxMoveCells]Cell
-	path, ok := p.findPath(cells[:0], m, pathAny, nil, nil)
-	if !ok {
-		return m.appendShort(dst, n)
-	}
-	return appendPath(dst, path, 'x', n)
-}
-
-// FormatMoves returns FormatMove(m, n) for each of moves, legal moves of
-// p, generating the legal moves of p once for all of them (FormatMove
-// generates them for each capture). A move that is not legal in p is
-// written in the short form, and a Move that is not valid as "invalid
-// move", as FormatMove writes them.
-func (p Position) FormatMoves(moves []Move, n Notation) []string {
-	out := make([]string, len(moves))
-	var legal []Move
-	generated := false
-	var buf []byte
-	for i, m := range moves {
-		if !m.IsCapture() {
-			out[i] = string(m.appendShort(buf[:0], n))
-			continue
-		}
-		if !generated {
-			legal, generated = p.AppendLegalMoves(make([]Move, 0, 32)), true
-		}
-		buf = p.appendMoveIn(buf[:0], m, legal, n)
-		out[i] = string(buf)
-	}
-	return out
-}
-
 // A MoveError's message lists moves in move text, and so is written here;
 // the type is in move.go, below the files that return one.
 
@@ -403,10 +346,13 @@ func (e *MoveError) Error() string {
 // Long lists end with the number of moves left out.
 func (e *MoveError) Detail() string {
 	var b []byte
-	if e.Err != nil {
-		b = append(b, e.Err.Error()...)
-	} else {
+	switch e.err {
+	case nil:
 		b = append(b, "invalid move"...)
+	case ErrSyntax:
+		b = append(b, "invalid move syntax"...)
+	default:
+		b = append(b, e.err.Error()...)
 	}
 	if e.Why != "" {
 		b = append(b, ": "...)
@@ -414,14 +360,14 @@ func (e *MoveError) Detail() string {
 	}
 	if len(e.Candidates) > 0 {
 		b = append(b, "; candidates: "...)
-		b = e.Position.appendMoveList(b, e.Candidates, e.Legal, e.notation)
+		b = e.pos.appendMoveList(b, e.Candidates, e.legal, e.notation)
 	}
-	if e.Err != ErrMoveSyntax {
+	if e.err != ErrSyntax {
 		b = append(b, "; legal: "...)
-		if len(e.Legal) == 0 {
+		if len(e.legal) == 0 {
 			b = append(b, "none"...)
 		}
-		b = e.Position.appendMoveList(b, e.Legal, e.Legal, e.notation)
+		b = e.pos.appendMoveList(b, e.legal, e.legal, e.notation)
 	}
 	return string(b)
 }

@@ -1,7 +1,6 @@
 package hexdame
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -294,7 +293,7 @@ func checkPrintedPaths(p Position) error {
 	legal := p.LegalMoves()
 	for _, m := range legal {
 		var cells []string
-		for _, c := range p.Path(m) {
+		for _, c := range p.Path(m).Cells() {
 			cells = append(cells, c.String())
 		}
 		sep := "-"
@@ -305,7 +304,7 @@ func checkPrintedPaths(p Position) error {
 			return fmt.Errorf("Path: %v", err)
 		}
 		for _, n := range []Notation{Algebraic, Numeric} {
-			if err := checkPrinted(b, m, legal, p.FormatMovePath(m, n), true); err != nil {
+			if err := checkPrinted(b, m, legal, p.Path(m).Format(n), true); err != nil {
 				return fmt.Errorf("FormatMovePath: %v", err)
 			}
 			if err := checkPrinted(b, m, legal, p.FormatMove(m, n), false); err != nil {
@@ -326,13 +325,13 @@ func checkListedMoves(p Position, b hopBoard, legal []Move) error {
 	for _, n := range []Notation{Algebraic, Numeric} {
 		// No legal move starts on an empty cell: the error lists them all.
 		for c := range (AllCells &^ p.Pieces(White) &^ p.Pieces(Red)).All() {
-			texts = append(texts, c.Format(n)+"-"+c.Format(n))
+			texts = append(texts, formatCell(c, n)+"-"+formatCell(c, n))
 			break
 		}
 		for i, m := range legal {
 			for _, o := range legal[i+1:] {
 				if m.IsCapture() && o.From() == m.From() && o.To() == m.To() {
-					texts = append(texts, m.From().Format(n)+"x"+m.To().Format(n))
+					texts = append(texts, formatCell(m.From(), n)+"x"+formatCell(m.To(), n))
 				}
 			}
 		}
@@ -393,19 +392,19 @@ func checkListed(b hopBoard, legal []Move, item string) error {
 // played along the game's main line.
 func checkRecordPaths(g *Game, n Notation) error {
 	var texts []string
-	for _, e := range g.Record(n).Body {
+	for _, e := range recordOf(g, n).Body {
 		if e.Kind == MoveElement {
 			texts = append(texts, e.Text)
 		}
 	}
-	played := slices.Collect(g.PlayedMoves())
+	played := playedMoves(g)
 	if len(texts) != len(played) {
 		return fmt.Errorf("%d moves written for %d played", len(texts), len(played))
 	}
 	for i, pm := range played {
 		p := pm.Before
 		if err := checkPrinted(hopBoardOf(p), pm.Move, p.LegalMoves(), texts[i], false); err != nil {
-			return fmt.Errorf("%s, move %d: %v", p.FEN(), i+1, err)
+			return fmt.Errorf("%s, move %d: %v", p.String(), i+1, err)
 		}
 	}
 	return nil
@@ -450,7 +449,7 @@ func TestPropertyPrintedPathsReplay(t *testing.T) {
 		t.Run(name, rapid.MakeCheck(func(t *rapid.T) {
 			for _, p := range rapid.SliceOfN(gen, 4, 4).Draw(t, "positions") {
 				if err := checkPrintedPaths(p); err != nil {
-					t.Fatalf("%s: %v", p.FEN(), err)
+					t.Fatalf("%s: %v", p.String(), err)
 				}
 			}
 		}))
@@ -463,18 +462,18 @@ func TestPrintedPathsOfRandomGames(t *testing.T) {
 	const games = 100
 	rng := rand.New(rand.NewPCG(4, 0x6865786461))
 	for i := range games {
-		g := RandomGame(rng, 400)
+		g := randomGame(rng, 400)
 		for _, n := range []Notation{Algebraic, Numeric} {
 			if err := checkRecordPaths(g, n); err != nil {
 				t.Fatalf("game %d, %v: %v", i+1, n, err)
 			}
 		}
-		for pm := range g.PlayedMoves() {
+		for _, pm := range playedMoves(g) {
 			if pm.Move.Captured().Len() < 3 {
 				continue // the long captures are the ones with several paths
 			}
 			if err := checkPrintedPaths(pm.Before); err != nil {
-				t.Fatalf("game %d: %s: %v", i+1, pm.Before.FEN(), err)
+				t.Fatalf("game %d: %s: %v", i+1, pm.Before.String(), err)
 			}
 		}
 	}
@@ -534,9 +533,9 @@ func checkMovePaths(p Position, quick bool) error {
 		if mp.Move != legal[i] {
 			return fmt.Errorf("path %d is of %v, move %d is %v", i, mp.Move, i, legal[i])
 		}
-		want := p.appendPathOf(nil, mp.Move)
+		want := p.pathOf(mp.Move).Cells()
 		if !quick {
-			want = p.Path(mp.Move)
+			want = p.Path(mp.Move).Cells()
 		}
 		if !slices.Equal(mp.Cells(), want) {
 			return fmt.Errorf("%v: path %v, Path gives %v", mp.Move, mp.Cells(), want)
@@ -545,7 +544,7 @@ func checkMovePaths(p Position, quick bool) error {
 			if quick && n == Numeric {
 				continue
 			}
-			if got, want := mp.Format(n), p.FormatMovePath(mp.Move, n); got != want {
+			if got, want := mp.Format(n), p.Path(mp.Move).Format(n); got != want {
 				return fmt.Errorf("%v: Format gives %q, FormatMovePath %q", mp.Move, got, want)
 			}
 		}
@@ -562,7 +561,7 @@ func TestPropertyLegalMovePaths(t *testing.T) {
 		t.Run(name, rapid.MakeCheck(func(t *rapid.T) {
 			for _, p := range rapid.SliceOfN(gen, 4, 4).Draw(t, "positions") {
 				if err := checkMovePaths(p, false); err != nil {
-					t.Fatalf("%s: %v", p.FEN(), err)
+					t.Fatalf("%s: %v", p.String(), err)
 				}
 			}
 		}))
@@ -586,57 +585,5 @@ func TestLegalMovePathsHostile(t *testing.T) {
 	var zero MovePath
 	if zero.String() != "invalid move" || zero.Cells() != nil {
 		t.Errorf("zero MovePath: %q, %v", zero.String(), zero.Cells())
-	}
-}
-
-// AppendLegalMovePaths into a buffer with room allocates nothing. (Not
-// under the race detector, whose sync.Pool drops what it is given at
-// random.)
-func TestAppendLegalMovePathsDoesNotAllocate(t *testing.T) {
-	if raceEnabled {
-		t.Skip("sync.Pool drops items under the race detector")
-	}
-	for _, fen := range []string{StartPosition().FEN(), "W:WKe5:Ba5,i5", "W:Wc3:Bd4,f6", "W:WKe1:Ba2,a3,c7,d7,e6,g5,c4,h7", "W:Wc1,Kd3,Ke4:Bc3,c4,c6,f4,f8"} {
-		p := MustParseFEN(fen)
-		buf := make([]MovePath, 0, 64)
-		if n := testing.AllocsPerRun(50, func() { buf = p.AppendLegalMovePaths(buf[:0]) }); n != 0 {
-			t.Errorf("%s: AppendLegalMovePaths makes %v allocations", fen, n)
-		}
-	}
-}
-
-func TestMovePathJSON(t *testing.T) {
-	p := MustParseFEN("W:Wc1,Kd3,Ke4:Bc3,c4,c6,f4,f8")
-	for _, q := range []Position{p, StartPosition()} {
-		for _, mp := range q.LegalMovePaths() {
-			data, err := json.Marshal(mp)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var back MovePath
-			if err := json.Unmarshal(data, &back); err != nil || back != mp {
-				t.Errorf("%s reads back as %v, %v", data, back, err)
-			}
-		}
-	}
-	if data, _ := json.Marshal(p.LegalMovePaths()[0]); string(data) != `{"from":"d3","to":"a4","captured":["c3","c4","c6","f8"],"path":["d3","b3","f7","f9","a4"]}` {
-		t.Errorf("JSON %s", data)
-	}
-	if data, _ := json.Marshal(MovePath{}); string(data) != "null" {
-		t.Errorf("zero MovePath: %s", data)
-	}
-	for _, bad := range []string{
-		`{"from":"d3","to":"a4","captured":["c4"],"path":["d3","b3","a4"]}`,      // one capture, two landings
-		`{"from":"d3","to":"a4","captured":["c4","c6"],"path":["b3","f7","a4"]}`, // not from the start
-		`{"from":"d4","to":"e5","path":["d4","e4","e5"]}`,                        // a step with a landing
-		`{"from":"d4","to":"e5","path":["d4"]}`,
-		`{"from":"d4","to":"d4","path":["d4","d4"]}`,
-		`{"from":"d4","to":"e5","path":["d4","q9"]}`,
-		`{"from":"d3","to":"a4","captured":["c4"],"path":["d3",null]}`,
-	} {
-		mp := p.LegalMovePaths()[0]
-		if err := json.Unmarshal([]byte(bad), &mp); err == nil || mp != p.LegalMovePaths()[0] {
-			t.Errorf("%s: %v, %v", bad, mp, err)
-		}
 	}
 }

@@ -21,7 +21,7 @@ func TestMovesShareOneGeneration(t *testing.T) {
 		var g *Game
 		passes := map[string]func(){
 			"CheckGame": func() {
-				if err := NewReader(strings.NewReader(text)).CheckGame(); err != nil {
+				if err := checkGame(NewReader(strings.NewReader(text))); err != nil {
 					t.Fatal(err)
 				}
 			},
@@ -92,33 +92,11 @@ func TestPropertyMoveCache(t *testing.T) {
 			var got []Move
 			work := searchWork(func() { got = c.legal(&p, nil) })
 			if want := p.LegalMoves(); !slices.Equal(got, want) {
-				t.Fatalf("%s: cache gives %v, want %v", p.FEN(), got, want)
+				t.Fatalf("%s: cache gives %v, want %v", p.String(), got, want)
 			}
 			if c.active && held && work != 0 {
-				t.Fatalf("%s: held in the cache, and searched again (%d states)", p.FEN(), work)
+				t.Fatalf("%s: held in the cache, and searched again (%d states)", p.String(), work)
 			}
 		}
 	})
-}
-
-// FormatMoves gives what FormatMove gives, for every legal move and for
-// moves that are not legal, in positions with ambiguous captures too, and
-// generates the position's moves once.
-func TestFormatMoves(t *testing.T) {
-	for _, fen := range []string{StartPosition().FEN(), "W:WKe1:BKa2,Ka3,c7,d7,e6,g5", "W:WK51:B23,25-26,29,K56,K59", "W:WKd4:BKa3,Kb2,Kb5,Kc4,Kd3,Kd6,Ke5"} {
-		p := MustParseFEN(fen)
-		moves := append(p.LegalMoves(), Move{}, MakeMove(MustParseCell("a1"), MustParseCell("a2"), 0), MakeMove(MustParseCell("a1"), MustParseCell("c1"), CellSetOf(MustParseCell("b1"))))
-		for _, n := range []Notation{Algebraic, Numeric} {
-			var got []string
-			work := searchWork(func() { got = p.FormatMoves(moves, n) })
-			for i, m := range moves {
-				if want := p.FormatMove(m, n); got[i] != want {
-					t.Errorf("%s: FormatMoves gives %q for %v, FormatMove %q", fen, got[i], m, want)
-				}
-			}
-			if gen := searchWork(func() { p.LegalMoves() }); work > gen+gen/2+100 {
-				t.Errorf("%s: FormatMoves visited %d states; one generation is %d", fen, work, gen)
-			}
-		}
-	}
 }

@@ -6,22 +6,7 @@ import (
 	"errors"
 	"io"
 	"strconv"
-	"strings"
 )
-
-// ErrInvalidRecord is wrapped by the errors a Writer returns for a record
-// that PDN cannot hold, that is, one that a Reader would refuse or read
-// back different: a tag name that is not a letter followed by letters,
-// digits and underscores, text that is not UTF-8 or is longer than a
-// Reader reads (the limits of the package's PDN, which the Reader and the
-// Writer share), a comment holding "}", a line comment holding a line
-// end, a setup holding "/", a move that is not written as a move or is
-// longer than 512 bytes, an unknown strength mark or one longer than 1 MiB
-// less 512 bytes, a NAG that is not a number of at most 9 digits, an
-// empty variation, variations nested deeper than MaxVariationDepth, a
-// result that is not a PDN result, or a record with neither tag pairs nor
-// movetext.
-var ErrInvalidRecord = errors.New("record cannot be written as PDN")
 
 // A recordError says what a Writer cannot write.
 type recordError struct {
@@ -34,17 +19,17 @@ func (e *recordError) Error() string {
 	if e.game > 0 {
 		msg = "game " + strconv.Itoa(e.game) + ": "
 	}
-	return msg + ErrInvalidRecord.Error() + ": " + e.what
+	return msg + "record cannot be written as PDN: " + e.what
 }
 
-func (e *recordError) Unwrap() error { return ErrInvalidRecord }
+func (e *recordError) Unwrap() error { return ErrInvalid }
 
 // errNoWriter is returned by a Writer that was not made by NewWriter, or
 // was made with a nil io.Writer.
 var errNoWriter = errors.New("no io.Writer to write to (make the Writer with NewWriter, given one)")
 
 // A Writer writes PDN records. It writes what a Reader reads back the
-// same, and refuses, with an error wrapping ErrInvalidRecord, a record that
+// same, and refuses, with an error wrapping ErrInvalid, a record that
 // PDN cannot hold. Each record is checked and formatted in full before any
 // of it is written; each WriteRecord or WriteGame then writes it and
 // flushes it to the underlying writer. An error of the underlying writer
@@ -69,13 +54,21 @@ func NewWriter(w io.Writer) *Writer {
 	return &Writer{w: bufio.NewWriter(w)}
 }
 
-// WriteGame writes the game in notation n; see Game.Record. A game that
-// ReadGame could not read back gives an error wrapping ErrInvalidRecord,
+// WriteGame writes the game as a record in notation n, as strict PDN 3.0
+// asks: the seven tag roster first (a tag the game lacks with the value
+// the standard gives for unknown, "?" or "????.??.??", which ReadGame
+// reads back as no tag; see Game.SetTag), the GameType tag, the SetUp and
+// FEN tags when the game does not start from the standard position, the
+// game's other tags, then the movetext as Game.Movetext walks it, with
+// captures in the short form unless ambiguous, and the result. For a game
+// read from a record, comments, NAGs, strength marks, setups and
+// variations are kept. A game that ReadGame could not read back gives an
+// error wrapping ErrInvalid,
 // and nothing is written: one with variations nested deeper than
 // MaxVariationDepth (which only a program adding them can make), or one
 // that starts from or sets up a position that cannot arise in a game (see
 // Position.CheckReachable; NewGameFrom takes any position). A nil game
-// gives an error wrapping ErrNilGame.
+// gives an error wrapping ErrInvalid.
 func (w *Writer) WriteGame(g *Game, n Notation) error {
 	if g == nil {
 		return errNilGame
@@ -90,7 +83,7 @@ func (w *Writer) WriteGame(g *Game, n Notation) error {
 	return w.finish(rw, g.walk(n, rw))
 }
 
-// checkWritable returns an error wrapping ErrInvalidRecord when the game
+// checkWritable returns an error wrapping ErrInvalid when the game
 // cannot be written as a record that ReadGame reads back: when variations
 // nest deeper in its tree than a record holds, or when it starts from, or
 // sets up, a position that cannot arise in a game (see
@@ -155,7 +148,7 @@ func (g *Game) checkMainlineEnd() error {
 // with move numbers, wrapped lines and the result (or "*"), and a blank
 // line between games. Move numbers count from 1 with the side to move of
 // the FEN tag, if any. A record that PDN cannot hold gives an error
-// wrapping ErrInvalidRecord and is not written; for a record read by a
+// wrapping ErrInvalid and is not written; for a record read by a
 // Reader the error is a *ParseError giving the game, line and column of
 // the part that cannot be written. A nil record is an error.
 func (w *Writer) WriteRecord(rec *Record) error {
@@ -214,14 +207,8 @@ type recordWriter struct {
 	blackFirst bool   // the FEN tag has Red to move: the first move is ply 1
 	sawFEN     bool   // a FEN tag was written (the first one counts)
 	lead       []byte // the line comments met before or among the tag pairs, as written
-	lines      []writeLine
-}
-
-// A writeLine is the numbering state of the main line or a variation.
-type writeLine struct {
-	ply, before int  // the ply of the next move, and of the last move
-	needNumber  bool // the next Red move needs "N..."
-	filled      bool // the line has an element
+	number     numbering
+	buf        []byte
 }
 
 // fail returns the error for what cannot be written. For a part whose
@@ -246,7 +233,7 @@ func (rw *recordWriter) tag(name, value string, at textPos) error {
 	}
 	if name == "FEN" && !rw.sawFEN {
 		rw.sawFEN = true
-		rw.blackFirst = strings.HasPrefix(strings.TrimSpace(value), "B") || strings.HasPrefix(strings.TrimSpace(value), "b")
+		rw.blackFirst = fenRedFirst(value)
 	}
 	rw.tags = true
 	rw.out.WriteByte('[')
@@ -295,11 +282,7 @@ func (rw *recordWriter) startBody() {
 	if rw.tags {
 		rw.out.WriteByte('\n')
 	}
-	ply := 0
-	if rw.blackFirst {
-		ply = 1
-	}
-	rw.lines = append(rw.lines, writeLine{ply: ply, before: ply, needNumber: true})
+	rw.number.start(rw.blackFirst)
 	rw.out.Write(rw.lead)
 	rw.lead = nil
 }
@@ -316,33 +299,27 @@ func (rw *recordWriter) element(e *Element) error {
 		return nil
 	}
 	rw.startBody()
-	l := &rw.lines[len(rw.lines)-1]
-	l.filled = true
 	switch e.Kind {
 	case MoveElement:
 		if what := moveProblem(e.Text, e.Strength); what != "" {
 			return rw.fail(what)
 		}
-		if l.ply%2 == 0 {
-			rw.word(strconv.Itoa(l.ply/2+1) + ".")
-		} else if l.needNumber {
-			rw.word(strconv.Itoa(l.ply/2+1) + "...")
+		if rw.buf = rw.number.move(rw.buf[:0]); len(rw.buf) > 0 {
+			rw.word(string(rw.buf))
 		}
 		rw.word(e.Text + e.Strength)
-		l.needNumber = false
-		l.before = l.ply
-		l.ply++
 	case NAGElement:
 		if what := nagProblem(e.NAG); what != "" {
 			return rw.fail(what)
 		}
 		rw.word("$" + strconv.Itoa(e.NAG))
+		rw.number.annotation()
 	case CommentElement:
 		if err := rw.checkText("comment", e.Text, "}"); err != nil {
 			return err
 		}
 		rw.word("{" + e.Text + "}")
-		l.needNumber = true
+		rw.number.annotation()
 	case LineCommentElement:
 		if err := rw.checkText("line comment", e.Text, "\r\n"); err != nil {
 			return err
@@ -354,17 +331,13 @@ func (rw *recordWriter) element(e *Element) error {
 		rw.out.WriteByte('%')
 		rw.out.WriteString(e.Text)
 		rw.out.WriteByte('\n')
-		l.needNumber = true
+		rw.number.annotation()
 	case SetupElement:
 		if err := rw.checkText("setup", e.Text, "/"); err != nil {
 			return err
 		}
 		rw.word("/" + e.Text + "/")
-		if p, err := parseSetup(e.Text); err == nil && int(p.SideToMove()) != l.ply%2 {
-			l.ply++
-		}
-		l.before = l.ply
-		l.needNumber = true
+		rw.number.setup(e.Text)
 	default:
 		return rw.fail("unknown element kind " + strconv.Itoa(int(e.Kind)))
 	}
@@ -374,24 +347,20 @@ func (rw *recordWriter) element(e *Element) error {
 func (rw *recordWriter) open(at textPos) error {
 	rw.at = at
 	rw.startBody()
-	if len(rw.lines) > MaxVariationDepth {
+	if len(rw.number.lines) > MaxVariationDepth {
 		return rw.fail("variations nested more than " + strconv.Itoa(MaxVariationDepth) + " deep")
 	}
-	l := &rw.lines[len(rw.lines)-1]
-	l.filled = true
 	rw.prefix += "("
-	rw.lines = append(rw.lines, writeLine{ply: l.before, before: l.before, needNumber: true})
+	rw.number.open()
 	return nil
 }
 
 func (rw *recordWriter) close() error {
-	if !rw.lines[len(rw.lines)-1].filled {
+	if !rw.number.close() {
 		return rw.fail("empty variation")
 	}
-	rw.lines = rw.lines[:len(rw.lines)-1]
 	rw.out.WriteByte(')')
 	rw.col++
-	rw.lines[len(rw.lines)-1].needNumber = true
 	return nil
 }
 

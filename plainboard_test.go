@@ -149,7 +149,7 @@ func TestPlainBoardMatches(t *testing.T) {
 	for _, nf := range benchmarkFENs(t) {
 		p := MustParseFEN(nf.fen)
 		for depth := 1; depth <= 3; depth++ {
-			if got, want := plainPerft(p, depth), Perft(p, depth, PerftOptions{}); got != want {
+			if got, want := plainPerft(p, depth), perftPlain(p, depth); got != want {
 				t.Errorf("%s: plain perft(%d) = %d, package %d", nf.name, depth, got, want)
 			}
 		}
@@ -175,7 +175,7 @@ func BenchmarkVersusPlain(b *testing.B) {
 			var n uint64
 			for b.Loop() {
 				start := time.Now()
-				n = Perft(p, depth, PerftOptions{})
+				n = perftPlain(p, depth)
 				pkg += time.Since(start)
 				start = time.Now()
 				if m := plainPerft(p, depth); m != n {

@@ -1,7 +1,5 @@
 package hexdame
 
-import "math/bits"
-
 // Position is a HexDame position: the pieces on the board and the side to
 // move. It is a small comparable value: it can be copied, compared with ==,
 // used as a map key and shared between goroutines; no method changes it.
@@ -44,7 +42,7 @@ func (p Position) put(c Cell, x Piece) Position {
 		p.pieces[a][White] &^= b
 		p.pieces[a][Red] &^= b
 		p.kings[a] &^= b
-		if x.IsValid() {
+		if x.isValid() {
 			p.pieces[a][x.Color()] |= b
 			if x.IsKing() {
 				p.kings[a] |= b
@@ -78,7 +76,7 @@ func (p Position) SideToMove() Color { return p.side }
 // Mirror returns the mirror image of p in the a1-i9 column, the
 // left-right reflection of the standard diagram: the piece on the cell of
 // file index f and rank index r goes to the cell of file r and rank f (a1,
-// e5 and i9 stay, b1 goes to a2, e1 to a5), keeping its colour, and the
+// e5 and i9 stay, b1 goes to a2, e1 to a5), keeping its color, and the
 // same side is to move. The rules are the same in the mirror image: it
 // exchanges White's forward directions UpRight and UpLeft (and Red's
 // DownLeft and DownRight) and keeps each side's crowning row. So the
@@ -138,17 +136,6 @@ func (p Position) Piece(c Cell) Piece {
 		}
 	}
 	return NoPiece
-}
-
-// Count returns the number of men and kings of color c (none for a Color
-// that is neither White nor Red).
-func (p Position) Count(c Color) (men, kings int) {
-	if c > Red {
-		return 0, 0
-	}
-	own := p.pieces[0][c]
-	k := bits.OnesCount64(own & p.kings[0])
-	return bits.OnesCount64(own) - k, k
 }
 
 // Pieces returns the cells holding the men and kings of color c (none for

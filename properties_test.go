@@ -1,6 +1,7 @@
 package hexdame
 
 import (
+	cmp2 "cmp"
 	"slices"
 	"testing"
 
@@ -49,10 +50,10 @@ func TestPropertyMatchesReference(t *testing.T) {
 		p := anyPosition().Draw(t, "position")
 		want := refMoves(refFromPosition(p), p.SideToMove())
 		if diff := cmp.Diff(want, refStrings(p.LegalMoves())); diff != "" {
-			t.Fatalf("%s: moves differ from the reference (-ref +got):\n%s", p.FEN(), diff)
+			t.Fatalf("%s: moves differ from the reference (-ref +got):\n%s", p.String(), diff)
 		}
 		if got := p.CountLegalMoves(); got != len(want) {
-			t.Fatalf("%s: CountLegalMoves = %d, want %d", p.FEN(), got, len(want))
+			t.Fatalf("%s: CountLegalMoves = %d, want %d", p.String(), got, len(want))
 		}
 	})
 }
@@ -63,32 +64,32 @@ func TestPropertyMoves(t *testing.T) {
 		before := p
 		moves := p.LegalMoves()
 		us, them := p.SideToMove(), p.SideToMove().Opponent()
-		usMen, usKings := p.Count(us)
+		usMen, usKings := count(p, us)
 		anyCapture := false
 		for _, m := range moves {
 			anyCapture = anyCapture || m.IsCapture()
 		}
 		for _, m := range moves {
 			if anyCapture && !m.IsCapture() {
-				t.Fatalf("%s: non-capture %v offered while a capture exists", p.FEN(), m)
+				t.Fatalf("%s: non-capture %v offered while a capture exists", p.String(), m)
 			}
 			if m.Captured().Len() != moves[0].Captured().Len() {
-				t.Fatalf("%s: captures of different lengths: %v and %v", p.FEN(), moves[0], m)
+				t.Fatalf("%s: captures of different lengths: %v and %v", p.String(), moves[0], m)
 			}
 			q, err := p.Play(m)
 			if err != nil {
-				t.Fatalf("%s: generated move %v does not play: %v", p.FEN(), m, err)
+				t.Fatalf("%s: generated move %v does not play: %v", p.String(), m, err)
 			}
 			if q.SideToMove() != them {
 				t.Fatalf("side to move not switched")
 			}
 			if p.PlayUnchecked(m) != q {
-				t.Fatalf("%s %v: PlayUnchecked differs from Play", p.FEN(), m)
+				t.Fatalf("%s %v: PlayUnchecked differs from Play", p.String(), m)
 			}
 			// The mover keeps its number of pieces.
-			men, kings := q.Count(us)
+			men, kings := count(q, us)
 			if men+kings != usMen+usKings {
-				t.Fatalf("%s %v: mover had %d pieces, now %d", p.FEN(), m, usMen+usKings, men+kings)
+				t.Fatalf("%s %v: mover had %d pieces, now %d", p.String(), m, usMen+usKings, men+kings)
 			}
 			// Exactly the captured pieces disappear; nothing else changes
 			// but the start and end cells.
@@ -96,23 +97,23 @@ func TestPropertyMoves(t *testing.T) {
 				switch {
 				case c == m.To():
 					want := p.Piece(m.From())
-					if p.Crowns(m) {
+					if crowns(p, m) {
 						want = MakePiece(us, true)
 					}
 					if q.Piece(c) != want {
-						t.Fatalf("%s %v: end cell holds %v, want %v", p.FEN(), m, q.Piece(c), want)
+						t.Fatalf("%s %v: end cell holds %v, want %v", p.String(), m, q.Piece(c), want)
 					}
 				case m.Captured().Has(c):
-					if x := p.Piece(c); !x.IsValid() || x.Color() != them || q.Piece(c) != NoPiece {
-						t.Fatalf("%s %v: captured cell %v was %v, is %v", p.FEN(), m, c, x, q.Piece(c))
+					if x := p.Piece(c); !(x.Color() != NoColor) || x.Color() != them || q.Piece(c) != NoPiece {
+						t.Fatalf("%s %v: captured cell %v was %v, is %v", p.String(), m, c, x, q.Piece(c))
 					}
 				case c == m.From():
 					if q.Piece(c) != NoPiece {
-						t.Fatalf("%s %v: start cell not emptied", p.FEN(), m)
+						t.Fatalf("%s %v: start cell not emptied", p.String(), m)
 					}
 				default:
 					if q.Piece(c) != p.Piece(c) {
-						t.Fatalf("%s %v: cell %v changed", p.FEN(), m, c)
+						t.Fatalf("%s %v: cell %v changed", p.String(), m, c)
 					}
 				}
 			}
@@ -121,17 +122,17 @@ func TestPropertyMoves(t *testing.T) {
 			mover := p.Piece(m.From())
 			if !mover.IsKing() {
 				onBackRow := backRow[us]&bit(m.To()) != 0
-				if p.Crowns(m) != onBackRow {
-					t.Fatalf("%s %v: Promotes %v, ends on back row %v", p.FEN(), m, p.Crowns(m), onBackRow)
+				if crowns(p, m) != onBackRow {
+					t.Fatalf("%s %v: Promotes %v, ends on back row %v", p.String(), m, crowns(p, m), onBackRow)
 				}
 				if !m.IsCapture() {
 					d := lineDir[m.From()][m.To()]
 					if d >= NumDirections || !p.forward(d) || neighbor[m.From()][d] != m.To() {
-						t.Fatalf("%s %v: man does not step forward", p.FEN(), m)
+						t.Fatalf("%s %v: man does not step forward", p.String(), m)
 					}
 				}
-			} else if p.Crowns(m) {
-				t.Fatalf("%s %v: a king promotes", p.FEN(), m)
+			} else if crowns(p, m) {
+				t.Fatalf("%s %v: a king promotes", p.String(), m)
 			}
 		}
 		if p != before {
@@ -144,58 +145,35 @@ func TestPropertyRoundTrips(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := anyPosition().Draw(t, "position")
 		for _, n := range []Notation{Algebraic, Numeric} {
-			fen := p.FormatFEN(n)
+			fen := p.format(n)
 			q, err := ParseFEN(fen)
 			if err != nil || q != p {
-				t.Fatalf("FEN %q reads back as %v, %v", fen, q.FEN(), err)
+				t.Fatalf("FEN %q reads back as %v, %v", fen, q.String(), err)
 			}
 			for _, m := range p.LegalMoves() {
-				for _, text := range []string{p.FormatMove(m, n), p.FormatMovePath(m, n)} {
+				for _, text := range []string{p.FormatMove(m, n), p.Path(m).Format(n)} {
 					got, err := p.ParseMove(text)
 					if err != nil || got != m {
-						t.Fatalf("%s: move %q reads back as %v, %v; want %v", p.FEN(), text, got, err, m)
+						t.Fatalf("%s: move %q reads back as %v, %v; want %v", p.String(), text, got, err, m)
 					}
 				}
-				path := p.Path(m)
+				path := p.Path(m).Cells()
 				if m.IsCapture() && len(path) != m.Captured().Len()+1 {
-					t.Fatalf("%s: path %v of %v", p.FEN(), path, m)
+					t.Fatalf("%s: path %v of %v", p.String(), path, m)
 				}
 				if err := checkPath(p, m, path); err != "" {
-					t.Fatalf("%s: path %v of %v: %s", p.FEN(), path, m, err)
+					t.Fatalf("%s: path %v of %v: %s", p.String(), path, m, err)
 				}
 			}
 		}
 		for c := Cell(1); c <= NumCells; c++ {
 			for _, n := range []Notation{Algebraic, Numeric} {
-				if got, err := ParseCell(c.Format(n)); err != nil || got != c {
+				if got, err := ParseCell(formatCell(c, n)); err != nil || got != c {
 					t.Fatalf("cell %v in %v reads back as %v, %v", c, n, got, err)
 				}
 			}
 		}
 	})
-}
-
-func TestPerftStart(t *testing.T) {
-	want := []uint64{1, 15, 211, 3337, 51589, 848774}
-	if testing.Short() {
-		want = want[:5]
-	}
-	for depth, n := range want {
-		if got := Perft(StartPosition(), depth, PerftOptions{}); got != n {
-			t.Errorf("Perft(start, %d) = %d, want %d", depth, got, n)
-		}
-	}
-	if got := Perft(StartPosition(), 4, PerftOptions{Workers: 3}); got != want[4] {
-		t.Errorf("Perft(start, 4) on 3 workers = %d, want %d", got, want[4])
-	}
-	var sum uint64
-	div := PerftDivide(StartPosition(), 3, PerftOptions{})
-	for _, c := range div {
-		sum += c.Nodes
-	}
-	if len(div) != 15 || sum != 3337 {
-		t.Errorf("PerftDivide(start, 3): %d moves, %d nodes", len(div), sum)
-	}
 }
 
 // perftPlain counts leaves by playing every move, with no bulk counting.
@@ -208,15 +186,6 @@ func perftPlain(p Position, depth int) uint64 {
 		n += perftPlain(p.play(m), depth-1)
 	}
 	return n
-}
-
-func TestPerftBulkMatchesPlain(t *testing.T) {
-	for _, fen := range benchmarkFENs(t) {
-		p := MustParseFEN(fen.fen)
-		if got, want := Perft(p, 3, PerftOptions{}), perftPlain(p, 3); got != want {
-			t.Errorf("%s: Perft = %d, plain = %d", fen.name, got, want)
-		}
-	}
 }
 
 func TestIsLegalRejects(t *testing.T) {
@@ -236,49 +205,15 @@ func TestIsLegalRejects(t *testing.T) {
 	}
 }
 
-// newPerftCache returns a perft cache of mib MiB, or ends the test.
-func newPerftCache(t *testing.T, mib int) *PerftCache {
-	t.Helper()
-	tb, err := NewPerftCache(mib)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tb
-}
-
-// Perft gives the same counts with any number of workers and with or
-// without a cache, and PerftDivide's counts add up to it.
-func TestPerftOptionsAgree(t *testing.T) {
-	shared := newPerftCache(t, 2) // used by every position and depth
-	for _, nf := range benchmarkFENs(t) {
-		p := MustParseFEN(nf.fen)
-		for depth := 1; depth <= 4; depth++ {
-			want := Perft(p, depth, PerftOptions{})
-			for _, o := range []PerftOptions{{Workers: 2}, {Workers: 3, Cache: newPerftCache(t, 1)}, {Cache: newPerftCache(t, 1)}, {Workers: 1, Cache: shared}} {
-				if got := Perft(p, depth, o); got != want {
-					t.Errorf("%s: Perft(%d, %+v) = %d, want %d", nf.name, depth, o, got, want)
-				}
-				var sum uint64
-				for _, c := range PerftDivide(p, depth, o) {
-					sum += c.Nodes
-				}
-				if sum != want {
-					t.Errorf("%s: PerftDivide(%d, %+v) sums to %d, want %d", nf.name, depth, o, sum, want)
-				}
-			}
-		}
-	}
-}
-
 // The Zobrist keys are fixed: these values are part of the package's
 // promise, for opening books and databases.
 func TestHashPinned(t *testing.T) {
 	for fen, want := range map[string]uint64{
-		StartPosition().FEN(): 0xd0863fde4ccda65f,
-		"W:W:B":               0x0,
-		"B:W:B":               0x88620aa16b3c8ecb,
-		"W:WKe5:Bi9":          0xd5d44715b891af57,
-		"B:Wa1,b2:BKf6":       0xa6b67b90703bf53a,
+		StartPosition().String(): 0xd0863fde4ccda65f,
+		"W:W:B":                  0x0,
+		"B:W:B":                  0x88620aa16b3c8ecb,
+		"W:WKe5:Bi9":             0xd5d44715b891af57,
+		"B:Wa1,b2:BKf6":          0xa6b67b90703bf53a,
 	} {
 		if got := MustParseFEN(fen).Hash(); got != want {
 			t.Errorf("Hash(%s) = %#x, want %#x", fen, got, want)
@@ -310,17 +245,17 @@ func TestHashPinned(t *testing.T) {
 func TestPropertyHash(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := anyPosition().Draw(t, "position")
-		q, err := ParseFEN(p.FEN())
+		q, err := ParseFEN(p.String())
 		if err != nil || q.Hash() != p.Hash() || q.hash2() != p.hash2() {
-			t.Fatalf("%s: the same position has another key", p.FEN())
+			t.Fatalf("%s: the same position has another key", p.String())
 		}
 		if p.WithSideToMove(p.SideToMove().Opponent()).Hash() != p.Hash()^zobristRed {
-			t.Fatalf("%s: the side's key", p.FEN())
+			t.Fatalf("%s: the side's key", p.String())
 		}
 		for _, m := range p.LegalMoves() {
 			a, b := p.play(m).Hash(), p.PlayUnchecked(m).Hash()
 			if a != b {
-				t.Fatalf("%s %v: Play and PlayUnchecked give different keys", p.FEN(), m)
+				t.Fatalf("%s %v: Play and PlayUnchecked give different keys", p.String(), m)
 			}
 		}
 	})
@@ -336,7 +271,7 @@ func turnCell(c Cell) Cell   { m, _ := CellAt(8-c.File(), 8-c.Rank()); return m 
 func mapMove(m Move, f func(Cell) Cell) Move {
 	var captured CellSet
 	for c := range m.Captured().All() {
-		captured = captured.With(f(c))
+		captured = (captured | CellSetOf(f(c)))
 	}
 	return MakeMove(f(m.From()), f(m.To()), captured)
 }
@@ -349,10 +284,10 @@ func TestPropertySymmetries(t *testing.T) {
 		p := anyPosition().Draw(t, "position")
 		m, s := p.Mirror(), p.SwapColors()
 		if m.Mirror() != p || s.SwapColors() != p || m.SwapColors() != s.Mirror() {
-			t.Fatalf("%s: Mirror %s and SwapColors %s are not commuting involutions", p.FEN(), m.FEN(), s.FEN())
+			t.Fatalf("%s: Mirror %s and SwapColors %s are not commuting involutions", p.String(), m.String(), s.String())
 		}
 		if m.SideToMove() != p.SideToMove() || s.SideToMove() != p.SideToMove().Opponent() {
-			t.Fatalf("%s: side to move %v after Mirror, %v after SwapColors", p.FEN(), m.SideToMove(), s.SideToMove())
+			t.Fatalf("%s: side to move %v after Mirror, %v after SwapColors", p.String(), m.SideToMove(), s.SideToMove())
 		}
 		for c := range AllCells.All() {
 			x := p.Piece(c)
@@ -361,7 +296,7 @@ func TestPropertySymmetries(t *testing.T) {
 				swapped = MakePiece(x.Color().Opponent(), x.IsKing())
 			}
 			if m.Piece(mirrorCell(c)) != x || s.Piece(turnCell(c)) != swapped {
-				t.Fatalf("%s: %v holds %v, its mirror image %v, its half turn %v", p.FEN(), c, x, m.Piece(mirrorCell(c)), s.Piece(turnCell(c)))
+				t.Fatalf("%s: %v holds %v, its mirror image %v, its half turn %v", p.String(), c, x, m.Piece(mirrorCell(c)), s.Piece(turnCell(c)))
 			}
 		}
 		for _, tc := range []struct {
@@ -374,13 +309,13 @@ func TestPropertySymmetries(t *testing.T) {
 				want = append(want, mapMove(mv, tc.cell))
 			}
 			got := tc.image.LegalMoves()
-			slices.SortFunc(want, compareMoves)
-			slices.SortFunc(got, compareMoves)
+			slices.SortFunc(want, compareTestMoves)
+			slices.SortFunc(got, compareTestMoves)
 			if !slices.Equal(got, want) {
-				t.Fatalf("%s: the legal moves of its %s image %s are %v, not the images %v", p.FEN(), tc.name, tc.image.FEN(), got, want)
+				t.Fatalf("%s: the legal moves of its %s image %s are %v, not the images %v", p.String(), tc.name, tc.image.String(), got, want)
 			}
-			if a, b := Perft(p, 2, PerftOptions{}), Perft(tc.image, 2, PerftOptions{}); a != b {
-				t.Fatalf("%s: perft 2 is %d, of its %s image %d", p.FEN(), a, tc.name, b)
+			if a, b := perftPlain(p, 2), perftPlain(tc.image, 2); a != b {
+				t.Fatalf("%s: perft 2 is %d, of its %s image %d", p.String(), a, tc.name, b)
 			}
 		}
 	})
@@ -392,7 +327,7 @@ func TestPropertySymmetries(t *testing.T) {
 func TestSymmetriesByHand(t *testing.T) {
 	start := StartPosition()
 	if start.Mirror() != start || start.SwapColors() != start.WithSideToMove(Red) {
-		t.Errorf("Mirror %s, SwapColors %s", start.Mirror().FEN(), start.SwapColors().FEN())
+		t.Errorf("Mirror %s, SwapColors %s", start.Mirror().String(), start.SwapColors().String())
 	}
 	p := MustParseFEN("W:Wa3,b5,Kc2,e1:Bd8,Kf6,g9,i5")
 	tests := []struct {
@@ -404,13 +339,27 @@ func TestSymmetriesByHand(t *testing.T) {
 	}
 	for _, tt := range tests {
 		if want := MustParseFEN(tt.want); tt.got != want {
-			t.Errorf("%s, want %s", tt.got.FEN(), want.FEN())
+			t.Errorf("%s, want %s", tt.got.String(), want.String())
 		}
 	}
 	q := MustParseFEN("W:Wa1,a2,b1,c3,d2,d4:Bf6,g7,h6,i9")
 	for _, image := range []Position{q.Mirror(), q.SwapColors()} {
-		if a, b := Perft(q, 4, PerftOptions{}), Perft(image, 4, PerftOptions{}); a != b {
-			t.Errorf("perft 4: %d, of %s %d", a, image.FEN(), b)
+		if a, b := perftPlain(q, 4), perftPlain(image, 4); a != b {
+			t.Errorf("perft 4: %d, of %s %d", a, image.String(), b)
 		}
 	}
 }
+
+// compareTestMoves orders moves by start cell, end cell and captured
+// pieces.
+func compareTestMoves(a, b Move) int {
+	if c := cmpCompare(a.from, b.from); c != 0 {
+		return c
+	}
+	if c := cmpCompare(a.to, b.to); c != 0 {
+		return c
+	}
+	return cmpCompare(a.captured, b.captured)
+}
+
+func cmpCompare[T cmp2.Ordered](a, b T) int { return cmp2.Compare(a, b) }

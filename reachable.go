@@ -1,14 +1,9 @@
 package hexdame
 
 import (
-	"errors"
 	"math/bits"
 	"strconv"
 )
-
-// ErrUnreachable is wrapped by the errors of Position.CheckReachable: the
-// position cannot arise in a game.
-var ErrUnreachable = errors.New("unreachable position")
 
 // maxPiecesPerSide is how many pieces a side starts with, and so the most
 // it can ever have.

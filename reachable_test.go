@@ -15,7 +15,7 @@ func TestCheckReachable(t *testing.T) {
 		fen  string
 		want string // in the error; "" for a position that passes
 	}{
-		{StartPosition().FEN(), ""},
+		{StartPosition().String(), ""},
 		{"W:W:B", ""},
 		{"B:WKe9,Ki9:BKa1", ""},                    // kings on the crowning rows
 		{"W:Wa5,b1:Be9,i5", ""},                    // each man on the other side's crowning row
@@ -47,10 +47,10 @@ func TestCheckReachable(t *testing.T) {
 // Every position of a game played from the start passes.
 func TestPropertyGamesStayReachable(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		g := RandomGame(rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 3)), 400)
-		for _, p := range g.Positions() {
+		g := randomGame(rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 3)), 400)
+		for _, p := range mainPositions(g) {
 			if err := p.CheckReachable(); err != nil {
-				t.Fatalf("%s: %v", p.FEN(), err)
+				t.Fatalf("%s: %v", p.String(), err)
 			}
 		}
 	})
@@ -72,18 +72,18 @@ func TestRecordSetupsMustBeReachable(t *testing.T) {
 		{"1. d4-e5 (/FEN \"W:WK1-17:BKa1\"/ 1. e9-e8) f6xd4 *", 1, 11, "White has 17 pieces"},
 	} {
 		g, readErr := NewReader(strings.NewReader(tc.pdn)).ReadGame()
-		checkErr := NewReader(strings.NewReader(tc.pdn)).CheckGame()
+		checkErr := checkGame(NewReader(strings.NewReader(tc.pdn)))
 		for name, err := range map[string]error{"ReadGame": readErr, "CheckGame": checkErr} {
 			var pe *ParseError
-			if !errors.As(err, &pe) || !errors.Is(err, ErrInvalidPDN) || !errors.Is(err, ErrUnreachable) ||
+			if !errors.As(err, &pe) || !errors.Is(err, ErrSyntax) || !errors.Is(err, ErrUnreachable) ||
 				pe.Game != 1 || pe.Line != tc.line || pe.Column != tc.col || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("%q: %s: %v; want an error at %d:%d wrapping ErrInvalidPDN and ErrUnreachable saying %q", tc.pdn, name, err, tc.line, tc.col, tc.want)
 			}
 		}
 		if strings.HasPrefix(tc.pdn, "[") && g != nil {
-			t.Errorf("%q: a game from an unreachable FEN tag: %v", tc.pdn, g.InitialPosition().FEN())
+			t.Errorf("%q: a game from an unreachable FEN tag: %v", tc.pdn, g.Root().Position().String())
 		}
-		if w := searchWork(func() { NewReader(strings.NewReader(tc.pdn)).CheckGame() }); w > 1000 {
+		if w := searchWork(func() { checkGame(NewReader(strings.NewReader(tc.pdn))) }); w > 1000 {
 			t.Errorf("%q: checking it visited %d capture-search states", tc.pdn, w)
 		}
 	}
@@ -91,13 +91,13 @@ func TestRecordSetupsMustBeReachable(t *testing.T) {
 	for _, fen := range []string{climb30, "W:Wi5:Bi9"} {
 		var buf strings.Builder
 		err := NewWriter(&buf).WriteGame(NewGameFrom(MustParseFEN(fen)), Algebraic)
-		if !errors.Is(err, ErrInvalidRecord) || buf.Len() != 0 {
+		if !errors.Is(err, ErrInvalid) || buf.Len() != 0 {
 			t.Errorf("WriteGame from %s: %v, wrote %q", fen, err, buf.String())
 		}
 	}
 	g := NewGame()
 	g.reset(MustParseFEN("W:WK1-17:BKa1"))
-	if err := NewWriter(io.Discard).WriteGame(g, Algebraic); !errors.Is(err, ErrInvalidRecord) || !strings.Contains(err.Error(), "White has 17 pieces") {
+	if err := NewWriter(io.Discard).WriteGame(g, Algebraic); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "White has 17 pieces") {
 		t.Errorf("WriteGame with an unreachable setup: %v", err)
 	}
 }

@@ -1,32 +1,12 @@
 package hexdame
 
-// Record returns the game as a PDN record in notation n, as strict PDN 3.0
-// asks: the seven tag roster first (a tag the game lacks with the value
-// the standard gives for unknown, "?" or "????.??.??", which ReadGame
-// reads back as no tag; see Game.SetTag), the GameType,
-// SetUp and FEN tags when the game does not start from the standard
-// position, the game's other tags, and the movetext with captures in the
-// short form unless ambiguous. For a game read from a record, comments,
-// NAGs, strength marks, setups and variations are kept. Variations
-// nested deeper than MaxVariationDepth, which only a program adding them
-// can make, are left out (WriteGame refuses such a game). The moves from
-// one position are formatted from one generation of its legal moves. A
-// nil *Game gives the record of a game with no move, as the zero Game does.
-func (g *Game) Record(n Notation) *Record {
-	if g == nil {
-		g = &Game{}
-	}
-	rec := &Record{}
-	g.walk(n, &treeBuilder{rec: rec}) // a treeBuilder returns no error
-	rec.tagPos = nil                  // no place in a text
-	return rec
-}
-
-// walk passes the game to s as the record Record returns, part by part,
-// as walkRecord passes a record: Record builds the record from it, and
-// WriteGame writes it as it goes, without the record's Elements (88 bytes
-// an annotation, where the tree keeps an empty line comment in two). It
-// returns the first error of s.
+// walk passes the game to s as a record in notation n, part by part, as
+// walkRecord passes a record: the tags, then the movetext as Movetext
+// yields it. WriteGame writes it as it goes, and Movetext yields it,
+// without the record's Elements (88 bytes an annotation, where the tree
+// keeps an empty line comment in two). A sink that has a setNode method is
+// told the node of each move or setup before its element. It returns the
+// first error of s.
 func (g *Game) walk(n Notation, s recordSink) error {
 	g.init()
 	s.begin(0, 0)
@@ -44,14 +24,14 @@ func (g *Game) walk(n Notation, s recordSink) error {
 			return err
 		}
 	}
-	if err := tag("GameType", GameType(n)); err != nil {
+	if err := tag("GameType", gameType(n)); err != nil {
 		return err
 	}
 	if start := g.root.Position(); start != StartPosition() {
 		if err := tag("SetUp", "1"); err != nil {
 			return err
 		}
-		if err := tag("FEN", start.FormatFEN(n)); err != nil {
+		if err := tag("FEN", start.format(n)); err != nil {
 			return err
 		}
 	}
@@ -63,7 +43,9 @@ func (g *Game) walk(n Notation, s recordSink) error {
 		}
 	}
 	w := movetextWalker{s: s, n: n}
+	w.nodes, _ = s.(nodeSink)
 	if g.root.setup {
+		w.node(&g.root)
 		if err := w.element(Element{Kind: SetupElement, Text: setupText(g.root.Position(), n)}); err != nil {
 			return err
 		}
@@ -80,7 +62,7 @@ func (g *Game) walk(n Notation, s recordSink) error {
 }
 
 // setupText writes a setup's text for position p.
-func setupText(p Position, n Notation) string { return `FEN "` + p.FormatFEN(n) + `"` }
+func setupText(p Position, n Notation) string { return `FEN "` + p.format(n) + `"` }
 
 // A movetextWalker passes a game's tree to a recordSink as movetext in
 // notation n: each node's annotations before its move, the move (in the
@@ -88,11 +70,23 @@ func setupText(p Position, n Notation) string { return `FEN "` + p.FormatFEN(n) 
 // variations that are alternatives to it, and the annotations after them.
 type movetextWalker struct {
 	s     recordSink
+	nodes nodeSink // s, when it is told the nodes
 	n     Notation
 	e     Element   // the element passed on
 	cache moveCache // the legal captures of the positions met
 	buf   [64]Move
 	text  []byte
+}
+
+// A nodeSink is a recordSink told the node of each move or setup of a
+// game's walk, before its element.
+type nodeSink interface{ setNode(x *Node) }
+
+// node tells the sink, if it asks, that the next element is x's.
+func (w *movetextWalker) node(x *Node) {
+	if w.nodes != nil {
+		w.nodes.setNode(x)
+	}
 }
 
 func (w *movetextWalker) element(e Element) error {
@@ -138,6 +132,7 @@ func (w *movetextWalker) line(x *Node, depth int) error {
 			w.text = before.appendMoveIn(w.text[:0], x.move, legal, w.n)
 			e = Element{Kind: MoveElement, Text: string(w.text), Strength: notes.strength}
 		}
+		w.node(x)
 		if err := w.element(e); err != nil {
 			return err
 		}

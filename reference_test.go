@@ -39,7 +39,7 @@ func refMoves(b refBoard, side Color) []string {
 	var caps []string
 	best := 0
 	for pos, x := range b {
-		if !x.IsValid() || x.Color() != side {
+		if !(x.Color() != NoColor) || x.Color() != side {
 			continue
 		}
 		from := pos
@@ -69,7 +69,7 @@ func refMoves(b refBoard, side Color) []string {
 					continue
 				}
 				y := b[[2]int{jf, jr}]
-				if !y.IsValid() || y.Color() == side || isTaken([2]int{jf, jr}) {
+				if !(y.Color() != NoColor) || y.Color() == side || isTaken([2]int{jf, jr}) {
 					continue
 				}
 				for lf, lr := jf+d[0], jr+d[1]; empty(lf, lr); lf, lr = lf+d[0], lr+d[1] {
@@ -103,7 +103,7 @@ func refMoves(b refBoard, side Color) []string {
 	}
 	var quiet []string
 	for pos, x := range b {
-		if !x.IsValid() || x.Color() != side {
+		if !(x.Color() != NoColor) || x.Color() != side {
 			continue
 		}
 		for i, d := range refDirs {
@@ -204,7 +204,7 @@ func TestPerftMatchesReference(t *testing.T) {
 			d = start
 		}
 		want := refPerft(refFromPosition(p), p.SideToMove(), d)
-		if got := Perft(p, d, PerftOptions{}); got != want {
+		if got := perftPlain(p, d); got != want {
 			t.Errorf("%s: Perft(%d) = %d, reference %d", nf.name, d, got, want)
 		}
 	}
@@ -236,11 +236,11 @@ func TestPerftMatchesReferenceCrowded(t *testing.T) {
 	for range positions {
 		p := manyPiecesPosition(rng)
 		want := refPerft(refFromPosition(p), p.SideToMove(), depth)
-		if got := Perft(p, depth, PerftOptions{}); got != want {
-			t.Errorf("%s: Perft(%d) = %d, reference %d", p.FEN(), depth, got, want)
+		if got := perftPlain(p, depth); got != want {
+			t.Errorf("%s: Perft(%d) = %d, reference %d", p.String(), depth, got, want)
 		}
 		if diff := cmp.Diff(refMoves(refFromPosition(p), p.SideToMove()), refStrings(p.LegalMoves())); diff != "" {
-			t.Errorf("%s: moves (-reference +got):\n%s", p.FEN(), diff)
+			t.Errorf("%s: moves (-reference +got):\n%s", p.String(), diff)
 		}
 	}
 }

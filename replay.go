@@ -2,8 +2,6 @@ package hexdame
 
 import (
 	"errors"
-	"io"
-	"iter"
 	"strconv"
 	"strings"
 )
@@ -11,69 +9,16 @@ import (
 // ReadGame reads the next game and replays it against the rules (see
 // Record.Replay), as it reads. At the end of the input it returns nil,
 // io.EOF. A record that is not PDN gives a nil game and a *ParseError
-// wrapping ErrInvalidPDN; a game that breaks the rules gives the game up to
+// wrapping ErrSyntax; a game that breaks the rules gives the game up to
 // its last legal move with the error, as Replay does. Either way the
 // Reader moves on to the next game.
 func (r *Reader) ReadGame() (*Game, error) {
-	rp := replayer{keep: true}
-	rp.cache.work = r.workBudget()
+	rp := replayer{}
+	rp.cache.work = r.limit()
 	if err := r.readRecordTo(&rp); err != nil {
 		return nil, err
 	}
 	return rp.finish()
-}
-
-// CheckGame reads the next game and checks it against the rules as
-// ReadGame does, without keeping it: its memory does not grow with the
-// game's moves, only with its tags and with the positions since the last
-// capture or man move (which threefold repetition needs), besides the
-// legal captures it remembers so that moves from one position share one
-// generation (at most 65,536 moves, 1 MiB). It returns nil for a valid
-// game, io.EOF at the end of the input, and otherwise the errors ReadGame
-// would.
-func (r *Reader) CheckGame() error {
-	if r == nil {
-		return errNilReader
-	}
-	if r.check == nil {
-		r.check = &replayer{}
-	}
-	rp := r.check
-	rp.reset()
-	rp.cache.work = r.workBudget()
-	if err := r.readRecordTo(rp); err != nil {
-		return err
-	}
-	_, err := rp.finish()
-	return err
-}
-
-// Games returns an iterator over the games of the input, read with
-// ReadGame: each game with a nil error, or, for a game with problems, the
-// game as far as it is legal (nil if it cannot start or is not PDN) and
-// the error. It goes on after a game's problems, and stops at the end of
-// the input and after an error of the underlying reader, which it yields
-// first.
-func (r *Reader) Games() iter.Seq2[*Game, error] {
-	return func(yield func(*Game, error) bool) {
-		for {
-			g, err := r.ReadGame()
-			if err == io.EOF || !yield(g, err) || (err != nil && !isRecordError(err)) {
-				return
-			}
-		}
-	}
-}
-
-// reset makes a replayer that only checks ready for another game, keeping
-// its memory: its game, its lines and its problems' slice.
-func (rp *replayer) reset() {
-	g, lines, cache := rp.g, rp.lines[:0], rp.cache
-	cache.reset()
-	*rp = replayer{lines: lines, cache: cache}
-	if g != nil {
-		rp.reuse = g
-	}
 }
 
 // Replay plays the record against the rules of HexDame and returns the game
@@ -81,7 +26,7 @@ func (rp *replayer) reset() {
 // be legal where it stands; a variation is an alternative to the move before
 // it, or to the next move of its line when it comes first (at the start, or
 // right after a setup). A variation of the main line with no move before or
-// after it is an alternative to nothing, and is a problem (ErrInvalidPDN):
+// after it is an alternative to nothing, and is a problem (ErrSyntax):
 // a game's main line is its tree's first line, so such a variation would
 // otherwise become the main line.
 //
@@ -89,7 +34,7 @@ func (rp *replayer) reset() {
 // replaces the position. Each must be a position a game can reach: at most
 // 16 pieces a side and no man on the row where it would have been crowned
 // (see Position.CheckReachable); one that is not is a problem of the game
-// (wrapping ErrInvalidPDN and ErrUnreachable), so that no record makes the
+// (wrapping ErrSyntax and ErrUnreachable), so that no record makes the
 // rules work on a position no game reaches. The notation, algebraic or
 // numeric, is detected from the first move. Where a tag is given twice,
 // the first counts.
@@ -110,16 +55,16 @@ func (rp *replayer) reset() {
 // against "2-0" is a disagreement). A disagreement is a problem wrapping
 // ErrResultMismatch, and the game then has no recorded result; a Result
 // tag that is not a PDN result (see ParseResult) is one wrapping
-// ErrInvalidResult. A move after the end of the game is an error. The
+// ErrSyntax. A move after the end of the game is an error. The
 // game's result is its Outcome, not a tag: Game.Tag reports no Result tag.
 //
 // Each problem is a *ParseError giving the game, line and column, and for a
 // move its ply (counted from the start position, 1 for the first move) and
 // text; it wraps ErrNotHexDame, a *FENError, a *MoveError, ErrGameOver,
-// ErrResultMismatch, ErrInvalidResult or, for a variation that is an alternative to no move,
-// for a FEN tag or setup of a position no game reaches (with
-// ErrUnreachable), and for a record built with variations nested deeper
-// than MaxVariationDepth, ErrInvalidPDN.
+// ErrResultMismatch, or ErrSyntax: for a Result tag that is no result, a
+// variation that is an alternative to no move, a FEN tag or setup of a
+// position no game reaches (with ErrUnreachable), and a record built with
+// variations nested deeper than MaxVariationDepth.
 //
 // Problems are independent when one does not hide the other: a bad move in
 // a variation stops the check of that variation only, and the main line
@@ -151,7 +96,7 @@ var errNilRecord = errors.New("nil *Record")
 
 // replay is Replay.
 func (rec *Record) replay() (*Game, error) {
-	rp := replayer{keep: true}
+	rp := replayer{}
 	if err := walkRecord(rec, &rp); err != nil {
 		return nil, err
 	}
@@ -160,7 +105,7 @@ func (rec *Record) replay() (*Game, error) {
 
 // walkRecord passes the parts of a record to s as a Reader reading it
 // would, elements by pointer into the record. Variations nested deeper
-// than MaxVariationDepth give a *ParseError wrapping ErrInvalidPDN.
+// than MaxVariationDepth give a *ParseError wrapping ErrSyntax.
 func walkRecord(rec *Record, s recordSink) error {
 	s.begin(rec.Game, rec.Line)
 	for i, t := range rec.Tags {
@@ -209,16 +154,15 @@ func tooDeep(rec *Record, e *Element) *ParseError {
 }
 
 // A replayer is the recordSink that checks a record against the rules:
-// the HexDame layer behind Replay, ReadGame and CheckGame. It plays the
-// main line in a Game and each variation from the position before the
-// move it is an alternative to; when it keeps the game, it builds the
-// game's tree with the record's annotations.
+// the HexDame layer behind Replay and ReadGame. It plays the main line in
+// a Game and each variation from the position before the move it is an
+// alternative to, and builds the game's tree with the record's
+// annotations.
 type replayer struct {
-	keep bool // keep the game's tree (Replay, ReadGame), not only check it
-	game int  // the record's number in the input
-	line int  // where it starts
+	game int // the record's number in the input
+	line int // where it starts
 
-	tags                  []Tag // the game's tags, when keep
+	tags                  []Tag // the game's tags
 	fen, gameType, result string
 	hasFEN, hasGameType   bool
 	hasResult             bool
@@ -230,7 +174,6 @@ type replayer struct {
 	lead                  noteList     // annotations before the game is set up
 	firstMove, anyMove    string       // the main line's first move, and the record's, as written
 	problems              []error
-	reuse                 *Game // a game to start from again, when only checking
 	// loose: a variation opened on the main line before any move (or right
 	// after a setup) waits, at looseAt, for the main move it is an
 	// alternative to.
@@ -288,9 +231,7 @@ func (rp *replayer) tag(name, value string, at textPos) error {
 		}
 	case "SetUp":
 	default:
-		if rp.keep {
-			rp.tags = append(rp.tags, Tag{name, value})
-		}
+		rp.tags = append(rp.tags, Tag{name, value})
 	}
 	return nil
 }
@@ -309,7 +250,7 @@ func (rp *replayer) start() {
 	rp.started = true
 	if rp.hasGameType && !isHexDameGameType(rp.gameType) {
 		rp.problem(rp.gameTypeAt.line, rp.gameTypeAt.col, 0, "", &gameError{err: ErrNotHexDame,
-			msg: "GameType " + quoteClipped(rp.gameType) + " is not " + strconv.Itoa(GameTypeNumber)})
+			msg: "GameType " + quoteClipped(rp.gameType) + " is not " + strconv.Itoa(gameTypeNumber)})
 		rp.dead = true
 		return
 	}
@@ -326,18 +267,10 @@ func (rp *replayer) start() {
 		}
 		start = p
 	}
-	if rp.reuse != nil && !rp.keep {
-		rp.g = rp.reuse
-		counts := rp.g.counts
-		*rp.g = Game{counts: counts} // a new game, in the old one's memory
-		rp.g.begin(start)
-	} else {
-		rp.g = NewGameFrom(start)
-	}
-	rp.g.forget = !rp.keep
+	rp.g = NewGameFrom(start)
 	rp.g.tags = gameTags(rp.tags, false)
 	if _, err := ParseResult(rp.result); rp.hasResult && err != nil {
-		rp.problem(rp.resultAt.line, rp.resultAt.col, 0, "", &gameError{err: ErrInvalidResult,
+		rp.problem(rp.resultAt.line, rp.resultAt.col, 0, "", &gameError{err: ErrSyntax,
 			msg: "the Result tag " + quoteClipped(rp.result) + " is not a PDN result"})
 	}
 	rp.lines = append(rp.lines[:0], replayLine{pos: start, before: start, node: &rp.g.root, pending: rp.lead})
@@ -358,9 +291,7 @@ func (rp *replayer) element(e *Element) error {
 		rp.start()
 	default:
 		if !rp.started {
-			if rp.keep {
-				rp.lead = rp.lead.add(noteOf(e))
-			}
+			rp.lead = rp.lead.add(noteOf(e))
 			return nil
 		}
 	}
@@ -382,7 +313,7 @@ func (rp *replayer) element(e *Element) error {
 // line's last move, or for its next move.
 func (rp *replayer) annotate(e *Element) {
 	l := &rp.lines[len(rp.lines)-1]
-	if !rp.keep || l.bad {
+	if l.bad {
 		return
 	}
 	if l.moved && !l.afterVar {
@@ -438,14 +369,11 @@ func (rp *replayer) move(e *Element) {
 	next := l.pos.play(m)
 	if main {
 		rp.loose = false
-		n := rp.g.push(m, next)
-		if rp.keep {
-			rp.place(l, n, true)
-		}
-	} else if rp.keep {
+		rp.place(l, rp.g.push(m, next), true)
+	} else {
 		rp.place(l, &Node{game: rp.g, move: m, pos: next.pack(), ply: l.ply + 1}, false)
 	}
-	if rp.keep && e.Strength != "" {
+	if e.Strength != "" {
 		l.node.note().strength = e.Strength
 	}
 	l.before, l.beforePly = l.pos, l.ply
@@ -472,10 +400,10 @@ func (rp *replayer) setup(e *Element) {
 	if len(rp.lines) == 1 {
 		rp.loose = false // the setup is what the variation is an alternative to
 		rp.g.reset(p)
-		if rp.keep && rp.g.end != &rp.g.root {
+		if rp.g.end != &rp.g.root {
 			rp.place(l, rp.g.end, true)
 		}
-	} else if rp.keep {
+	} else {
 		rp.place(l, &Node{game: rp.g, setup: true, pos: p.pack(), ply: l.ply}, false)
 	}
 	l.pos, l.before, l.beforePly = p, p, l.ply
@@ -494,7 +422,7 @@ func (rp *replayer) open(at textPos) error {
 	parent.afterVar = true
 	v := replayLine{pos: parent.before, before: parent.before, ply: parent.beforePly, beforePly: parent.beforePly,
 		bad: parent.lost, lost: parent.lost}
-	if rp.keep && !parent.lost {
+	if !parent.lost {
 		v.node = parent.anchor()
 	}
 	rp.lines = append(rp.lines, v)
@@ -512,7 +440,7 @@ func (rp *replayer) close() error {
 
 // endLine keeps the annotations at the end of a line after its last node.
 func (rp *replayer) endLine(l *replayLine) {
-	if !rp.keep || l.bad || len(l.pending) == 0 || l.node == nil {
+	if l.bad || len(l.pending) == 0 || l.node == nil {
 		return
 	}
 	notes := l.node.note()
@@ -614,7 +542,7 @@ func unreachableSetup(what string, p Position) error {
 }
 
 // A setupError is the problem of a record whose FEN tag or setup puts a
-// position that cannot arise in a game: it wraps ErrInvalidPDN and the
+// position that cannot arise in a game: it wraps ErrSyntax and the
 // error of Position.CheckReachable (which wraps ErrUnreachable).
 type setupError struct {
 	what string
@@ -622,7 +550,7 @@ type setupError struct {
 }
 
 func (e *setupError) Error() string {
-	msg := ErrInvalidPDN.Error() + ": " + e.what + " sets up a position that cannot arise in a game"
+	msg := "invalid PDN: " + e.what + " sets up a position that cannot arise in a game"
 	var ue *unreachableError
 	if errors.As(e.err, &ue) {
 		msg += ": " + ue.why
@@ -630,7 +558,7 @@ func (e *setupError) Error() string {
 	return msg
 }
 
-func (e *setupError) Unwrap() []error { return []error{ErrInvalidPDN, e.err} }
+func (e *setupError) Unwrap() []error { return []error{ErrSyntax, e.err} }
 
 // parseSetup reads the FEN of a setup, `FEN "W:..."`, or a bare FEN.
 func parseSetup(text string) (Position, error) {

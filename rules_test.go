@@ -17,7 +17,7 @@ import (
 func legalPaths(p Position) []string {
 	var out []string
 	for _, m := range p.LegalMoves() {
-		out = append(out, p.FormatMovePath(m, Algebraic))
+		out = append(out, p.Path(m).Format(Algebraic))
 	}
 	slices.Sort(out)
 	return out
@@ -129,8 +129,8 @@ func TestRulesSameOutcomeIsOneMove(t *testing.T) {
 		}
 	}
 	after := p.play(m)
-	if after.FEN() != "B:Wc3:B" {
-		t.Errorf("after the ring: %s, want B:Wc3:B", after.FEN())
+	if after.String() != "B:Wc3:B" {
+		t.Errorf("after the ring: %s, want B:Wc3:B", after.String())
 	}
 }
 
@@ -138,7 +138,7 @@ func TestRulesAmbiguousShortForm(t *testing.T) {
 	p := MustParseFEN("W:WKe1:Ba2,a3,c7,d7,e6,g5")
 	_, err := p.ParseMove("e1xh5")
 	var me *MoveError
-	if !errorsAs(err, &me) || me.Err != ErrAmbiguousMove || len(me.Candidates) != 2 {
+	if !errorsAs(err, &me) || me.err != ErrAmbiguousMove || len(me.Candidates) != 2 {
 		t.Fatalf("ParseMove(e1xh5) error = %v, want ambiguous with two candidates", err)
 	}
 	a := p.MustParseMove("e1xe8xh5")
@@ -189,8 +189,8 @@ func TestRulesPromotion(t *testing.T) {
 				t.Errorf("after %s: %s holds %v, want %v", tc.move, tc.at, got, tc.want)
 			}
 			king := p.Piece(m.From()).IsKing()
-			if p.Crowns(m) != (!king && tc.want.IsKing()) {
-				t.Errorf("Promotes() = %v", p.Crowns(m))
+			if crowns(p, m) != (!king && tc.want.IsKing()) {
+				t.Errorf("Promotes() = %v", crowns(p, m))
 			}
 		})
 	}
@@ -200,12 +200,12 @@ func TestRulesLoss(t *testing.T) {
 	for _, fen := range []string{"W:W:Bi9", "W:Wa1:Ba2,b1,b2,a3,c1,c3", "B:Wa1:B"} {
 		p := MustParseFEN(fen)
 		o := NewGameFrom(p).Outcome()
-		w, ok := o.Winner()
-		if !ok || w != p.SideToMove().Opponent() || p.HasLegalMoves() || o.Reason != NoLegalMove {
+		w, ok := winner(o)
+		if !ok || w != p.SideToMove().Opponent() || p.CountLegalMoves() > 0 || o.Reason != NoLegalMove {
 			t.Errorf("%s: Outcome() = %v; want a win of the opponent of the side to move", fen, o)
 		}
 	}
-	if NewGame().Outcome().IsOver() || !StartPosition().HasLegalMoves() {
+	if NewGame().Outcome().IsOver() || StartPosition().CountLegalMoves() == 0 {
 		t.Error("the start position is lost")
 	}
 }
@@ -240,7 +240,7 @@ func TestRulesForeignMovesAreIllegal(t *testing.T) {
 			}
 			q, err := p.Play(tc.m)
 			if !errors.Is(err, ErrIllegalMove) || q != p {
-				t.Errorf("Play(%v) in %s = %s, %v", tc.m, tc.fen, q.FEN(), err)
+				t.Errorf("Play(%v) in %s = %s, %v", tc.m, tc.fen, q.String(), err)
 			}
 			if slices.Contains(p.LegalMoves(), tc.m) {
 				t.Errorf("%v is among the legal moves of %s", tc.m, tc.fen)
@@ -269,7 +269,7 @@ func TestRulesMoveIsItsIdentity(t *testing.T) {
 		p := MustParseFEN(tc.fen)
 		var captured CellSet
 		for _, c := range tc.captured {
-			captured = captured.With(MustParseCell(c))
+			captured = (captured | CellSetOf(MustParseCell(c)))
 		}
 		m := MakeMove(MustParseCell(tc.from), MustParseCell(tc.to), captured)
 		if !p.IsLegal(m) {
@@ -277,8 +277,8 @@ func TestRulesMoveIsItsIdentity(t *testing.T) {
 			continue
 		}
 		q, err := p.Play(m)
-		if err != nil || q.FEN() != tc.after {
-			t.Errorf("%s: Play(%v) = %s, %v; want %s", tc.fen, m, q.FEN(), err, tc.after)
+		if err != nil || q.String() != tc.after {
+			t.Errorf("%s: Play(%v) = %s, %v; want %s", tc.fen, m, q.String(), err, tc.after)
 		}
 		if !slices.Contains(p.LegalMoves(), m) {
 			t.Errorf("%s: %v is not among the legal moves %v", tc.fen, m, p.LegalMoves())
@@ -380,7 +380,7 @@ func TestRulesCapturePathsAreValid(t *testing.T) {
 		t.Errorf("paths (-want +got):\n%s", diff)
 	}
 	for _, m := range p.LegalMoves() {
-		if err := checkPath(p, m, p.Path(m)); err != "" {
+		if err := checkPath(p, m, p.Path(m).Cells()); err != "" {
 			t.Errorf("%v: %s", m, err)
 		}
 	}
@@ -391,7 +391,7 @@ func TestRulesCapturePathsAreValid(t *testing.T) {
 		t.Errorf("paths (-want +got):\n%s", diff)
 	}
 	for _, m := range q.LegalMoves() {
-		if err := checkPath(q, m, q.Path(m)); err != "" {
+		if err := checkPath(q, m, q.Path(m).Cells()); err != "" {
 			t.Errorf("%v: %s", m, err)
 		}
 	}

@@ -1,21 +1,16 @@
 package hexdame
 
 import (
-	"errors"
 	"slices"
 	"strconv"
 	"strings"
 )
 
-// ErrInvalidTag is wrapped by the errors returned for a tag that PDN cannot
-// hold or that the game writes itself.
-var ErrInvalidTag = errors.New("invalid tag")
-
-// checkTag returns an error wrapping ErrInvalidTag when a tag pair cannot
+// checkTag returns an error wrapping ErrInvalid when a tag pair cannot
 // be written as PDN that reads back the same.
 func checkTag(name, value string) error {
 	if what := tagProblem(name, value); what != "" {
-		return &gameError{err: ErrInvalidTag, msg: what}
+		return &gameError{err: ErrInvalid, what: "invalid tag", msg: what}
 	}
 	return nil
 }
@@ -137,18 +132,18 @@ func gameTags(tags []Tag, lastWins bool) []Tag {
 	return append(out, others...)
 }
 
-// GameType returns the GameType tag value this package writes for HexDame
+// gameType returns the GameType tag value this package writes for HexDame
 // records in notation n.
-func GameType(n Notation) string {
+func gameType(n Notation) string {
 	if n == Numeric {
-		return strconv.Itoa(GameTypeNumber) + ",W,9,9,N2,0"
+		return strconv.Itoa(gameTypeNumber) + ",W,9,9,N2,0"
 	}
-	return strconv.Itoa(GameTypeNumber) + ",W,9,9,A0,0"
+	return strconv.Itoa(gameTypeNumber) + ",W,9,9,A0,0"
 }
 
 // isHexDameGameType reports whether a GameType value names HexDame: its
-// number, before any comma, is GameTypeNumber.
+// number, before any comma, is gameTypeNumber.
 func isHexDameGameType(v string) bool {
 	num, _, _ := strings.Cut(strings.TrimSpace(v), ",")
-	return strings.TrimSpace(num) == strconv.Itoa(GameTypeNumber)
+	return strings.TrimSpace(num) == strconv.Itoa(gameTypeNumber)
 }

@@ -10,11 +10,12 @@ import (
 // enumNames are the text forms of the values of an enumeration, the
 // value's index: names[v] is v's text, and an empty name, or an index
 // beyond them, an invalid value. Every enumeration of the package prints
-// an invalid value the same way: "invalid " and the kind.
+// an invalid value the same way: "invalid " and the kind. Text that names
+// no value is an error wrapping ErrSyntax, a value without a name one
+// wrapping ErrInvalid.
 type enumNames struct {
 	kind  string // what a value is, in words: "color"
 	names []string
-	err   error // the sentinel the errors wrap
 }
 
 // String returns v's name, or "invalid KIND".
@@ -28,7 +29,7 @@ func (e *enumNames) String(v int) string {
 // appendText appends v's name, or returns an error for an invalid value.
 func (e *enumNames) appendText(b []byte, v int) ([]byte, error) {
 	if v < 0 || v >= len(e.names) || e.names[v] == "" {
-		return b, &valueError{kind: e.kind, text: strconv.Itoa(v), err: e.err}
+		return b, &valueError{kind: e.kind, text: strconv.Itoa(v), err: ErrInvalid}
 	}
 	return append(b, e.names[v]...), nil
 }
@@ -45,16 +46,7 @@ func (e *enumNames) parse(s string) (int, error) {
 
 // parseError is the error for text that names no value.
 func (e *enumNames) parseError(s string) error {
-	return &valueError{kind: e.kind, text: strconv.Quote(clipped(s)), err: e.err}
-}
-
-// unmarshalWith sets *v to parse(text), leaving it unchanged on error.
-func unmarshalWith[T any](v *T, text []byte, parse func(string) (T, error)) error {
-	x, err := parse(string(text))
-	if err == nil {
-		*v = x
-	}
-	return err
+	return &valueError{kind: e.kind, text: strconv.Quote(clipped(s)), err: ErrSyntax}
 }
 
 // A valueError reports a value, or text, that is none of a kind's: text

@@ -2,7 +2,6 @@ package hexdame
 
 import (
 	"encoding/binary"
-	"errors"
 	"iter"
 	"slices"
 	"strings"
@@ -24,7 +23,7 @@ import (
 // or Game.Undo takes out of the tree, or that was in a tree a
 // Game.UnmarshalJSON replaced, is detached: its reading methods still
 // describe it as it was, and its edits return an error wrapping
-// ErrNotInTree. The methods of a nil *Node read as those of a detached
+// ErrInvalid. The methods of a nil *Node read as those of a detached
 // node with no move.
 type Node struct {
 	game     *Game
@@ -117,16 +116,7 @@ func appendElements(dst []Element, l noteList) []Element {
 	return dst
 }
 
-// ErrNotInTree is wrapped by the errors of an edit of a node that is no
-// longer in its game's tree (see Node), or of a nil *Node.
-var ErrNotInTree = errors.New("node not in its game's tree")
-
-// ErrRootNode is wrapped by the errors of removing or promoting the root
-// of a game's tree, which has no parent to be removed from or promoted
-// within.
-var ErrRootNode = errors.New("root node")
-
-var errDetached = &gameError{err: ErrNotInTree, msg: "the node was taken out of the tree (Remove, Undo, or a game decoded over it), or is nil"}
+var errDetached = &gameError{err: ErrInvalid, what: "node not in its game's tree", msg: "the node was taken out of the tree (Remove or Undo), or is nil"}
 
 // editable returns nil when n can be edited: it is a node of its game's
 // tree.
@@ -151,14 +141,6 @@ func (n *Node) detach() {
 		x.detached = true
 		stack = append(stack, x.children...)
 	}
-}
-
-// Game returns the game the node belongs to (nil for a nil *Node).
-func (n *Node) Game() *Game {
-	if n == nil {
-		return nil
-	}
-	return n.game
 }
 
 // Parent returns the node before n, or nil for the root and for the
@@ -196,15 +178,6 @@ func (n *Node) Position() Position {
 	return n.pos.unpack()
 }
 
-// Before returns the position n's move is played in: its parent's
-// position (the start position for the root).
-func (n *Node) Before() Position {
-	if n == nil || n.parent == nil {
-		return n.Position()
-	}
-	return n.parent.Position()
-}
-
 // Ply returns the number of moves from the start of the game to n.
 func (n *Node) Ply() int {
 	if n == nil {
@@ -230,9 +203,9 @@ func (n *Node) Next() *Node {
 	return n.children[0]
 }
 
-// IsMainline reports whether n is on the game's main line: the root, or a
+// isMainline reports whether n is on the game's main line: the root, or a
 // first child of a node on the main line. A detached node is on no line.
-func (n *Node) IsMainline() bool {
+func (n *Node) isMainline() bool {
 	if !n.IsInTree() {
 		return false
 	}
@@ -290,7 +263,7 @@ func (n *Node) Outcome() Outcome {
 // its main continuation if it has none, else as a variation, after the
 // others. If m already follows n, AddMove returns that node. An illegal
 // move gives the *MoveError of Position.Play, a detached node an error
-// wrapping ErrNotInTree. A move after the end of the game (a position
+// wrapping ErrInvalid. A move after the end of the game (a position
 // occurring a third time on the way to n, or a draw rule of the game) is
 // added as a variation, which may explore it, but not as the main line's
 // continuation: that gives an error wrapping ErrGameOver, as Game.Play
@@ -308,7 +281,7 @@ func (n *Node) AddMove(m Move) (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(n.children) == 0 && n.IsMainline() {
+	if len(n.children) == 0 && n.isMainline() {
 		// The move would go on the main line, which ends where the rules
 		// end the game: no record could hold it.
 		if o := n.Outcome(); o.IsOver() {
@@ -316,19 +289,6 @@ func (n *Node) AddMove(m Move) (*Node, error) {
 		}
 	}
 	return n.add(&Node{game: n.game, move: m, pos: next.pack(), ply: n.ply + 1}, true), nil
-}
-
-// AddMoveText reads a move with Position.ParseMove in n's position and
-// adds it with AddMove.
-func (n *Node) AddMoveText(s string) (*Node, error) {
-	if err := n.editable(); err != nil {
-		return nil, err
-	}
-	m, err := n.Position().ParseMove(s)
-	if err != nil {
-		return nil, err
-	}
-	return n.AddMove(m)
 }
 
 // add appends child c to n's children and returns it; edit says whether
@@ -361,15 +321,15 @@ func (n *Node) addMain(c *Node) *Node {
 // Remove removes n, and all that follows it, from the tree; they are
 // detached. Removing a node of the main line shortens it (or, for a main
 // continuation with variations, makes the first variation the main
-// continuation). The root gives an error wrapping ErrRootNode, a detached
-// node one wrapping ErrNotInTree.
+// continuation). The root gives an error wrapping ErrInvalid, a detached
+// node one wrapping ErrInvalid.
 func (n *Node) Remove() error {
 	if err := n.editable(); err != nil {
 		return err
 	}
 	p := n.parent
 	if p == nil {
-		return &gameError{err: ErrRootNode, msg: "the root cannot be removed"}
+		return &gameError{err: ErrInvalid, what: "root node", msg: "the root cannot be removed"}
 	}
 	i := slices.Index(p.children, n)
 	p.children = slices.Delete(p.children, i, i+1)
@@ -384,14 +344,14 @@ func (n *Node) Remove() error {
 // Promote moves n one place towards the front of its parent's children:
 // a variation becomes the one before it, or the main continuation. It does
 // nothing for a main continuation. The root gives an error wrapping
-// ErrRootNode, a detached node one wrapping ErrNotInTree.
+// ErrInvalid, a detached node one wrapping ErrInvalid.
 func (n *Node) Promote() error {
 	if err := n.editable(); err != nil {
 		return err
 	}
 	p := n.parent
 	if p == nil {
-		return &gameError{err: ErrRootNode, msg: "the root cannot be promoted"}
+		return &gameError{err: ErrInvalid, what: "root node", msg: "the root cannot be promoted"}
 	}
 	i := slices.Index(p.children, n)
 	if i > 0 {
@@ -405,7 +365,7 @@ func (n *Node) Promote() error {
 
 // PromoteToMain makes n, and each node before it, the main continuation
 // of its parent, so that n is on the main line. The root is on it
-// already; a detached node gives an error wrapping ErrNotInTree.
+// already; a detached node gives an error wrapping ErrInvalid.
 func (n *Node) PromoteToMain() error {
 	if err := n.editable(); err != nil {
 		return err
@@ -436,8 +396,8 @@ func (n *Node) Strength() string {
 // glued to a move: a run of !, ? and * ("!", "?!", "!!"), or one to six
 // of ! and ? in parentheses ("(?)"), short enough that any move with it
 // fits in one word of a record (1 MiB less 512 bytes). Another mark gives
-// an error wrapping ErrInvalidAnnotation, a detached node one wrapping
-// ErrNotInTree.
+// an error wrapping ErrInvalid, a detached node one wrapping
+// ErrInvalid.
 func (n *Node) SetStrength(s string) error {
 	if err := n.editable(); err != nil {
 		return err
@@ -449,19 +409,14 @@ func (n *Node) SetStrength(s string) error {
 	return nil
 }
 
-// ErrInvalidAnnotation is wrapped by the errors of the Node methods that
-// set annotations (comments, strength marks, NAGs) for text or numbers
-// that a PDN record cannot hold.
-var ErrInvalidAnnotation = errors.New("invalid annotation")
-
 // An annotationError reports an annotation a record cannot hold.
 type annotationError struct{ what string }
 
 func (e *annotationError) Error() string {
-	return ErrInvalidAnnotation.Error() + ": " + e.what
+	return "invalid annotation: " + e.what
 }
 
-func (e *annotationError) Unwrap() error { return ErrInvalidAnnotation }
+func (e *annotationError) Unwrap() error { return ErrInvalid }
 
 // Comment returns the comments written after n's move, joined by a space.
 func (n *Node) Comment() string {
@@ -469,16 +424,6 @@ func (n *Node) Comment() string {
 		return ""
 	}
 	return joinComments(n.notes.after)
-}
-
-// CommentBefore returns the comments written before n's move (after the
-// move before it, or the variation's opening parenthesis), joined by a
-// space.
-func (n *Node) CommentBefore() string {
-	if n == nil || n.notes == nil {
-		return ""
-	}
-	return joinComments(n.notes.before)
 }
 
 // joinComments returns the text of the comment elements, joined by a
@@ -497,9 +442,10 @@ func joinComments(notes noteList) string {
 }
 
 // SetComment replaces the comments after n's move with the comment text
-// ("" removes them). Text that a comment cannot hold (a "}", text that is
-// not UTF-8 or longer than a record's limit) gives an error wrapping
-// ErrInvalidAnnotation, a detached node one wrapping ErrNotInTree.
+// ("" removes them); at the root, which has no move, the comment goes
+// before the game's first move. Text that a comment cannot hold (a "}",
+// text that is not UTF-8 or longer than a record's limit) gives an error
+// wrapping ErrInvalid, as does a detached node.
 func (n *Node) SetComment(text string) error {
 	if err := n.editable(); err != nil {
 		return err
@@ -509,27 +455,6 @@ func (n *Node) SetComment(text string) error {
 	}
 	notes := n.note()
 	notes.after = setComment(notes.after, text)
-	return nil
-}
-
-// SetCommentBefore replaces the comments before n's move with the comment
-// text ("" removes them), as SetComment does after it. At the root, which
-// has no move, the comment goes before the game's first move.
-func (n *Node) SetCommentBefore(text string) error {
-	if err := n.editable(); err != nil {
-		return err
-	}
-	if what := textProblem("comment", text, "}"); what != "" {
-		return &annotationError{what: what}
-	}
-	if n.parent == nil {
-		// The root's comments are written before the first move.
-		notes := n.note()
-		notes.after = setComment(notes.after, text)
-		return nil
-	}
-	notes := n.note()
-	notes.before = setComment(notes.before, text)
 	return nil
 }
 
@@ -557,39 +482,9 @@ func (n *Node) NAGs() []int {
 	return out
 }
 
-// AddNAG adds a numeric annotation glyph ($n) after n's move, unless n
-// has it already. A NAG must be a number of at most 9 digits; another
-// gives an error wrapping ErrInvalidAnnotation, a detached node one
-// wrapping ErrNotInTree.
-func (n *Node) AddNAG(nag int) error {
-	if err := n.editable(); err != nil {
-		return err
-	}
-	if what := nagProblem(nag); what != "" {
-		return &annotationError{what: what}
-	}
-	if slices.Contains(n.NAGs(), nag) {
-		return nil
-	}
-	notes := n.note()
-	notes.after = notes.after.add(note{kind: NAGElement, nag: nag})
-	return nil
-}
-
-// RemoveNAG removes the NAG nag from after n's move and reports whether
-// n had it. A detached node has nothing to remove.
-func (n *Node) RemoveNAG(nag int) bool {
-	if n.editable() != nil || n.notes == nil {
-		return false
-	}
-	before := len(n.notes.after)
-	n.notes.after = n.notes.after.without(func(e note) bool { return e.kind == NAGElement && e.nag == nag })
-	return len(n.notes.after) < before
-}
-
 // SetNAGs replaces the NAGs after n's move with nags, in order and each
 // once (nil removes them). A NAG out of range gives an error wrapping
-// ErrInvalidAnnotation and changes nothing.
+// ErrInvalid and changes nothing.
 func (n *Node) SetNAGs(nags []int) error {
 	if err := n.editable(); err != nil {
 		return err
@@ -612,43 +507,6 @@ func (n *Node) SetNAGs(nags []int) error {
 		}
 	}
 	return nil
-}
-
-// Annotations returns the comments, line comments and NAGs of the record
-// around n's move, as elements: those written before the move, after it,
-// and after the variations that follow it (which a record has only at the
-// end of a line). Each element has its Kind, Text (a comment's) and NAG
-// (a NAG's), and no place in the text (Line and Column are 0). The
-// slices are new.
-func (n *Node) Annotations() (before, after, tail []Element) {
-	if n == nil || n.notes == nil {
-		return nil, nil, nil
-	}
-	return appendElements(nil, n.notes.before), appendElements(nil, n.notes.after), appendElements(nil, n.notes.tail)
-}
-
-// AnnotationsSeq returns iterators over the annotations Annotations
-// returns, which yield them one at a time instead of copying them into
-// slices: a record may put a million line comments around one move, and
-// an Element takes 88 bytes where the tree keeps an empty one in two. Each
-// iterator yields the annotations the node has when it runs.
-func (n *Node) AnnotationsSeq() (before, after, tail iter.Seq[Element]) {
-	return n.annotationsSeq(0), n.annotationsSeq(1), n.annotationsSeq(2)
-}
-
-// annotationsSeq returns an iterator over n's annotations before its
-// move (part 0), after it (1) or after its variations (2).
-func (n *Node) annotationsSeq(part int) iter.Seq[Element] {
-	return func(yield func(Element) bool) {
-		if n == nil || n.notes == nil {
-			return
-		}
-		for x := range [...]noteList{n.notes.before, n.notes.after, n.notes.tail}[part].all() {
-			if !yield(x.element()) {
-				return
-			}
-		}
-	}
 }
 
 func (n *Node) note() *nodeNotes {

@@ -2,13 +2,15 @@ package hexdame
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // treeString writes a tree as its moves, with variations in parentheses,
@@ -22,7 +24,7 @@ func treeString(n *Node) string {
 				b.WriteByte(' ')
 			}
 			if x.IsSetup() {
-				b.WriteString("/" + x.Position().FEN() + "/")
+				b.WriteString("/" + x.Position().String() + "/")
 			} else {
 				b.WriteString(x.Move().String() + x.Strength())
 			}
@@ -55,24 +57,24 @@ func TestTreeEdits(t *testing.T) {
 	root := g.Root()
 	first := root.Next()
 	// A variation at the first move, and one inside it.
-	alt, err := root.AddMoveText("c4-c5")
+	alt, err := addMoveText(root, "c4-c5")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if alt.IsMainline() || alt.Ply() != 1 || alt.Before() != StartPosition() || g.Ply() != 3 {
-		t.Errorf("variation: main %v, ply %d, game ply %d", alt.IsMainline(), alt.Ply(), g.Ply())
+	if alt.isMainline() || alt.Ply() != 1 || alt.Parent().Position() != StartPosition() || g.End().Ply() != 3 {
+		t.Errorf("variation: main %v, ply %d, game ply %d", alt.isMainline(), alt.Ply(), g.End().Ply())
 	}
-	a2, _ := alt.AddMoveText("i6-h5")
-	if _, err := a2.AddMoveText("d4-d5"); err != nil {
+	a2, _ := addMoveText(alt, "i6-h5")
+	if _, err := addMoveText(a2, "d4-d5"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := alt.AddMoveText("i6-i5"); err != nil {
+	if _, err := addMoveText(alt, "i6-i5"); err != nil {
 		t.Fatal(err)
 	}
-	if again, _ := root.AddMoveText("c4-c5"); again != alt {
+	if again, _ := addMoveText(root, "c4-c5"); again != alt {
 		t.Error("adding a move twice made two nodes")
 	}
-	if _, err := root.AddMoveText("d4-e6"); !errors.Is(err, ErrIllegalMove) {
+	if _, err := addMoveText(root, "d4-e6"); !errors.Is(err, ErrIllegalMove) {
 		t.Errorf("adding an illegal move: %v", err)
 	}
 	if got := treeString(root); got != "d4-e5 (c4-c5 i6-h5 (i6-i5) d4-d5) f6xd4 c3xe5" {
@@ -83,53 +85,53 @@ func TestTreeEdits(t *testing.T) {
 	if err := a2.Next().PromoteToMain(); err != nil {
 		t.Fatal(err)
 	}
-	if g.Ply() != 3 || g.End().Move().String() != "d4-d5" || g.Moves()[0].String() != "c4-c5" || !alt.IsMainline() {
-		t.Errorf("after promotion: ply %d, end %v, moves %v", g.Ply(), g.End().Move(), g.Moves())
+	if g.End().Ply() != 3 || g.End().Move().String() != "d4-d5" || g.Moves()[0].String() != "c4-c5" || !alt.isMainline() {
+		t.Errorf("after promotion: ply %d, end %v, moves %v", g.End().Ply(), g.End().Move(), g.Moves())
 	}
 	if got := treeString(root); got != "c4-c5 (d4-e5 f6xd4 c3xe5) i6-h5 (i6-i5) d4-d5" {
 		t.Errorf("tree after promotion: %s", got)
 	}
-	if err := first.Promote(); err != nil || g.Moves()[0].String() != "d4-e5" || g.Ply() != 3 {
+	if err := first.Promote(); err != nil || g.Moves()[0].String() != "d4-e5" || g.End().Ply() != 3 {
 		t.Errorf("Promote: %v, moves %v", err, g.Moves())
 	}
 	// Playing goes on from the main line's end.
 	playAll(t, g, "g7-f6")
-	if g.End().Parent().Move().String() != "c3xe5" || g.Ply() != 4 {
+	if g.End().Parent().Move().String() != "c3xe5" || g.End().Ply() != 4 {
 		t.Errorf("played after the edits: %v", g.Moves())
 	}
 	// Removing the main continuation makes the variation the main line.
 	if err := first.Remove(); err != nil {
 		t.Fatal(err)
 	}
-	if g.Moves()[0].String() != "c4-c5" || g.Ply() != 3 || g.Position() != g.End().Position() {
+	if g.Moves()[0].String() != "c4-c5" || g.End().Ply() != 3 || g.Position() != g.End().Position() {
 		t.Errorf("after Remove: %v", g.Moves())
 	}
-	if err := first.Remove(); !errors.Is(err, ErrNotInTree) {
+	if err := first.Remove(); !errors.Is(err, ErrInvalid) {
 		t.Errorf("removing twice: %v", err)
 	}
-	if err := root.Remove(); !errors.Is(err, ErrRootNode) {
+	if err := root.Remove(); !errors.Is(err, ErrInvalid) {
 		t.Errorf("removing the root: %v", err)
 	}
-	if err := root.Promote(); !errors.Is(err, ErrRootNode) {
+	if err := root.Promote(); !errors.Is(err, ErrInvalid) {
 		t.Errorf("promoting the root: %v", err)
 	}
 	// Annotations.
 	if err := alt.SetComment("the other way"); err != nil || alt.Comment() != "the other way" {
 		t.Errorf("SetComment: %v, %q", err, alt.Comment())
 	}
-	if err := alt.SetComment("a } b"); !errors.Is(err, ErrInvalidAnnotation) {
+	if err := alt.SetComment("a } b"); !errors.Is(err, ErrInvalid) {
 		t.Errorf("SetComment with }: %v", err)
 	}
-	if err := alt.AddNAG(3); err != nil || !slices.Equal(alt.NAGs(), []int{3}) {
+	if err := addNAG(alt, 3); err != nil || !slices.Equal(alt.NAGs(), []int{3}) {
 		t.Errorf("AddNAG: %v, %v", err, alt.NAGs())
 	}
-	if err := alt.AddNAG(-1); !errors.Is(err, ErrInvalidAnnotation) {
+	if err := addNAG(alt, -1); !errors.Is(err, ErrInvalid) {
 		t.Errorf("AddNAG(-1): %v", err)
 	}
 	if err := alt.SetStrength("!?"); err != nil || alt.Strength() != "!?" {
 		t.Errorf("SetStrength: %v", err)
 	}
-	if err := alt.SetStrength("good"); !errors.Is(err, ErrInvalidAnnotation) {
+	if err := alt.SetStrength("good"); !errors.Is(err, ErrInvalid) {
 		t.Errorf("SetStrength(good): %v", err)
 	}
 	// The tree is written as PDN and reads back the same.
@@ -151,65 +153,16 @@ func TestTreeEdits(t *testing.T) {
 func TestUndoDropsAlternatives(t *testing.T) {
 	g := NewGame()
 	playAll(t, g, "d4-e5", "f6xd4")
-	if _, err := g.Root().Next().AddMoveText("f6-f5"); err == nil {
+	if _, err := addMoveText(g.Root().Next(), "f6-f5"); err == nil {
 		t.Error("f6-f5 was legal while capture is compulsory")
 	}
-	if _, err := g.Root().AddMoveText("c4-c5"); err != nil {
+	if _, err := addMoveText(g.Root(), "c4-c5"); err != nil {
 		t.Fatal(err)
 	}
 	g.Undo()
 	g.Undo()
-	if g.Ply() != 0 || len(g.Root().Children()) != 0 || g.Undo() {
-		t.Errorf("after undoing everything: ply %d, %d children", g.Ply(), len(g.Root().Children()))
-	}
-}
-
-func TestGameJSON(t *testing.T) {
-	g := NewGameFrom(MustParseFEN("W:WKa1,a3:BKi9"))
-	playAll(t, g, "a1-b1", "i9-h9")
-	g.SetTag("Event", "JSON")
-	g.SetDrawRules(DrawRules{KingMoves: 25})
-	if err := g.SetResult(Draw); err != nil {
-		t.Fatal(err)
-	}
-	js, err := json.Marshal(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := `{"tags":[{"name":"Event","value":"JSON"}],"start":"W:WKa1,a3:BKi9","notation":"algebraic","moves":[` +
-		`{"from":"a1","to":"b1","captured":[]},{"from":"i9","to":"h9","captured":[]}],` +
-		`"result":"1-1","outcome":{"result":"1-1","reason":"agreement"},"drawRules":{"kingMoves":25}}`
-	if string(js) != want {
-		t.Errorf("JSON:\n%s\nwant\n%s", js, want)
-	}
-	var back Game
-	if err := json.Unmarshal(js, &back); err != nil {
-		t.Fatal(err)
-	}
-	if !slices.Equal(back.Moves(), g.Moves()) || back.Outcome() != g.Outcome() || back.DrawRules() != g.DrawRules() ||
-		!slices.Equal(back.Tags(), g.Tags()) || back.InitialPosition() != g.InitialPosition() {
-		t.Errorf("read back: %v %v %v", back.Moves(), back.Outcome(), back.Tags())
-	}
-	// The decoded game is a game: it plays on, and its tree is its own.
-	back.SetResult(NoResult)
-	playAll(t, &back, "b1-c1")
-	if back.End().Game() != &back || back.Root().Next().Parent() != back.Root() {
-		t.Error("the decoded game's nodes point elsewhere")
-	}
-	// A move that is not legal where the JSON puts it is refused.
-	bad := strings.Replace(string(js), `"from":"i9","to":"h9"`, `"from":"i9","to":"a9"`, 1)
-	if err := json.Unmarshal([]byte(bad), &back); !errors.Is(err, ErrIllegalMove) && !errors.Is(err, ErrInvalidCell) {
-		t.Errorf("an illegal move in JSON: %v", err)
-	}
-	// A setup in the main line.
-	r, _ := NewReader(strings.NewReader("1. d4-e5 /FEN \"B:WKa1:BKi9\"/ 1... i9-h9 *")).ReadGame()
-	js, _ = json.Marshal(r)
-	if !strings.Contains(string(js), `{"setup":"B:WKa1:BKi9"}`) {
-		t.Errorf("setup in JSON: %s", js)
-	}
-	var withSetup Game
-	if err := json.Unmarshal(js, &withSetup); err != nil || !slices.Equal(withSetup.Positions(), r.Positions()) {
-		t.Errorf("setup read back: %v", err)
+	if g.End().Ply() != 0 || len(g.Root().Children()) != 0 || g.Undo() {
+		t.Errorf("after undoing everything: ply %d, %d children", g.End().Ply(), len(g.Root().Children()))
 	}
 }
 
@@ -224,7 +177,7 @@ func TestDrawRulesKingMoves(t *testing.T) {
 	if o := g.Outcome(); o != (Outcome{Draw, KingMoveRule}) {
 		t.Errorf("after 4 king moves each: %v", o)
 	}
-	if _, err := g.PlayText("e1-e2"); !errors.Is(err, ErrGameOver) {
+	if _, err := playText(g, "e1-e2"); !errors.Is(err, ErrGameOver) {
 		t.Errorf("move after the draw: %v", err)
 	}
 	g.Undo()
@@ -248,14 +201,14 @@ func TestDrawRulesKingMoves(t *testing.T) {
 func TestIterators(t *testing.T) {
 	const text = "1. d4-e5 f6xd4 *\n\n1. d4-e6 *\n\n{unterminated"
 	var games, errs int
-	for g, err := range NewReader(strings.NewReader(text)).Games() {
+	for g, err := range allGames(NewReader(strings.NewReader(text))) {
 		if err != nil {
 			errs++
 			continue
 		}
 		games++
 		var plies []string
-		for p := range g.PlayedMoves() {
+		for _, p := range playedMoves(g) {
 			plies = append(plies, p.Move.String())
 			if p.After != p.Before.PlayUnchecked(p.Move) {
 				t.Errorf("ply %d: positions", p.Ply)
@@ -269,7 +222,7 @@ func TestIterators(t *testing.T) {
 		t.Errorf("Games: %d games, %d errors", games, errs)
 	}
 	recs := 0
-	for rec, err := range NewReader(strings.NewReader(text)).Records() {
+	for rec, err := range allRecords(NewReader(strings.NewReader(text))) {
 		if err == nil {
 			recs++
 			if rec == nil {
@@ -283,7 +236,7 @@ func TestIterators(t *testing.T) {
 	// A read error ends the iteration, after it is yielded.
 	broken := errors.New("broken")
 	n := 0
-	for _, err := range NewReader(io.MultiReader(strings.NewReader("1. d4-e5 * 1. d4-"), iotest.ErrReader(broken))).Records() {
+	for _, err := range allRecords(NewReader(io.MultiReader(strings.NewReader("1. d4-e5 * 1. d4-"), iotest.ErrReader(broken)))) {
 		n++
 		if n == 2 && !errors.Is(err, broken) {
 			t.Errorf("second: %v", err)
@@ -295,8 +248,8 @@ func TestIterators(t *testing.T) {
 	// Movetext, with depths.
 	rec, _ := NewReader(strings.NewReader("1. d4-e5 (1. c4-c5 (1. b4-b5)) {c} *")).ReadRecord()
 	var got []string
-	for depth, e := range rec.Movetext() {
-		got = append(got, itoaTest(depth)+":"+e.Kind.String())
+	for it := range rec.Movetext() {
+		got = append(got, itoaTest(it.Depth)+":"+it.Kind.String())
 	}
 	if strings.Join(got, " ") != "0:move 0:variation 1:move 1:variation 2:move 0:comment" {
 		t.Errorf("Movetext: %v", got)
@@ -316,19 +269,15 @@ func TestMovesFrom(t *testing.T) {
 		{"e1", []string{}},
 	} {
 		var got []string
-		for _, m := range p.MovesFrom(MustParseCell(tc.cell)) {
-			got = append(got, p.FormatMovePath(m, Algebraic))
+		for _, m := range movesFrom(p, MustParseCell(tc.cell)) {
+			got = append(got, p.Path(m).Format(Algebraic))
 		}
 		if strings.Join(got, " ") != strings.Join(tc.want, " ") {
 			t.Errorf("MovesFrom(%s) = %v, want %v", tc.cell, got, tc.want)
 		}
 	}
-	if got := p.MovesFrom(NoCell); len(got) != 0 {
+	if got := movesFrom(p, NoCell); len(got) != 0 {
 		t.Errorf("MovesFrom(NoCell) = %v", got)
-	}
-	buf := make([]Move, 0, 64)
-	if n := testing.AllocsPerRun(100, func() { buf = StartPosition().AppendMovesFrom(buf[:0], MustParseCell("d4")) }); n != 0 || len(buf) != 3 {
-		t.Errorf("AppendMovesFrom: %v allocations, %d moves", n, len(buf))
 	}
 }
 
@@ -349,7 +298,7 @@ func TestPartialGames(t *testing.T) {
 	if len(pes) != 3 || pes[0].Move != "d4-d6" || pes[1].Move != "h6-h5" || pes[2].Move != "a1-a2" || pes[2].Ply != 4 {
 		t.Fatalf("problems %v", err)
 	}
-	if g == nil || g.Ply() != 3 || treeString(g.Root()) != "d4-e5 f6xd4 c3xe5" {
+	if g == nil || g.End().Ply() != 3 || treeString(g.Root()) != "d4-e5 f6xd4 c3xe5" {
 		t.Errorf("partial game: %v", g)
 	}
 	// An alternative to a bad main-line move is still checked.
@@ -360,57 +309,57 @@ func TestPartialGames(t *testing.T) {
 	// Replay returns the partial game too, and CheckGame the same errors.
 	rec, _ := NewReader(strings.NewReader(text)).ReadRecord()
 	g2, err2 := rec.Replay()
-	if g2 == nil || g2.Ply() != 3 || err2 == nil || err2.Error() != err.Error() && len(err2.Error()) == 0 {
+	if g2 == nil || g2.End().Ply() != 3 || err2 == nil || err2.Error() != err.Error() && len(err2.Error()) == 0 {
 		t.Errorf("Replay: %v, %v", g2, err2)
 	}
-	if err3 := NewReader(strings.NewReader(text)).CheckGame(); err3 == nil || strings.Count(err3.Error(), "\n") != 2 {
+	if err3 := checkGame(NewReader(strings.NewReader(text))); err3 == nil || strings.Count(err3.Error(), "\n") != 2 {
 		t.Errorf("CheckGame: %v", err3)
 	}
 }
 
-// AnnotationsSeq yields what Annotations returns, and stops when asked;
-// each annotation survives the tree's compact form: NAGs of 9 digits,
-// comments of any UTF-8 text, empty ones.
-func TestAnnotationsSeq(t *testing.T) {
+// Game.Movetext walks a game read from a record in the order of the
+// record, with its annotations where they were, the variations one level
+// deeper, the move numbers as a Writer writes them (after an annotation or
+// a variation, Red's move is numbered) and each move's node.
+func TestGameMovetext(t *testing.T) {
 	text := "%lead\n{before} 1. d4-e5 $999999999 {é \xe2\x80\xa8 after} {} %\n" +
 		"(1. c4-c5 $1 {x}) {tail} %last\n1... f6xd4 $3 $0 *"
 	g, err := NewReader(strings.NewReader(text)).ReadGame()
 	if err != nil {
 		t.Fatal(err)
 	}
-	nodes := 0
-	var walk func(n *Node)
-	walk = func(n *Node) {
-		nodes++
-		b, a, tl := n.Annotations()
-		sb, sa, stl := n.AnnotationsSeq()
-		for i, pair := range []struct {
-			want []Element
-			seq  func(func(Element) bool)
-		}{{b, sb}, {a, sa}, {tl, stl}} {
-			if got := slices.Collect(pair.seq); !slices.EqualFunc(got, pair.want, sameAnnotation) {
-				t.Errorf("node at ply %d, part %d: AnnotationsSeq %q, Annotations %q", n.Ply(), i, got, pair.want)
-			}
-			for range pair.seq {
-				break // the iterator stops when asked
-			}
+	var got []string
+	var nodes []*Node
+	for it := range g.Movetext(Algebraic) {
+		s := itoaTest(it.Depth) + ":" + it.Kind.String()
+		switch it.Kind {
+		case MoveElement:
+			s += ":" + it.Number + ":" + it.Text
+			nodes = append(nodes, it.Node)
+		case NAGElement:
+			s += ":" + strconv.Itoa(it.NAG)
+		case CommentElement, LineCommentElement:
+			s += ":" + it.Text
 		}
-		for _, c := range n.Children() {
-			walk(c)
-		}
+		got = append(got, s)
 	}
-	walk(g.Root())
-	_, after, _ := g.Root().Next().Annotations()
-	want := []Element{{Kind: NAGElement, NAG: 999999999}, {Kind: CommentElement, Text: "é \u2028 after"}, {Kind: CommentElement}, {Kind: LineCommentElement}}
-	if !slices.EqualFunc(after, want, sameAnnotation) {
-		t.Errorf("annotations after d4-e5: %q, want %q", after, want)
+	want := []string{"0:line comment:lead", "0:comment:before", "0:move:1.:d4-e5", "0:NAG:999999999",
+		"0:comment:é \u2028 after", "0:comment:", "0:line comment:", "0:variation", "1:move:1.:c4-c5", "1:NAG:1",
+		"1:comment:x", "0:comment:tail", "0:line comment:last", "0:move:1...:f6xd4", "0:NAG:3", "0:NAG:0"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Movetext (-want +got):\n%s", diff)
 	}
-	if nodes != 4 {
-		t.Errorf("%d nodes", nodes)
+	d4e5 := g.Root().Next()
+	if len(nodes) != 3 || nodes[0] != d4e5 || nodes[1] != g.Root().Children()[1] || nodes[2] != d4e5.Next() {
+		t.Errorf("the moves' nodes: %v", nodes)
+	}
+	for range g.Movetext(Algebraic) {
+		break // the iterator stops when asked
+	}
+	for it := range (*Game)(nil).Movetext(Algebraic) {
+		t.Errorf("a nil *Game walks %v", it)
 	}
 }
-
-func sameAnnotation(a, b Element) bool { return a.Kind == b.Kind && a.Text == b.Text && a.NAG == b.NAG }
 
 // gamePDN writes g as PDN in algebraic notation.
 func gamePDN(t *testing.T, g *Game) string {
@@ -436,36 +385,34 @@ func TestGameClone(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.SetDrawRules(DrawRules{KingMoves: 25})
-	if err := g.SetNotation(Numeric); err != nil {
-		t.Fatal(err)
-	}
+	setNotation(g, Numeric)
 	before := gamePDN(t, g)
 	c := g.Clone()
 	if got := gamePDN(t, c); got != before {
 		t.Fatalf("the clone writes\n%s\nnot\n%s", got, before)
 	}
-	if c.Ply() != g.Ply() || c.Position() != g.Position() || c.Notation() != g.Notation() ||
-		c.DrawRules() != g.DrawRules() || c.Repetitions() != g.Repetitions() || c.Outcome() != g.Outcome() {
-		t.Errorf("the clone's state differs: ply %d/%d, notation %v/%v", c.Ply(), g.Ply(), c.Notation(), g.Notation())
+	if c.End().Ply() != g.End().Ply() || c.Position() != g.Position() || c.Notation() != g.Notation() ||
+		c.DrawRules() != g.DrawRules() || c.repetitions() != g.repetitions() || c.Outcome() != g.Outcome() {
+		t.Errorf("the clone's state differs: ply %d/%d, notation %v/%v", c.End().Ply(), g.End().Ply(), c.Notation(), g.Notation())
 	}
 	for n := range c.Root().Mainline() {
-		if n.Game() != c {
-			t.Fatalf("a node of the clone belongs to %p, not the clone %p", n.Game(), c)
+		if n.game != c {
+			t.Fatalf("a node of the clone belongs to %p, not the clone %p", n.game, c)
 		}
 	}
-	if c.End() == g.End() || c.End().Position() != g.End().Position() || c.End().Game() != c {
+	if c.End() == g.End() || c.End().Position() != g.End().Position() || c.End().game != c {
 		t.Errorf("the clone's end is not its own copy of the original's")
 	}
 
 	// Changes to the clone, of every kind.
 	variation := c.Root().Children()[1]
-	if err := variation.AddNAG(4); err != nil { // appended to the notes in place
+	if err := addNAG(variation, 4); err != nil { // appended to the notes in place
 		t.Fatal(err)
 	}
 	if err := c.Root().Next().SetComment("changed"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := variation.Next().AddMoveText("d4-d5"); err != nil {
+	if _, err := addMoveText(variation.Next(), "d4-d5"); err != nil {
 		t.Fatal(err)
 	}
 	if err := c.SetTag("Event", "Copy"); err != nil {
@@ -479,8 +426,8 @@ func TestGameClone(t *testing.T) {
 	if got := gamePDN(t, g); got != before {
 		t.Errorf("the original changed with its clone:\n%s\nnot\n%s", got, before)
 	}
-	if g.DrawRules().KingMoves != 25 || g.Ply() != 4 {
-		t.Errorf("the original's draw rules or ply changed: %+v, %d", g.DrawRules(), g.Ply())
+	if g.DrawRules().KingMoves != 25 || g.End().Ply() != 4 {
+		t.Errorf("the original's draw rules or ply changed: %+v, %d", g.DrawRules(), g.End().Ply())
 	}
 	changed := gamePDN(t, c)
 
@@ -490,7 +437,7 @@ func TestGameClone(t *testing.T) {
 			t.Fatal("Undo")
 		}
 	}
-	if err := g.Root().Children()[1].AddNAG(5); err != nil {
+	if err := addNAG(g.Root().Children()[1], 5); err != nil {
 		t.Fatal(err)
 	}
 	if err := g.Root().Children()[1].SetComment("first"); err != nil {
@@ -507,8 +454,8 @@ func TestGameClone(t *testing.T) {
 	var zero Game
 	z := zero.Clone()
 	playAll(t, z, "d4-e5")
-	if zero.Ply() != 0 || z.Ply() != 1 {
-		t.Errorf("zero Game and its clone: ply %d and %d", zero.Ply(), z.Ply())
+	if zero.End().Ply() != 0 || z.End().Ply() != 1 {
+		t.Errorf("zero Game and its clone: ply %d and %d", zero.End().Ply(), z.End().Ply())
 	}
 }
 
@@ -520,10 +467,10 @@ func TestGameCloneRepetitions(t *testing.T) {
 	playAll(t, g, "a1-b1", "i9-h9", "b1-a1", "h9-i9", "a1-b1", "i9-h9", "b1-a1")
 	c := g.Clone()
 	playAll(t, c, "h9-i9")
-	if o := c.Outcome(); o.Reason != ThreefoldRepetition {
+	if o := c.Outcome(); o.Reason != Repetition {
 		t.Errorf("the clone after a third occurrence: %v", o)
 	}
-	if o := g.Outcome(); o.IsOver() || g.Repetitions() != 2 {
-		t.Errorf("the original: %v, %d repetitions", o, g.Repetitions())
+	if o := g.Outcome(); o.IsOver() || g.repetitions() != 2 {
+		t.Errorf("the original: %v, %d repetitions", o, g.repetitions())
 	}
 }

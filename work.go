@@ -1,22 +1,16 @@
 package hexdame
 
 import (
-	"errors"
 	"math"
 	"strconv"
 )
 
-// This file holds the bound on the work of the capture search, for
-// servers: ErrWorkLimit, and the budget that capture and path searches
-// spend. A program sets it on one generation
-// (Position.AppendLegalMovesWithin, in legal.go) or on all the replays of
-// one PDN stream (Reader.WorkLimit, in pdn.go).
-
-// ErrWorkLimit is wrapped by the errors returned when a capture search
-// would visit more states than a work limit allows: the limit given to
-// Position.AppendLegalMovesWithin, or what is left of a Reader's
-// WorkLimit.
-var ErrWorkLimit = errors.New("work limit exceeded")
+// This file holds the work limit of the capture search, for servers:
+// ErrWorkLimit, and the limit that capture and path searches spend. A
+// program sets one on one generation (Position.AppendLegalMovesWithin, in
+// legal.go) or on all the replays of one PDN stream (Reader.WorkLimit).
+// Work is counted in states: a state is a cell that a capturing piece
+// reaches with the set of pieces it has captured on the way.
 
 // A workLimitError reports a position whose capture search went past a
 // work limit. It wraps ErrWorkLimit.
@@ -28,7 +22,7 @@ type workLimitError struct {
 
 func (e *workLimitError) Error() string {
 	b := append([]byte(ErrWorkLimit.Error()), ": the capture search of "...)
-	b = append(b, e.pos.FEN()...)
+	b = e.pos.appendFEN(b, Algebraic)
 	if e.reader {
 		b = append(b, " takes the Reader past its WorkLimit of "...)
 	} else {
@@ -40,15 +34,15 @@ func (e *workLimitError) Error() string {
 
 func (e *workLimitError) Unwrap() error { return ErrWorkLimit }
 
-// A workBudget is a limit on the states that capture searches and path
+// A workLimit is a limit on the states that capture searches and path
 // searches may visit together (a Reader's WorkLimit), and what they have
-// spent of it. A nil *workBudget is no limit.
-type workBudget struct {
+// spent of it. A nil *workLimit is no limit.
+type workLimit struct {
 	limit, spent int64
 }
 
 // left returns the states the next search may visit.
-func (b *workBudget) left() int {
+func (b *workLimit) left() int {
 	if b == nil {
 		return math.MaxInt
 	}
@@ -57,7 +51,7 @@ func (b *workBudget) left() int {
 
 // spend takes the states a search visited from the budget and reports
 // whether they fitted in it.
-func (b *workBudget) spend(states int) bool {
+func (b *workLimit) spend(states int) bool {
 	if b == nil {
 		return true
 	}
@@ -66,9 +60,9 @@ func (b *workBudget) spend(states int) bool {
 }
 
 // over reports whether the searches have gone past the budget.
-func (b *workBudget) over() bool { return b != nil && b.spent > b.limit }
+func (b *workLimit) over() bool { return b != nil && b.spent > b.limit }
 
 // exceeded returns the error for a search of p that went past the budget.
-func (b *workBudget) exceeded(p Position) error {
+func (b *workLimit) exceeded(p Position) error {
 	return &workLimitError{pos: p, limit: b.limit, reader: true}
 }

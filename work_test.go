@@ -38,7 +38,7 @@ func TestAppendLegalMovesWithin(t *testing.T) {
 		// One fewer: an error naming the position, dst unchanged.
 		dst := []Move{{}}
 		got, err = p.AppendLegalMovesWithin(dst, states-1)
-		if !errors.Is(err, ErrWorkLimit) || len(got) != 1 || !strings.Contains(err.Error(), p.FEN()) ||
+		if !errors.Is(err, ErrWorkLimit) || len(got) != 1 || !strings.Contains(err.Error(), p.String()) ||
 			!strings.HasPrefix(err.Error(), "work limit exceeded: ") {
 			t.Errorf("%s within %d states: %v, %v", fen, states-1, got, err)
 		}
@@ -89,7 +89,7 @@ func TestReaderWorkLimit(t *testing.T) {
 		next func(r *Reader) error
 	}{
 		{"ReadGame", func(r *Reader) error { _, err := r.ReadGame(); return err }},
-		{"CheckGame", func(r *Reader) error { return r.CheckGame() }},
+		{"CheckGame", func(r *Reader) error { return checkGame(r) }},
 	} {
 		// Room for two heavy games and a half: the third fails, the quiet
 		// fourth passes, and the fifth fails, the limit being spent.
@@ -138,7 +138,7 @@ func TestReaderWorkLimitBoundsAnUpload(t *testing.T) {
 	games, refused := 0, 0
 	work := searchWork(func() {
 		for {
-			err := r.CheckGame()
+			err := checkGame(r)
 			if err != nil && !errors.Is(err, ErrWorkLimit) {
 				break
 			}
@@ -164,16 +164,16 @@ func TestReaderWorkLimitCountsPathSearches(t *testing.T) {
 	fen := readerTestFEN
 	p := MustParseFEN(fen)
 	m := p.LegalMoves()[0]
-	text := fmt.Sprintf("[FEN %q]\n1. %s *\n", fen, p.FormatMovePath(m, Algebraic))
+	text := fmt.Sprintf("[FEN %q]\n1. %s *\n", fen, p.Path(m).Format(Algebraic))
 	gen := int64(searchWork(func() { p.LegalMoves() }))
 	r := NewReader(strings.NewReader(text))
 	r.WorkLimit = gen // the generation fits; its paths do not
-	if err := r.CheckGame(); !errors.Is(err, ErrWorkLimit) {
+	if err := checkGame(r); !errors.Is(err, ErrWorkLimit) {
 		t.Errorf("%v, want a work limit error", err)
 	}
 	r = NewReader(strings.NewReader(text))
 	r.WorkLimit = 100 * gen
-	if err := r.CheckGame(); err != nil {
+	if err := checkGame(r); err != nil {
 		t.Error(err)
 	}
 }

@@ -50,7 +50,7 @@ func playOut(t *testing.T, e *engine.Engine, tb *Tables, p hexdame.Position, max
 	t.Helper()
 	g := hexdame.NewGameFrom(p)
 	var history []hexdame.Position
-	for !g.Outcome().IsOver() && g.Ply() < maxPlies {
+	for !g.Outcome().IsOver() && g.End().Ply() < maxPlies {
 		q := g.Position()
 		res, err := e.Search(context.Background(), q, engine.SearchOptions{History: history, Limits: engine.Limits{Nodes: nodes}})
 		if err != nil {
@@ -58,7 +58,7 @@ func playOut(t *testing.T, e *engine.Engine, tb *Tables, p hexdame.Position, max
 		}
 		// Every score on the way is the table's.
 		if v, d, ok := tb.Probe(q); ok && res.Score != exactScore(v, d) {
-			t.Fatalf("from %v, at %v (ply %d): the engine scores %v, the table %v in %d", p, q, g.Ply(), res.Score, v, d)
+			t.Fatalf("from %v, at %v (ply %d): the engine scores %v, the table %v in %d", p, q, g.End().Ply(), res.Score, v, d)
 		}
 		if err := g.Play(res.Move); err != nil {
 			t.Fatalf("from %v, at %v: the engine's move: %v", p, q, err)
@@ -111,14 +111,14 @@ func checkEngineWins(t *testing.T, tb *Tables, seed uint64, n, pieces, minPlies 
 		d := ds[i]
 		g := playOut(t, e, tb, p, d+10, 20000)
 		o := g.Outcome()
-		winner, ok := o.Winner()
+		winner, ok := winnerOf(o)
 		if !ok || winner != p.SideToMove() || o.Reason != hexdame.NoLegalMove {
-			t.Fatalf("%v (win in %d): after %d plies the game stands %v", p, d, g.Ply(), o)
+			t.Fatalf("%v (win in %d): after %d plies the game stands %v", p, d, g.End().Ply(), o)
 		}
-		if g.Ply() != d {
-			t.Fatalf("%v: won in %d plies, the table says %d", p, g.Ply(), d)
+		if g.End().Ply() != d {
+			t.Fatalf("%v: won in %d plies, the table says %d", p, g.End().Ply(), d)
 		}
-		total += g.Ply()
+		total += g.End().Ply()
 		longest = max(longest, d)
 	}
 	t.Logf("%d games of %d pieces won in exactly the table's distance (%d plies in all, the longest %d) in %v",
@@ -151,7 +151,7 @@ func TestEngineRootInTables(t *testing.T) {
 	for _, m := range allOrdered(3) {
 		for range 20 {
 			p := randomPosition(r, m, hexdame.Color(r.IntN(2)))
-			if !p.HasLegalMoves() {
+			if p.CountLegalMoves() == 0 {
 				continue
 			}
 			v, d, _ := tb.Probe(p)
@@ -179,7 +179,7 @@ func TestEngineRootInTables(t *testing.T) {
 					t.Fatalf("%v: the line %v: %v", p, res.PV, err)
 				}
 			}
-			if len(res.PV) != d || q.HasLegalMoves() {
+			if len(res.PV) != d || q.CountLegalMoves() > 0 {
 				t.Fatalf("%v (%v in %d): the line %v (%d plies) does not end the game", p, v, d, res.PV, len(res.PV))
 			}
 		}
@@ -297,17 +297,29 @@ func checkEngineWinsThroughSearch(t *testing.T, full, smaller *Tables, seed uint
 		d := ds[i]
 		g := playOut(t, e, smaller, p, d+100, nodes)
 		o := g.Outcome()
-		if winner, ok := o.Winner(); !ok || winner != p.SideToMove() {
-			t.Errorf("%v (win in %d): after %d plies the game stands %v", p, d, g.Ply(), o)
+		if winner, ok := winnerOf(o); !ok || winner != p.SideToMove() {
+			t.Errorf("%v (win in %d): after %d plies the game stands %v", p, d, g.End().Ply(), o)
 			continue
 		}
-		if g.Ply() <= d {
+		if g.End().Ply() <= d {
 			exact++
 		} else {
-			extra += g.Ply() - d
+			extra += g.End().Ply() - d
 		}
-		total += g.Ply()
+		total += g.End().Ply()
 	}
 	t.Logf("%d of %d games of %d pieces won within the table's distance, the others %d plies longer in all; %d plies in %v",
 		exact, len(ps), pieces, extra, total, time.Since(start))
+}
+
+// winnerOf returns the color that won a game of outcome o, and false for a
+// draw, a double loss or a game not over.
+func winnerOf(o hexdame.Outcome) (hexdame.Color, bool) {
+	switch o.Result {
+	case hexdame.WhiteWins:
+		return hexdame.White, true
+	case hexdame.RedWins:
+		return hexdame.Red, true
+	}
+	return hexdame.NoColor, false
 }

@@ -31,7 +31,7 @@ func Example() {
 	p = hexdame.MustParseFEN("W:Wc1:Bi9") // a race to crown
 	v, plies, _ = tables.Probe(p)
 	m, _ := tables.BestMove(p)
-	fmt.Println(v, plies, p.FormatMovePath(m, hexdame.Algebraic))
+	fmt.Println(v, plies, p.Path(m).Format(hexdame.Algebraic))
 	fmt.Println(tables.Probe(hexdame.StartPosition())) // far more than 2 pieces
 	// Output:
 	// loss 2 true

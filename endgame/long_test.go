@@ -63,7 +63,7 @@ func TestLongTables(t *testing.T) {
 				}
 				q := p
 				ply := 0
-				for ; q.HasLegalMoves(); ply++ {
+				for ; q.CountLegalMoves() > 0; ply++ {
 					mv, ok := tb.BestMove(q)
 					if !ok || ply > d {
 						t.Fatalf("%v (%v %d): no best move or not over after %d plies, at %v", p, v, d, ply, q)

@@ -28,9 +28,7 @@ type Material struct {
 
 // MaterialOf returns the material of position p.
 func MaterialOf(p hexdame.Position) Material {
-	wm, wk := p.Count(hexdame.White)
-	rm, rk := p.Count(hexdame.Red)
-	return Material{wm, wk, rm, rk}
+	return Material{p.Men(hexdame.White).Len(), p.Kings(hexdame.White).Len(), p.Men(hexdame.Red).Len(), p.Kings(hexdame.Red).Len()}
 }
 
 // Pieces returns the number of pieces on the board.

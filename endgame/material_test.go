@@ -126,7 +126,7 @@ func TestRandomPosition(t *testing.T) {
 		t.Errorf("RandomPosition(Kv): %v", err)
 	}
 	// A nil r draws from math/rand/v2's top-level source, as
-	// match.RandomGame does.
+	// random.Game does.
 	m := MustParseMaterial("KKMvKM")
 	if p, err := RandomPosition(nil, m, 0); err != nil || MaterialOf(p) != m {
 		t.Errorf("RandomPosition(nil, %v): %v, %v", m, p, err)

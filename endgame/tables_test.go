@@ -41,7 +41,7 @@ func TestProbeKnown(t *testing.T) {
 	// Not in the tables: a side without pieces not to move, too many
 	// pieces, and men on their own back row (which the rules never leave
 	// there).
-	for _, fen := range []string{"W:WKa1:B", "W:Wa1,b1,c1,d1:Bi9", hexdame.StartPosition().FEN(),
+	for _, fen := range []string{"W:WKa1:B", "W:Wa1,b1,c1,d1:Bi9", hexdame.StartPosition().String(),
 		"W:Wi9:BKa1", "B:Wi9:BKa1", "W:WKe5:Ba1", "W:Wa1,i5:Bc7", "W:Wa1:Bc7,e1", "B:WKa1:BKc1,a3", "W:Wi9:BKc1,a3"} {
 		if v, d, ok := tb.Probe(hexdame.MustParseFEN(fen)); ok || v != NoValue || d != 0 {
 			t.Errorf("%s: Probe = %v %d %v, want no value 0 false", fen, v, d, ok)
@@ -110,7 +110,7 @@ func TestBestMovePlaysOutDistance(t *testing.T) {
 			side := p.SideToMove()
 			q := p
 			for ply := 0; ; ply++ {
-				if !q.HasLegalMoves() {
+				if q.CountLegalMoves() == 0 {
 					if v == Draw || ply != d || (q.SideToMove() == side) != (v == Loss) {
 						t.Fatalf("%v (%v %d): the side to move in %v has no move after %d plies", p, v, d, q, ply)
 					}
@@ -407,7 +407,7 @@ func TestDistanceThroughConversions(t *testing.T) {
 			materials = append(materials, s)
 		}
 	}
-	if p.HasLegalMoves() {
+	if p.CountLegalMoves() > 0 {
 		t.Fatalf("the game is not over after 19 plies: %v", p)
 	}
 	if got := strings.Join(materials, " "); got != "MvM KvM Kv" {
@@ -427,7 +427,7 @@ func TestProbeSymmetries(t *testing.T) {
 		v, d, ok := tb.Probe(p)
 		for _, q := range []hexdame.Position{p.Mirror(), p.SwapColors(), p.Mirror().SwapColors()} {
 			if qv, qd, qok := tb.Probe(q); qv != v || qd != d || qok != ok {
-				t.Fatalf("%s: %v %d %v, but %s: %v %d %v", p.FEN(), v, d, ok, q.FEN(), qv, qd, qok)
+				t.Fatalf("%s: %v %d %v, but %s: %v %d %v", p.String(), v, d, ok, q.String(), qv, qd, qok)
 			}
 		}
 	}

@@ -13,10 +13,16 @@ import (
 )
 
 // SearchGame searches the current position of game g (the end of its main
-// line), with the main line's earlier positions as the history: opts's
-// History is ignored.
+// line), with the main line's earlier positions, since its last setup, as
+// the history: opts's History is ignored.
 func (e *Engine) SearchGame(ctx context.Context, g *hexdame.Game, opts SearchOptions) (Analysis, error) {
-	ps := g.Positions()
+	ps := []hexdame.Position{g.Root().Position()}
+	for x := range g.Root().Mainline() {
+		if x.IsSetup() {
+			ps = ps[:0] // no position before a setup can come back
+		}
+		ps = append(ps, x.Position())
+	}
 	opts.History = ps[:len(ps)-1]
 	return e.Search(ctx, ps[len(ps)-1], opts)
 }

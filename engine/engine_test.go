@@ -59,7 +59,7 @@ func TestSearchNoMoves(t *testing.T) {
 	var e Engine
 	for _, fen := range []string{"W:W:Bi9", "B:Wa1:B", "W:Wa1:Ba2,a3,b1,b2,c1,c3"} {
 		p := hexdame.MustParseFEN(fen)
-		if p.HasLegalMoves() {
+		if p.CountLegalMoves() > 0 {
 			t.Fatalf("%s has moves", fen)
 		}
 		if _, err := e.Search(context.Background(), p, SearchOptions{Limits: Limits{Depth: 3}}); !errors.Is(err, hexdame.ErrGameOver) {
@@ -76,7 +76,7 @@ func TestSearchSpringer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.FormatMovePath(res.Move, hexdame.Algebraic) != "b5-c5" {
+	if p.Path(res.Move).Format(hexdame.Algebraic) != "b5-c5" {
 		t.Errorf("best move %v", res.Move)
 	}
 	if n, ok := res.Score.IsWin(); !ok || n != 7 {
@@ -96,7 +96,7 @@ func TestSearchLegal(t *testing.T) {
 	}
 	rapid.Check(t, func(t *rapid.T) {
 		p := anyPosition().Draw(t, "position")
-		if !p.HasLegalMoves() {
+		if p.CountLegalMoves() == 0 {
 			return
 		}
 		level := rapid.IntRange(1, MaxLevel).Draw(t, "level")
@@ -162,7 +162,7 @@ func TestSearchRepetition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Score != 0 || p.FormatMovePath(res.Move, hexdame.Algebraic) != "i9-h9" {
+	if res.Score != 0 || p.Path(res.Move).Format(hexdame.Algebraic) != "i9-h9" {
 		t.Errorf("with the history: %v %v, want i9-h9 and a draw", res.Move, res.Score)
 	}
 	// Without the history, no draw is in sight for Red at once.

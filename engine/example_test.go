@@ -22,7 +22,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(p.FormatMovePath(res.Move, hexdame.Algebraic), res.Score)
+	fmt.Println(p.Path(res.Move).Format(hexdame.Algebraic), res.Score)
 	// Output: b5-c5 win 7
 }
 
@@ -45,7 +45,7 @@ func ExampleEngine_Search_multiPV() {
 		} else if _, ok := l.Score.IsLoss(); ok {
 			score = l.Score.String()
 		}
-		lines = append(lines, p.FormatMovePath(l.Move, hexdame.Algebraic)+": "+score)
+		lines = append(lines, p.Path(l.Move).Format(hexdame.Algebraic)+": "+score)
 	}
 	slices.Sort(lines) // equal scores come in any order
 	fmt.Println(strings.Join(lines, "\n"))
@@ -68,7 +68,7 @@ func ExampleEngine_SearchSeq() {
 			fmt.Println(err)
 			return
 		}
-		fmt.Println("depth", res.Depth, p.FormatMovePath(res.Move, hexdame.Algebraic), res.Score)
+		fmt.Println("depth", res.Depth, p.Path(res.Move).Format(hexdame.Algebraic), res.Score)
 		if _, ok := res.Score.IsWin(); ok {
 			break
 		}
@@ -102,7 +102,7 @@ func ExampleEngine_SearchGame() {
 			return
 		}
 	}
-	fmt.Println(g.Ply(), "moves played")
+	fmt.Println(g.End().Ply(), "moves played")
 	// Output: 6 moves played
 }
 
@@ -120,12 +120,12 @@ func ExampleEngine_Solve() {
 	var line []string
 	q := p
 	for _, m := range sol.Line {
-		line = append(line, q.FormatMovePath(m, hexdame.Algebraic))
+		line = append(line, q.Path(m).Format(hexdame.Algebraic))
 		q = q.PlayUnchecked(m)
 	}
 	fmt.Println(strings.Join(line, " "))
 	for _, k := range sol.Keys {
-		fmt.Println("key", p.FormatMovePath(k.Move, hexdame.Algebraic), k.Plies)
+		fmt.Println("key", p.Path(k.Move).Format(hexdame.Algebraic), k.Plies)
 	}
 	// Output:
 	// win in 7

@@ -15,7 +15,7 @@ import (
 func lineText(p hexdame.Position, line []hexdame.Move) []string {
 	var out []string
 	for _, m := range line {
-		out = append(out, p.FormatMovePath(m, hexdame.Algebraic))
+		out = append(out, p.Path(m).Format(hexdame.Algebraic))
 		p = p.PlayUnchecked(m)
 	}
 	return out
@@ -81,7 +81,7 @@ func TestSolveProblems(t *testing.T) {
 				}
 				q = next
 			}
-			if tc.win && q.HasLegalMoves() {
+			if tc.win && q.CountLegalMoves() > 0 {
 				t.Errorf("after the main line, %s can still move", q.SideToMove())
 			}
 		})
@@ -98,7 +98,7 @@ func TestSolveAll(t *testing.T) {
 	}
 	var keys []string
 	for _, k := range sol.Keys {
-		keys = append(keys, p.FormatMovePath(k.Move, hexdame.Algebraic)+":"+strconv.Itoa(k.Plies))
+		keys = append(keys, p.Path(k.Move).Format(hexdame.Algebraic)+":"+strconv.Itoa(k.Plies))
 	}
 	// b1-b2 and b1-c2 win in 3 as well: Red's reply is still forced.
 	if !slices.Equal(keys, []string{"b1-c1:3", "b1-b2:3", "b1-c2:3"}) {
@@ -140,7 +140,7 @@ func TestSolveHistory(t *testing.T) {
 		}
 		var out []string
 		for _, k := range sol.Keys {
-			out = append(out, p.FormatMovePath(k.Move, hexdame.Algebraic))
+			out = append(out, p.Path(k.Move).Format(hexdame.Algebraic))
 		}
 		return out
 	}

@@ -136,7 +136,7 @@ func TestStrengthSpringer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := p.FormatMovePath(res.Move, hexdame.Algebraic); got != "b5-c5" {
+	if got := p.Path(res.Move).Format(hexdame.Algebraic); got != "b5-c5" {
 		t.Errorf("played %s, want b5-c5", got)
 	}
 }
@@ -200,7 +200,7 @@ func TestStrengthTactics(t *testing.T) {
 			t.Fatal(err)
 		}
 		deepest, longest = max(deepest, res.Depth), max(longest, res.Time)
-		played := tc.pos.FormatMovePath(res.Move, hexdame.Algebraic)
+		played := tc.pos.Path(res.Move).Format(hexdame.Algebraic)
 		if !slices.Contains(tc.keys, played) {
 			t.Errorf("%s %v: played %s (%v), the keys are %v", tc.name, tc.pos, played, res.Score, tc.keys)
 			continue
@@ -229,7 +229,7 @@ func TestTacticsQuick(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if played := tc.pos.FormatMovePath(res.Move, hexdame.Algebraic); !slices.Contains(tc.keys, played) {
+		if played := tc.pos.Path(res.Move).Format(hexdame.Algebraic); !slices.Contains(tc.keys, played) {
 			t.Errorf("%s %v: played %s (%v), the keys are %v", tc.name, tc.pos, played, res.Score, tc.keys)
 		}
 	}
@@ -262,7 +262,7 @@ func TestTacticsFile(t *testing.T) {
 		}
 		var keys []string
 		for _, k := range sol.Keys {
-			keys = append(keys, tc.pos.FormatMovePath(k.Move, hexdame.Algebraic))
+			keys = append(keys, tc.pos.Path(k.Move).Format(hexdame.Algebraic))
 		}
 		if !sol.Win || sol.Plies != tc.plies || !slices.Equal(keys, tc.keys) {
 			t.Errorf("%s %v: Solve finds %v in %d plies with keys %v; the file says %d plies, keys %v",

@@ -563,7 +563,7 @@ func (c *Client) Search(ctx context.Context, s Search, info func(Info)) (Done, e
 	if err != nil {
 		return Done{}, err
 	}
-	if !current.HasLegalMoves() {
+	if current.CountLegalMoves() == 0 {
 		return Done{}, fmt.Errorf("search of a position without legal moves: %w", hexdame.ErrGameOver)
 	}
 	if err := c.drain(); err != nil {

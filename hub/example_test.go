@@ -33,7 +33,7 @@ func ExampleParseMove() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(hub.FormatMove(m), p.FormatMovePath(m, hexdame.Algebraic))
+	fmt.Println(hub.FormatMove(m), p.Path(m).Format(hexdame.Algebraic))
 	_, err = hub.ParseMove(p, "e5xi9")
 	fmt.Println(err)
 	// Output:
@@ -44,7 +44,7 @@ func ExampleParseMove() {
 func ExampleFormatPosition() {
 	fmt.Println(hub.FormatPosition(hexdame.StartPosition()))
 	p, _ := hub.ParsePosition("B" + strings.Repeat("e", 30) + "W" + strings.Repeat("e", 29) + "b")
-	fmt.Println(p.FEN())
+	fmt.Println(p.String())
 	// Output:
 	// Wbbbbbbbbbbebbbeebbeeebeeeeeeeeeeeeeeeeeweeewweewwwewwwwwwwwww
 	// B:WKe5:Ba1
@@ -88,9 +88,10 @@ func (e *material) Search(ctx context.Context, s hub.Search, info func(hub.Info)
 		defer cancel()
 	}
 	balance := func(q hexdame.Position, side hexdame.Color) float64 {
-		men, kings := q.Count(side)
-		omen, okings := q.Count(side.Opponent())
-		return float64(men-omen) + 3*float64(kings-okings)
+		o := side.Opponent()
+		men := q.Men(side).Len() - q.Men(o).Len()
+		kings := q.Kings(side).Len() - q.Kings(o).Len()
+		return float64(men) + 3*float64(kings)
 	}
 	side := p.SideToMove()
 	best, bestScore := hexdame.Move{}, -1e9

@@ -180,8 +180,12 @@ func PlayGame(ctx context.Context, white, red *Client, opts GameOptions) (GameRe
 	// The positions and moves of the game; base is the index of the first
 	// move since the last capture or man move, which the pos line sends
 	// from hist[base], and posBytes a bound on that line's length.
-	hist := g.Positions()
-	moves := g.Moves()
+	var hist []hexdame.Position
+	var moves []hexdame.Move
+	for x := range g.Root().Mainline() {
+		hist, moves = append(hist, x.Parent().Position()), append(moves, x.Move())
+	}
+	hist = append(hist, g.Position())
 	posHeader := len(`pos pos= moves=""`) + len(FormatPosition(opts.Start))
 	base, posBytes := 0, posHeader
 	played := func(p hexdame.Position, m hexdame.Move, i int) {
@@ -280,7 +284,7 @@ func ruleEnd(o hexdame.Outcome, g *hexdame.Game) (Reason, string) {
 	switch o.Reason {
 	case hexdame.NoLegalMove:
 		return NoLegalMove, g.Position().SideToMove().String() + " has no legal move"
-	case hexdame.ThreefoldRepetition:
+	case hexdame.Repetition:
 		return Repetition, "the position occurred for the third time"
 	case hexdame.KingMoveRule:
 		return KingMoveRule, fmt.Sprintf("%d moves a side with only kings and no capture", g.DrawRules().KingMoves)
@@ -298,7 +302,7 @@ func classify(err error) (Reason, string) {
 	switch {
 	case errors.Is(err, ErrDoneWithoutMove):
 		return NoMove, "ended its search without a move"
-	case errors.As(err, &te) && te.Err == hexdame.ErrMoveSyntax:
+	case errors.As(err, &te) && te.Err == hexdame.ErrSyntax:
 		return UnparseableMove, fmt.Sprintf("played %q, which is not a move in the Hub notation", te.Text)
 	case errors.As(err, &te) && te.Err == hexdame.ErrIllegalMove:
 		return IllegalMove, fmt.Sprintf("played %q, which is not legal", te.Text)

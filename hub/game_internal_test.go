@@ -43,7 +43,7 @@ func TestPlayGamePosLineTooLong(t *testing.T) {
 		t.Fatalf("%v %v %q after %d plies", res.Result, res.Reason, res.Detail, res.Plies)
 	}
 	// The moves sent fit: each is at most 6 bytes with its space.
-	if line := (Search{Position: res.Game.Positions()[0], Moves: res.Game.Moves()[:res.Plies-1]}).posCommand().String(); len(line) > maxPosLine {
+	if line := (Search{Position: res.Game.Root().Position(), Moves: res.Game.Moves()[:res.Plies-1]}).posCommand().String(); len(line) > maxPosLine {
 		t.Errorf("a pos line of %d bytes was sent", len(line))
 	}
 }

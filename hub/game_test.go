@@ -48,8 +48,8 @@ func checkRecord(t *testing.T, res hub.GameReport) {
 	if err != nil {
 		t.Fatalf("the game's PDN does not read back: %v\n%s", err, buf.String())
 	}
-	if back.Outcome().Result != res.Result || back.Ply() != res.Game.Ply() {
-		t.Errorf("PDN read back: %v after %d plies, want %v after %d", back.Outcome(), back.Ply(), res.Result, res.Game.Ply())
+	if back.Outcome().Result != res.Result || back.End().Ply() != res.Game.End().Ply() {
+		t.Errorf("PDN read back: %v after %d plies, want %v after %d", back.Outcome(), back.End().Ply(), res.Result, res.Game.End().Ply())
 	}
 }
 
@@ -63,7 +63,7 @@ func TestPlayGameRandomMovers(t *testing.T) {
 			t.Fatal(err)
 		}
 		seen[res.Reason]++
-		if res.Reason.IsFault() || res.Plies != res.Game.Ply() || res.Moves[0]+res.Moves[1] != res.Plies {
+		if res.Reason.IsFault() || res.Plies != res.Game.End().Ply() || res.Moves[0]+res.Moves[1] != res.Plies {
 			t.Fatalf("%+v", res)
 		}
 		o := res.Game.Outcome()
@@ -73,7 +73,7 @@ func TestPlayGameRandomMovers(t *testing.T) {
 				t.Errorf("no legal move, but the game says %v", o)
 			}
 		case hub.Repetition:
-			if o.Reason != hexdame.ThreefoldRepetition || res.Result != hexdame.Draw {
+			if o.Reason != hexdame.Repetition || res.Result != hexdame.Draw {
 				t.Errorf("repetition, but the game says %v", o)
 			}
 		case hub.KingMoveRule:
@@ -125,21 +125,21 @@ func TestPlayGameRulesAndAdjudication(t *testing.T) {
 	checkRecord(t, res)
 	cfg.DrawRules = hexdame.DrawRules{}
 	res, err = hub.PlayGame(context.Background(), white, red, cfg)
-	if err != nil || res.Reason != hub.Repetition || res.Result != hexdame.Draw || res.Plies != 8 || res.Game.Repetitions() != 3 {
+	if err != nil || res.Reason != hub.Repetition || res.Result != hexdame.Draw || res.Plies != 8 || res.Game.Outcome().Reason != hexdame.Repetition {
 		t.Errorf("repetition: %+v, %v", res, err)
 	}
 	checkRecord(t, res)
 	// The opening's king moves count towards the rule.
 	cfg.DrawRules, cfg.Opening = hexdame.DrawRules{KingMoves: 2}, []hexdame.Move{kings.MustParseMove("a1-a2")}
 	res, err = hub.PlayGame(context.Background(), white, red, cfg)
-	if err != nil || res.Reason != hub.KingMoveRule || res.Plies != 3 || res.Game.Ply() != 4 {
+	if err != nil || res.Reason != hub.KingMoveRule || res.Plies != 3 || res.Game.End().Ply() != 4 {
 		t.Errorf("king-move rule after an opening: %+v, %v", res, err)
 	}
 	// A man move starts the count again.
 	men := hexdame.MustParseFEN("W:WKa1,e1:BKi9")
 	g := hexdame.NewGameFrom(men)
 	for _, text := range []string{"a1-a2", "i9-i8", "e1-e2"} {
-		if _, err := g.PlayText(text); err != nil {
+		if err := g.Play(g.Position().MustParseMove(text)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -189,7 +189,10 @@ func TestPlayGameSendsReversibleMoves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	positions, moves := res.Game.Positions(), res.Game.Moves()
+	positions, moves := []hexdame.Position{res.Game.Root().Position()}, res.Game.Moves()
+	for x := range res.Game.Root().Mainline() {
+		positions = append(positions, x.Position())
+	}
 	for i, s := range append(rw.searches, rr.searches...) {
 		current, err := s.Current()
 		if err != nil {
@@ -365,7 +368,7 @@ func TestPlayGameZeroConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Game.InitialPosition() != hexdame.StartPosition() || res.Plies == 0 || res.Reason.IsFault() {
+	if res.Game.Root().Position() != hexdame.StartPosition() || res.Plies == 0 || res.Reason.IsFault() {
 		t.Errorf("%v after %d plies: %s", res.Reason, res.Plies, res.Detail)
 	}
 	for _, s := range append(rw.searches, rr.searches...) {

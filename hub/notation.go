@@ -18,14 +18,14 @@ var ErrPosition = errors.New("invalid position")
 // A TextError reports a position or move text that cannot be read, or a
 // move that is not legal: the text, where, and why. It wraps ErrPosition
 // for text that is not a position in the Hub dialect,
-// hexdame.ErrMoveSyntax for text that is not a move in the Hub dialect's
+// hexdame.ErrSyntax for text that is not a move in the Hub dialect's
 // notation (such as "d4-e5", a move in another notation, or a capture
 // without its captured cells), or hexdame.ErrIllegalMove for a move that
 // is not legal.
 type TextError struct {
 	Text   string // the text, clipped to 80 bytes
 	Column int    // the byte of the problem, from 1; 0 when not about one place
-	Err    error  // ErrPosition, hexdame.ErrMoveSyntax or hexdame.ErrIllegalMove
+	Err    error  // ErrPosition, hexdame.ErrSyntax or hexdame.ErrIllegalMove
 	Why    string // what was wrong, in words
 }
 
@@ -61,7 +61,7 @@ func textError(text string, col int, why string, err error) *TextError {
 
 // pieceLetters maps a piece to its letter: w W b B, e for an empty cell.
 func pieceLetter(x hexdame.Piece) byte {
-	if x == hexdame.NoPiece || !x.IsValid() {
+	if x.Color() == hexdame.NoColor {
 		return 'e'
 	}
 	switch {
@@ -145,7 +145,7 @@ type moveText struct {
 func parseMoveText(s string) (moveText, error) {
 	var mt moveText
 	fail := func(i int, why string) (moveText, error) {
-		return moveText{}, textError(s, i+1, why, hexdame.ErrMoveSyntax)
+		return moveText{}, textError(s, i+1, why, hexdame.ErrSyntax)
 	}
 	if s == "" {
 		return fail(-1, "empty")
@@ -207,7 +207,7 @@ func parseMoveText(s string) (moveText, error) {
 // capture is FROMxTOxC1xC2... with the start, the end and every captured
 // cell in any order ("38x16x27x22"); cells are numbers from 1 to 61 without
 // leading zeros. Text in any other form gives a *TextError wrapping
-// hexdame.ErrMoveSyntax; a move that is not legal in p (a capture that leaves out
+// hexdame.ErrSyntax; a move that is not legal in p (a capture that leaves out
 // or adds a captured cell included) one wrapping hexdame.ErrIllegalMove.
 func ParseMove(p hexdame.Position, s string) (hexdame.Move, error) {
 	mt, err := parseMoveText(s)

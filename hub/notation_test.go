@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/hexdame/hexdame"
-	"github.com/hexdame/hexdame/internal/match"
+	"github.com/hexdame/hexdame/internal/random"
 	"pgregory.net/rapid"
 )
 
@@ -21,7 +21,7 @@ func TestStartPosition(t *testing.T) {
 	}
 	p, err := ParsePosition(hubStart)
 	if err != nil || p != hexdame.StartPosition() {
-		t.Errorf("ParsePosition(start) = %v, %v", p.FEN(), err)
+		t.Errorf("ParsePosition(start) = %v, %v", p.String(), err)
 	}
 	// The numeric FEN HUB.md gives for it.
 	want := hexdame.MustParseFEN("W:W40,44,45,48,49,50,52,53,54,55,56,57,58,59,60,61:B1,2,3,4,5,6,7,8,9,10,12,13,14,17,18,22")
@@ -37,7 +37,7 @@ func TestParsePositionKings(t *testing.T) {
 		t.Errorf("FormatPosition = %s", s)
 	}
 	if back, err := ParsePosition(s); err != nil || back != p {
-		t.Errorf("ParsePosition(%s) = %v, %v", s, back.FEN(), err)
+		t.Errorf("ParsePosition(%s) = %v, %v", s, back.String(), err)
 	}
 }
 
@@ -79,7 +79,7 @@ func TestPositionRoundTrip(t *testing.T) {
 		s := FormatPosition(p)
 		back, err := ParsePosition(s)
 		if err != nil || back != p {
-			t.Fatalf("ParsePosition(%s) = %v, %v; want %v", s, back.FEN(), err, p.FEN())
+			t.Fatalf("ParsePosition(%s) = %v, %v; want %v", s, back.String(), err, p.String())
 		}
 	})
 }
@@ -126,30 +126,30 @@ func TestParseMoveErrors(t *testing.T) {
 		text string
 		want error
 	}{
-		{start, "", hexdame.ErrMoveSyntax},
-		{start, "d4-e5", hexdame.ErrMoveSyntax},
-		{start, "40", hexdame.ErrMoveSyntax},
-		{start, "40-", hexdame.ErrMoveSyntax},
-		{start, "40-31-22", hexdame.ErrMoveSyntax},
-		{start, "40x31", hexdame.ErrMoveSyntax},
-		{start, "040-31", hexdame.ErrMoveSyntax},
-		{start, "40-031", hexdame.ErrMoveSyntax},
-		{start, "0-31", hexdame.ErrMoveSyntax},
-		{start, "40-62", hexdame.ErrMoveSyntax},
-		{start, "62-40", hexdame.ErrMoveSyntax},
-		{start, "40-31 ", hexdame.ErrMoveSyntax},
-		{start, " 40-31", hexdame.ErrMoveSyntax},
-		{start, "40:31", hexdame.ErrMoveSyntax},
-		{start, "40x31x22x22", hexdame.ErrMoveSyntax},
-		{start, "40x31x22-18", hexdame.ErrMoveSyntax},
-		{start, "+40-31", hexdame.ErrMoveSyntax},
-		{start, "1234-31", hexdame.ErrMoveSyntax},
+		{start, "", hexdame.ErrSyntax},
+		{start, "d4-e5", hexdame.ErrSyntax},
+		{start, "40", hexdame.ErrSyntax},
+		{start, "40-", hexdame.ErrSyntax},
+		{start, "40-31-22", hexdame.ErrSyntax},
+		{start, "40x31", hexdame.ErrSyntax},
+		{start, "040-31", hexdame.ErrSyntax},
+		{start, "40-031", hexdame.ErrSyntax},
+		{start, "0-31", hexdame.ErrSyntax},
+		{start, "40-62", hexdame.ErrSyntax},
+		{start, "62-40", hexdame.ErrSyntax},
+		{start, "40-31 ", hexdame.ErrSyntax},
+		{start, " 40-31", hexdame.ErrSyntax},
+		{start, "40:31", hexdame.ErrSyntax},
+		{start, "40x31x22x22", hexdame.ErrSyntax},
+		{start, "40x31x22-18", hexdame.ErrSyntax},
+		{start, "+40-31", hexdame.ErrSyntax},
+		{start, "1234-31", hexdame.ErrSyntax},
 		{start, "40-30", hexdame.ErrIllegalMove},
 		{start, "31-40", hexdame.ErrIllegalMove},
 		{start, "40x31x22", hexdame.ErrIllegalMove},
 		{ring, ringMove[:strings.LastIndexByte(ringMove, 'x')], hexdame.ErrIllegalMove}, // one captured cell left out
 		{ring, ringMove + "x1", hexdame.ErrIllegalMove},                                 // one too many
-		{ring, strings.Replace(ringMove, "x", "-", 1), hexdame.ErrMoveSyntax},           // a step with captures
+		{ring, strings.Replace(ringMove, "x", "-", 1), hexdame.ErrSyntax},
 		{ring, ringMove[:strings.IndexByte(ringMove, 'x')] + "-" + ringMove[:strings.IndexByte(ringMove, 'x')], hexdame.ErrIllegalMove},
 	} {
 		_, err := ParseMove(tt.p, tt.text)
@@ -177,13 +177,14 @@ func TestMoveRoundTripInRandomGames(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	checked, captures := 0, 0
 	for range 40 {
-		g := match.RandomGame(rng, 300)
-		for _, p := range g.Positions() {
+		g := random.Game(rng, 300)
+		for x := range g.Root().Mainline() {
+			p := x.Parent().Position()
 			for _, m := range p.LegalMoves() {
 				text := FormatMove(m)
 				back, err := ParseMove(p, text)
 				if err != nil || back != m {
-					t.Fatalf("%s: ParseMove(%q) = %v, %v; want %v", p.FEN(), text, back, err, m)
+					t.Fatalf("%s: ParseMove(%q) = %v, %v; want %v", p.String(), text, back, err, m)
 				}
 				checked++
 				if m.Captured().Len() >= 2 {
@@ -191,11 +192,11 @@ func TestMoveRoundTripInRandomGames(t *testing.T) {
 					parts := strings.Split(text, "x")
 					rng.Shuffle(len(parts)-2, func(i, j int) { parts[i+2], parts[j+2] = parts[j+2], parts[i+2] })
 					if back, err := ParseMove(p, strings.Join(parts, "x")); err != nil || back != m {
-						t.Fatalf("%s: shuffled %q: %v, %v", p.FEN(), parts, back, err)
+						t.Fatalf("%s: shuffled %q: %v, %v", p.String(), parts, back, err)
 					}
-					path := p.FormatMovePath(m, hexdame.Numeric)
+					path := p.Path(m).Format(hexdame.Numeric)
 					if back, err := ParseMove(p, path); err == nil && back == m && path != text {
-						t.Fatalf("%s: the path form %q was read as the move %q", p.FEN(), path, text)
+						t.Fatalf("%s: the path form %q was read as the move %q", p.String(), path, text)
 					}
 				}
 			}
@@ -215,7 +216,7 @@ func TestParseMoves(t *testing.T) {
 	want, _ := start.Play(moves[0])
 	want, _ = want.Play(moves[1])
 	if p != want || string(AppendMoves(nil, moves)) != "40-31 22x40x31" {
-		t.Errorf("ParseMoves: %v, %s", p.FEN(), AppendMoves(nil, moves))
+		t.Errorf("ParseMoves: %v, %s", p.String(), AppendMoves(nil, moves))
 	}
 	if moves, p, err := ParseMoves(start, ""); err != nil || len(moves) != 0 || p != start {
 		t.Errorf("ParseMoves(\"\"): %v %v", moves, err)
@@ -241,7 +242,7 @@ func FuzzParseMove(f *testing.F) {
 		}
 		m, err := ParseMove(p, text)
 		if err != nil {
-			if !errors.Is(err, hexdame.ErrMoveSyntax) && !errors.Is(err, hexdame.ErrIllegalMove) {
+			if !errors.Is(err, hexdame.ErrSyntax) && !errors.Is(err, hexdame.ErrIllegalMove) {
 				t.Fatalf("ParseMove(%q): unexpected error %v", text, err)
 			}
 			return

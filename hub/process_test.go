@@ -174,7 +174,7 @@ func TestClientHostileEngines(t *testing.T) {
 		{"noping", nil, 0},
 		{"nomove", hub.ErrDoneWithoutMove, 1},
 		{"twodone", hub.ErrProtocol, 2},
-		{"notation", hexdame.ErrMoveSyntax, 1},
+		{"notation", hexdame.ErrSyntax, 1},
 		{"illegal", hexdame.ErrIllegalMove, 1},
 		{"exit", hub.ErrExited, 3},
 		{"kill", hub.ErrExited, 2},

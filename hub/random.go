@@ -9,10 +9,11 @@ import (
 	"time"
 
 	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/internal/random"
 )
 
 // A RandomMover is an Engine that plays a uniformly random legal move
-// ([hexdame.Position.RandomMove]): the baseline opponent of every engine,
+// (drawn as the module's random player draws it): the baseline opponent of every engine,
 // and a quick, predictable player for testing GUIs and match runners. It
 // declares two parameters:
 //
@@ -105,7 +106,7 @@ func (r *RandomMover) Search(ctx context.Context, s Search, info func(Info)) (Do
 		return Done{}, err
 	}
 	r.mu.Lock()
-	m, ok := p.RandomMove(r.rng)
+	m, ok := random.Move(p, r.rng)
 	spend := r.spendTime
 	r.mu.Unlock()
 	if !ok {

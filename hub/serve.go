@@ -416,7 +416,7 @@ func (s *server) start(c Command) {
 		s.refuseGo("go: " + err.Error())
 		return
 	}
-	if !current.HasLegalMoves() {
+	if current.CountLegalMoves() == 0 {
 		s.refuseGo("go: the position has no legal move")
 		return
 	}

@@ -92,7 +92,7 @@ var cmdAnalyse = &command{
 			if err != nil {
 				return err
 			}
-			if !p.HasLegalMoves() {
+			if p.CountLegalMoves() == 0 {
 				return failure{p.SideToMove().String() + " has no legal move: the game is over"}
 			}
 			tables, err := tablesDir.open()
@@ -122,7 +122,7 @@ var cmdAnalyse = &command{
 					fmt.Fprintf(&b, "score %v nodes %d time %.3f pv", l.Score, r.Nodes, r.Time.Seconds())
 					q := p
 					for _, m := range l.PV {
-						b.WriteString(" " + q.FormatMovePath(m, hexdame.Algebraic))
+						b.WriteString(" " + q.Path(m).Format(hexdame.Algebraic))
 						q = q.PlayUnchecked(m)
 					}
 					b.WriteString("\n")
@@ -139,7 +139,7 @@ var cmdAnalyse = &command{
 			if writeErr != nil {
 				return writeErr
 			}
-			if _, err := fmt.Fprintln(e.stdout, p.FormatMovePath(res.Move, hexdame.Algebraic)); err != nil {
+			if _, err := fmt.Fprintln(e.stdout, p.Path(res.Move).Format(hexdame.Algebraic)); err != nil {
 				return err
 			}
 			fmt.Fprintf(e.stderr, "time %v, %d nodes, %.0f nodes/s\n", res.Time.Round(time.Microsecond), res.Nodes, res.NodesPerSecond())

@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/diagram"
 	"github.com/hexdame/hexdame/hub"
+	"github.com/hexdame/hexdame/perft"
 )
 
 var cmdShow = &command{
@@ -31,8 +33,8 @@ var cmdShow = &command{
 			if err != nil {
 				return err
 			}
-			d := p.Diagram(hexdame.DiagramOptions{Coordinates: *coords, Flip: *flip})
-			_, err = fmt.Fprintf(e.stdout, "%s%s\n", d, p.FEN())
+			d := diagram.Text(p, diagram.Options{Coordinates: *coords, Flip: *flip})
+			_, err = fmt.Fprintf(e.stdout, "%s%s\n", d, p.String())
 			return err
 		}
 	},
@@ -62,7 +64,7 @@ var cmdSVG = &command{
 			if *size < 1 || *size > 10000 {
 				return usageError{"-size must be from 1 to 10000, not " + strconv.Itoa(*size)}
 			}
-			opts := hexdame.SVGOptions{Size: *size, Flip: *flip, Coordinates: *coords}
+			opts := diagram.Options{Size: *size, Flip: *flip, Coordinates: *coords}
 			if *moveText != "" {
 				m, err := p.ParseMove(*moveText)
 				if err != nil {
@@ -70,7 +72,7 @@ var cmdSVG = &command{
 				}
 				opts.Move = m
 			}
-			return hexdame.WriteSVG(e.stdout, p, opts)
+			return diagram.WriteSVG(e.stdout, p, opts)
 		}
 	},
 }
@@ -174,18 +176,22 @@ var cmdPlay = &command{
 						err = g.Play(m)
 					}
 				} else {
-					_, err = g.PlayText(text)
+					var m hexdame.Move
+					// A game over says so, whatever the move.
+					if m, err = g.Position().ParseMove(text); err == nil || g.Outcome().IsOver() {
+						err = g.Play(m)
+					}
 				}
 				if err != nil {
 					msg := "move " + strconv.Itoa(i+1) + " " + quote(text) + ": " + moveDetail(err)
-					if errors.Is(err, hexdame.ErrMoveSyntax) {
+					if errors.Is(err, hexdame.ErrSyntax) {
 						return usageError{msg}
 					}
 					return failure{msg}
 				}
 			}
 			p = g.Position()
-			_, err = fmt.Fprintf(e.stdout, "%s\n%s", p.FEN(), p.Diagram(hexdame.DiagramOptions{}))
+			_, err = fmt.Fprintf(e.stdout, "%s\n%s", p.String(), diagram.Text(p, diagram.Options{}))
 			return err
 		}
 	},
@@ -208,27 +214,27 @@ var cmdPerft = &command{
 		"available (on Linux the least of MemAvailable, the room under the control\n" +
 		"group's limit and under the address-space limit, ulimit -v) less\n" +
 		strconv.Itoa(perftHeadroomMiB) + " MiB for the rest of perft is refused with exit status 2 before any work;\n" +
-		"where the system does not say, only the limit of " + strconv.Itoa(hexdame.MaxPerftCacheMiB) + " MiB applies, and a cache\n" +
+		"where the system does not say, only the limit of " + strconv.Itoa(perft.MaxCacheMiB) + " MiB applies, and a cache\n" +
 		"the system then refuses is an error with the same status. A cache\n" +
 		"of 256 to 1024 MiB is usually fastest: a larger one spends its time bringing\n" +
 		"fresh memory in (depth 9 took 4.5 s with 256 MiB and 20 s with 4096 MiB).",
-	operands: []string{"DEPTH  the depth, from 1 to " + strconv.Itoa(hexdame.MaxPerftDepth)},
+	operands: []string{"DEPTH  the depth, from 1 to " + strconv.Itoa(perft.MaxDepth)},
 	setup: func(fs *flag.FlagSet) func(e *env) error {
 		fen := addFENFlag(fs)
 		divide := fs.Bool("divide", false, "also print the count below each legal move at DEPTH")
-		workers := fs.Int("workers", 0, "the number of goroutines sharing the work, up to "+strconv.Itoa(hexdame.MaxPerftWorkers)+" (0: one per core)")
+		workers := fs.Int("workers", 0, "the number of goroutines sharing the work, up to "+strconv.Itoa(perft.MaxWorkers)+" (0: one per core)")
 		hash := fs.Int("hash", 0, "the size in `MiB` of a cache of counts shared by the depths and workers (0: none), up to "+
-			strconv.Itoa(hexdame.MaxPerftCacheMiB)+" and to the memory available")
+			strconv.Itoa(perft.MaxCacheMiB)+" and to the memory available")
 		return func(e *env) error {
-			depth, err := countOperand(e, "DEPTH", hexdame.MaxPerftDepth)
+			depth, err := countOperand(e, "DEPTH", perft.MaxDepth)
 			if err != nil {
 				return err
 			}
-			if *workers < 0 || *workers > hexdame.MaxPerftWorkers {
-				return usageError{"-workers must be from 0 to " + strconv.Itoa(hexdame.MaxPerftWorkers) + ", not " + strconv.Itoa(*workers)}
+			if *workers < 0 || *workers > perft.MaxWorkers {
+				return usageError{"-workers must be from 0 to " + strconv.Itoa(perft.MaxWorkers) + ", not " + strconv.Itoa(*workers)}
 			}
-			if *hash < 0 || *hash > hexdame.MaxPerftCacheMiB {
-				return usageError{"-hash must be from 0 to " + strconv.Itoa(hexdame.MaxPerftCacheMiB) + " MiB, not " + strconv.Itoa(*hash)}
+			if *hash < 0 || *hash > perft.MaxCacheMiB {
+				return usageError{"-hash must be from 0 to " + strconv.Itoa(perft.MaxCacheMiB) + " MiB, not " + strconv.Itoa(*hash)}
 			}
 			if err := checkCacheFits(*hash); err != nil {
 				return err
@@ -237,7 +243,7 @@ var cmdPerft = &command{
 			if err != nil {
 				return err
 			}
-			opts := hexdame.PerftOptions{Workers: *workers}
+			opts := perft.Options{Workers: *workers}
 			if opts.Workers == 0 {
 				opts.Workers = runtime.GOMAXPROCS(0)
 			}
@@ -251,7 +257,7 @@ var cmdPerft = &command{
 			var lastTime time.Duration
 			for d := 1; d <= depth; d++ {
 				t := time.Now()
-				last = hexdame.Perft(p, d, opts)
+				last = perft.Count(p, d, opts)
 				lastTime = time.Since(t)
 				total += last
 				if _, err := fmt.Fprintf(e.stdout, "%d %d\n", d, last); err != nil {
@@ -259,9 +265,9 @@ var cmdPerft = &command{
 				}
 			}
 			if *divide {
-				for _, c := range hexdame.PerftDivide(p, depth, opts) {
+				for _, c := range perft.Divide(p, depth, opts) {
 					total += c.Nodes
-					if _, err := fmt.Fprintf(e.stdout, "%s %d\n", p.FormatMovePath(c.Move, hexdame.Algebraic), c.Nodes); err != nil {
+					if _, err := fmt.Fprintf(e.stdout, "%s %d\n", p.Path(c.Move).Format(hexdame.Algebraic), c.Nodes); err != nil {
 						return err
 					}
 				}
@@ -278,7 +284,7 @@ var cmdPerft = &command{
 // newPerftCache makes perft's cache; tests replace it, so that a check
 // that lets too large a cache through fails the test instead of taking
 // the machine's memory.
-var newPerftCache = hexdame.NewPerftCache
+var newPerftCache = perft.NewCache
 
 // perftHeadroomMiB is the memory perft keeps, beside its cache, for the
 // rest of its work: the workers' stacks, the jobs they share and the
@@ -320,7 +326,7 @@ func floorPowerOfTwo(n int) int {
 	return p
 }
 
-// parseDepth reads a perft depth, 1 to hexdame.MaxPerftDepth.
+// parseDepth reads a perft depth, 1 to perft.MaxDepth.
 // countOperand reads the command's one operand, a whole number called
 // name from 1 to max; its errors are usage errors that say which.
 func countOperand(e *env, name string, max int) (int, error) {

@@ -53,7 +53,7 @@ func TestExitStatusContract(t *testing.T) {
 		{"unknown cell", "", []string{"play", "d4-q5"}, 2, `no cell "q5"`},
 		{"63-cell move", "", []string{"play", long}, 2, "more than 62 cells"},
 		{"move after threefold repetition", "", []string{"play", "-fen", "W:WKa1:BKi9",
-			"a1-b1", "i9-h9", "b1-a1", "h9-i9", "a1-b1", "i9-h9", "b1-a1", "h9-i9", "a1-b1"}, 1, "move 9 \"a1-b1\": game over: the game ended 1-1 (threefold repetition)"},
+			"a1-b1", "i9-h9", "b1-a1", "h9-i9", "a1-b1", "i9-h9", "b1-a1", "h9-i9", "a1-b1"}, 1, "move 9 \"a1-b1\": game over: the game ended 1-1 (repetition)"},
 		{"move after a side has no move", "", []string{"play", "-fen", "W:Wc3:Bd3,f4,g6,f7,d6,c4", "c3xc3", "a1-a2"}, 1, "game over"},
 		{"perft without depth", "", []string{"perft"}, 2, "DEPTH"},
 		{"perft negative depth", "", []string{"perft", "-5"}, 2, "must not be negative"},

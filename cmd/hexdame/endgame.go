@@ -305,7 +305,7 @@ func endgameProbe(e *env, args []string) error {
 		if *numeric {
 			n = hexdame.Numeric
 		}
-		out.WriteString(p.FormatMovePath(mv, n) + "\n")
+		out.WriteString(p.Path(mv).Format(n) + "\n")
 	}
 	_, err = io.WriteString(e.stdout, out.String())
 	return err
@@ -335,7 +335,7 @@ func endgameStats(e *env, args []string) error {
 			line := fmt.Sprintf("%s %s to move: %d positions, %d wins, %d draws, %d losses",
 				m, strings.ToLower(side.String()), s.Positions, s.Wins, s.Draws, s.Losses)
 			if s.Wins > 0 {
-				line += fmt.Sprintf("; longest win %s: %s", plies(s.LongestWin), s.LongestWinPosition.FEN())
+				line += fmt.Sprintf("; longest win %s: %s", plies(s.LongestWin), s.LongestWinPosition.String())
 			}
 			if *distances {
 				line += "\n "

@@ -49,8 +49,13 @@ func writeHTML(w io.Writer, in io.Reader, title, name string) error {
 	if err != nil {
 		return err
 	}
-	for g, err := range hexdame.NewReader(in).Games() {
-		if err != nil && !isParseError(err) {
+	r := hexdame.NewReader(in)
+	for {
+		g, err := r.ReadGame()
+		if err == io.EOF {
+			break
+		}
+		if err != nil && hexdame.ParseErrors(err) == nil {
 			v.Flush() // the page so far: the read error is the one to report
 			return usageError{name + ": " + err.Error()}
 		}

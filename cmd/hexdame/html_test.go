@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -116,7 +117,7 @@ func TestViewerInBrowser(t *testing.T) {
 	positions := hexdame.NewGame()
 	want := []hexdame.Position{positions.Position()}
 	for _, s := range []string{"d4-e5", "f6xd4", "c3xe5", "h6-h5"} {
-		positions.PlayText(s)
+		positions.Play(positions.Position().MustParseMove(s))
 		want = append(want, positions.Position())
 	}
 	tests := []struct {
@@ -150,8 +151,8 @@ func TestViewerInBrowser(t *testing.T) {
 	dom := dumpDOM(t, chromium, page, "game=1&click=3")
 	pieces, _, node := boardOf(t, dom)
 	alt := hexdame.NewGame()
-	alt.PlayText("c4-c5")
-	alt.PlayText("i6-h5")
+	alt.Play(alt.Position().MustParseMove("c4-c5"))
+	alt.Play(alt.Position().MustParseMove("i6-h5"))
 	if node != "3" || !slices.Equal(pieces, positionPieces(alt.Position())) {
 		t.Errorf("clicking the variation's move: node %s, board %v", node, pieces)
 	}
@@ -197,7 +198,12 @@ func readViewerGames(t *testing.T) ([]*hexdame.Game, []error) {
 	t.Helper()
 	var games []*hexdame.Game
 	var errs []error
-	for g, err := range hexdame.NewReader(strings.NewReader(viewerPDN)).Games() {
+	r := hexdame.NewReader(strings.NewReader(viewerPDN))
+	for {
+		g, err := r.ReadGame()
+		if err == io.EOF {
+			break
+		}
 		games, errs = append(games, g), append(errs, err)
 	}
 	if len(games) != 3 || errs[2] != nil {

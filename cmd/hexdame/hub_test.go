@@ -384,7 +384,7 @@ func TestHubHostileLines(t *testing.T) {
 	s := startHub(t, "-hash", "1")
 	s.handshake()
 	noMoves, err := hub.ParsePosition("Wb" + strings.Repeat("e", 60)) // White has nothing
-	if err != nil || noMoves.HasLegalMoves() {
+	if err != nil || noMoves.CountLegalMoves() > 0 {
 		t.Fatal(noMoves, err)
 	}
 	for _, tc := range []struct {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -171,7 +172,12 @@ func TestConvert(t *testing.T) {
 	// Every record converted has the GameType tag WriteGame writes, the
 	// records without one too (issue 27).
 	records := 0
-	for rec, err := range hexdame.NewReader(strings.NewReader(numeric)).Records() {
+	r := hexdame.NewReader(strings.NewReader(numeric))
+	for {
+		rec, err := r.ReadRecord()
+		if err == io.EOF {
+			break
+		}
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -182,7 +188,7 @@ func TestConvert(t *testing.T) {
 				types = append(types, tag.Value)
 			}
 		}
-		if len(types) != 1 || types[0] != hexdame.GameType(hexdame.Numeric) {
+		if len(types) != 1 || types[0] != "42,W,9,9,N2,0" {
 			t.Errorf("convert -to numeric: record %d has the GameType tags %q", records, types)
 		}
 	}

@@ -4,6 +4,7 @@ package main
 
 import (
 	"bufio"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -185,7 +186,12 @@ func readPDN(t *testing.T, path string) []*hexdame.Game {
 	}
 	defer f.Close()
 	var games []*hexdame.Game
-	for g, err := range hexdame.NewReader(f).Games() {
+	r := hexdame.NewReader(f)
+	for {
+		g, err := r.ReadGame()
+		if err == io.EOF {
+			break
+		}
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
@@ -235,8 +241,8 @@ func TestMatchOutputContract(t *testing.T) {
 			tag(g, "TimeControl") != "1/move" || tag(g, "OpeningPlies") != "4" || tag(g, "Opening") != "random 4 plies, seed 7, #"+strconv.Itoa((n+1)/2) {
 			t.Errorf("game %d: tags %v, line %q", n, g.Tags(), c)
 		}
-		if strconv.Itoa(g.Ply()-4) != value(t, c, "plies") {
-			t.Errorf("game %d: %d plies in the PDN, line %q", n, g.Ply(), c)
+		if strconv.Itoa(g.End().Ply()-4) != value(t, c, "plies") {
+			t.Errorf("game %d: %d plies in the PDN, line %q", n, g.End().Ply(), c)
 		}
 	}
 	// Both games of a pair start with the same opening.
@@ -547,8 +553,8 @@ func TestMatchDrawRule(t *testing.T) {
 		}
 	}
 	for _, g := range readPDN(t, pdn) {
-		if tag(g, "Termination") != "king-move-rule" || g.Ply() != 6 {
-			t.Errorf("PDN: termination %q after %d plies", tag(g, "Termination"), g.Ply())
+		if tag(g, "Termination") != "king-move-rule" || g.End().Ply() != 6 {
+			t.Errorf("PDN: termination %q after %d plies", tag(g, "Termination"), g.End().Ply())
 		}
 	}
 }
@@ -570,7 +576,7 @@ func TestMatchOpeningFiles(t *testing.T) {
 		line := map[int]string{1: "2", 2: "2", 3: "4", 4: "4"}[n]
 		want := hexdame.MustParseFEN(map[string]string{"2": "W:W40,44,45:B10,13,17", "4": "B:W40,44,45:B10,13,17"}[line])
 		if initialPosition(g) != want || tag(g, "Opening") != fens+" line "+line || tag(g, "OpeningPlies") != "0" {
-			t.Errorf("game %d: starts at %s, tags %v", n, initialPosition(g).FEN(), g.Tags())
+			t.Errorf("game %d: starts at %s, tags %v", n, initialPosition(g).String(), g.Tags())
 		}
 	}
 	// A PDN file: each game's start and main line.
@@ -590,7 +596,7 @@ func TestMatchOpeningFiles(t *testing.T) {
 			t.Errorf("game %d: opening plies %s, want %s", n, tag(g, "OpeningPlies"), want)
 		}
 		if pair == 2 && initialPosition(g) != hexdame.MustParseFEN("W:W40,44,45:B10,13,17") {
-			t.Errorf("game %d starts at %s", n, initialPosition(g).FEN())
+			t.Errorf("game %d starts at %s", n, initialPosition(g).String())
 		}
 		if pair != 2 && g.Moves()[0] != hexdame.StartPosition().MustParseMove("d4-e5") {
 			t.Errorf("game %d does not start with the book's moves", n)

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/hexdame/hexdame"
 	"github.com/hexdame/hexdame/internal/aslimit"
+	"github.com/hexdame/hexdame/perft"
 )
 
 // withMemory makes the tool see mib MiB of memory available (or none
@@ -26,12 +26,12 @@ func withMemory(t *testing.T, mib int) {
 		}
 		return uint64(mib) << 20, true
 	}
-	newPerftCache = func(size int) (*hexdame.PerftCache, error) {
+	newPerftCache = func(size int) (*perft.Cache, error) {
 		if s := floorPowerOfTwo(size); s > 512 || mib >= 0 && s > mib {
 			t.Errorf("perft made a cache of %d MiB with %d MiB available", size, mib)
 			size = 1
 		}
-		return hexdame.NewPerftCache(size)
+		return perft.NewCache(size)
 	}
 }
 

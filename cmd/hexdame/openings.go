@@ -12,7 +12,7 @@ import (
 	"unicode"
 
 	"github.com/hexdame/hexdame"
-	"github.com/hexdame/hexdame/internal/match"
+	"github.com/hexdame/hexdame/internal/random"
 )
 
 // An opening is where the games of a pair start: a position and moves.
@@ -39,7 +39,7 @@ func (b *openingBook) get(k int) (opening, error) {
 	}
 	rng := rand.New(rand.NewPCG(b.seed, uint64(k)))
 	for range 1000 {
-		if g := match.RandomGame(rng, b.randomPlies); !g.Outcome().IsOver() {
+		if g := random.Opening(rng, b.randomPlies); g != nil {
 			return opening{start: hexdame.StartPosition(), moves: g.Moves(),
 				label: fmt.Sprintf("random %d plies, seed %d, #%d", b.randomPlies, b.seed, k+1)}, nil
 		}
@@ -94,7 +94,7 @@ func readOpenings(path string) ([]opening, error) {
 				if err != nil {
 					return nil, usageError{fmt.Sprintf("-openings: %s line %d: %s", path, n, err.Error())}
 				}
-				if !p.HasLegalMoves() {
+				if p.CountLegalMoves() == 0 {
 					return nil, usageError{fmt.Sprintf("-openings: %s line %d: the side to move has no legal move", path, n)}
 				}
 				book = append(book, opening{start: p, label: fmt.Sprintf("%s line %d", path, n)})
@@ -107,10 +107,14 @@ func readOpenings(path string) ([]opening, error) {
 	} else {
 		r := hexdame.NewReader(io.MultiReader(&head, br))
 		n := 0
-		for g, err := range r.Games() {
+		for {
+			g, err := r.ReadGame()
+			if err == io.EOF {
+				break
+			}
 			n++
 			if err != nil {
-				if pes := parseErrors(err); len(pes) > 0 {
+				if pes := hexdame.ParseErrors(err); len(pes) > 0 {
 					pe := pes[0] // as validate writes it: the error names the game once
 					return nil, usageError{fmt.Sprintf("-openings: %s:%d:%d: game %d, %s", path, pe.Line, pe.Column, pe.Game, pe.Detail())}
 				}
@@ -158,4 +162,4 @@ func openingText(line []byte) string {
 }
 
 // initialPosition returns the position a game starts from.
-func initialPosition(g *hexdame.Game) hexdame.Position { return g.InitialPosition() }
+func initialPosition(g *hexdame.Game) hexdame.Position { return g.Root().Position() }

@@ -10,7 +10,7 @@ import (
 	"strconv"
 
 	"github.com/hexdame/hexdame"
-	"github.com/hexdame/hexdame/internal/match"
+	"github.com/hexdame/hexdame/internal/random"
 )
 
 var cmdValidate = &command{
@@ -74,12 +74,12 @@ func validateFile(name string, syntaxOnly bool, e *env) (validation, error) {
 		if syntaxOnly {
 			err = r.CheckRecord()
 		} else {
-			err = r.CheckGame()
+			_, err = r.ReadGame()
 		}
 		if err == io.EOF {
 			return v, nil
 		}
-		if err != nil && !isParseError(err) {
+		if err != nil && hexdame.ParseErrors(err) == nil {
 			return v, fmt.Errorf("%s: %s", display, err.Error())
 		}
 		v.games++
@@ -87,7 +87,7 @@ func validateFile(name string, syntaxOnly bool, e *env) (validation, error) {
 			continue
 		}
 		v.invalid++
-		for _, pe := range parseErrors(err) {
+		for _, pe := range hexdame.ParseErrors(err) {
 			v.problems++
 			fmt.Fprintf(e.stdout, "%s:%d:%d: game %d, %s\n", display, pe.Line, pe.Column, pe.Game, oneLine(pe.Detail()))
 		}
@@ -143,31 +143,6 @@ func describeOpenError(name string, err error) error {
 	return err
 }
 
-// isParseError reports whether err is about the content of a record (one
-// *ParseError or several joined), not the reading of the input.
-func isParseError(err error) bool {
-	return len(parseErrors(err)) > 0
-}
-
-// parseErrors returns the *ParseErrors err holds: itself, or those joined
-// in it.
-func parseErrors(err error) []*hexdame.ParseError {
-	var pe *hexdame.ParseError
-	if joined, ok := err.(interface{ Unwrap() []error }); ok {
-		var out []*hexdame.ParseError
-		for _, e := range joined.Unwrap() {
-			if errors.As(e, &pe) {
-				out = append(out, pe)
-			}
-		}
-		return out
-	}
-	if errors.As(err, &pe) {
-		return []*hexdame.ParseError{pe}
-	}
-	return nil
-}
-
 var cmdConvert = &command{
 	name:    "convert",
 	args:    "-to algebraic|numeric [FILE]",
@@ -198,14 +173,20 @@ var cmdConvert = &command{
 			w := hexdame.NewWriter(e.stdout)
 			failed := false
 			for {
-				err := r.ConvertRecord(w, n)
+				rec, err := r.ReadRecord()
+				if err == nil {
+					rec, err = rec.Convert(n)
+				}
+				if err == nil {
+					err = w.WriteRecord(rec)
+				}
 				if err == io.EOF {
 					break
 				}
 				if err == nil {
 					continue
 				}
-				pes := parseErrors(err)
+				pes := hexdame.ParseErrors(err)
 				if len(pes) == 0 {
 					return usageError{display + ": " + err.Error()}
 				}
@@ -248,10 +229,7 @@ var cmdRandom = &command{
 			rng := rand.New(rand.NewPCG(*seed, 0x6865786461))
 			w := hexdame.NewWriter(e.stdout)
 			for i := 1; i <= *games; i++ {
-				g := match.RandomGame(rng, *maxPlies)
-				if !g.Outcome().IsOver() {
-					g.SetResult(hexdame.Draw) // by agreement: not over by the rules
-				}
+				g := random.Game(rng, *maxPlies)
 				for _, t := range [][2]string{{"Event", "Random game"}, {"Site", "hexdame random"},
 					{"Round", strconv.Itoa(i)}, {"White", "random"}, {"Black", "random"}} {
 					if err := g.SetTag(t[0], t[1]); err != nil {

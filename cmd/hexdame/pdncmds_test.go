@@ -146,7 +146,7 @@ func TestReadErrorNamesTheNextGame(t *testing.T) {
 }
 
 // hexdame random -seed S writes the same games in every version: a
-// contract, which internal/match's TestRandomGameIsStable pins for the
+// contract, which internal/random's TestGameIsStable pins for the
 // moves. An undecided game is drawn by agreement at -maxplies; one the
 // rules end keeps their result.
 func TestRandomIsStable(t *testing.T) {

@@ -107,12 +107,12 @@ var cmdSolve = &command{
 				fmt.Fprintf(&out, "win %d\n", sol.Plies)
 				q := p
 				for _, m := range sol.Line {
-					fmt.Fprintln(&out, q.FormatMovePath(m, hexdame.Algebraic))
+					fmt.Fprintln(&out, q.Path(m).Format(hexdame.Algebraic))
 					q, _ = q.Play(m)
 				}
 			}
 			for _, k := range sol.Keys {
-				fmt.Fprintf(&out, "key %s %d\n", p.FormatMovePath(k.Move, hexdame.Algebraic), k.Plies)
+				fmt.Fprintf(&out, "key %s %d\n", p.Path(k.Move).Format(hexdame.Algebraic), k.Plies)
 			}
 			if _, err := io.WriteString(e.stdout, out.String()); err != nil {
 				return err

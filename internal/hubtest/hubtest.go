@@ -23,6 +23,7 @@ import (
 
 	"github.com/hexdame/hexdame"
 	"github.com/hexdame/hexdame/hub"
+	"github.com/hexdame/hexdame/internal/random"
 )
 
 // EngineVar names the engine a test binary is to be; PidDirVar, when set,
@@ -162,7 +163,7 @@ func run(name string, in io.Reader, stdout io.Writer) {
 			}
 		case "go":
 			searches++
-			m, ok := pos.RandomMove(rng)
+			m, ok := random.Move(pos, rng)
 			if !ok {
 				say("done")
 				continue
@@ -192,7 +193,7 @@ func run(name string, in io.Reader, stdout io.Writer) {
 				say("done move=" + move)
 				continue
 			case "notation":
-				say("done move=" + pos.FormatMovePath(m, hexdame.Algebraic))
+				say("done move=" + pos.Path(m).Format(hexdame.Algebraic))
 				continue
 			case "illegal":
 				say("done move=" + illegalMove(pos))

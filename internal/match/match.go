@@ -17,6 +17,7 @@ import (
 	"sync"
 
 	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/internal/random"
 	"github.com/hexdame/hexdame/internal/stats"
 )
 
@@ -32,13 +33,13 @@ type Func func(ctx context.Context, g *hexdame.Game) hexdame.Move
 // Move calls f.
 func (f Func) Move(ctx context.Context, g *hexdame.Game) hexdame.Move { return f(ctx, g) }
 
-// Random plays a uniformly random legal move (Position.RandomMove), drawn
+// Random plays a uniformly random legal move (random.Move), drawn
 // with Rand (nil: math/rand/v2's top-level source).
 type Random struct{ Rand *rand.Rand }
 
 // Move draws a legal move.
 func (p Random) Move(_ context.Context, g *hexdame.Game) hexdame.Move {
-	m, _ := g.Position().RandomMove(p.Rand)
+	m, _ := random.Move(g.Position(), p.Rand)
 	return m
 }
 
@@ -71,9 +72,8 @@ func (p Greedy) Move(_ context.Context, g *hexdame.Game) hexdame.Move {
 }
 
 func material(p hexdame.Position, c hexdame.Color) int {
-	men, kings := p.Count(c)
-	om, ok := p.Count(c.Opponent())
-	return men + 3*kings - om - 3*ok
+	o := c.Opponent()
+	return p.Men(c).Len() + 3*p.Kings(c).Len() - p.Men(o).Len() - 3*p.Kings(o).Len()
 }
 
 // MaxPlies is the number of moves after the opening from which a game is
@@ -92,12 +92,12 @@ func Play(ctx context.Context, white, red Player, opening *hexdame.Game) (*hexda
 	if g == nil {
 		g = hexdame.NewGame()
 	}
-	start := g.Ply()
+	start := g.End().Ply()
 	for !g.Outcome().IsOver() {
 		if err := ctx.Err(); err != nil {
 			return g, err
 		}
-		if g.Ply()-start >= MaxPlies {
+		if g.End().Ply()-start >= MaxPlies {
 			g.SetResult(hexdame.Draw) // not over by the rules: accepted
 			break
 		}
@@ -125,33 +125,16 @@ func Points(r hexdame.Result, c hexdame.Color) float64 {
 	return 0
 }
 
-// RandomGame plays random legal moves (Position.RandomMove), drawn with r
-// (nil: math/rand/v2's top-level source), from the start position until
-// the rules end the game or it has maxPlies moves (none for maxPlies 0 or
-// less). A game still undecided then is left so: a random opening goes
-// on from there, and hexdame random records it drawn. The same state of r
-// gives the same game in every version of the module
-// (TestRandomGameIsStable), so that hexdame random -seed S writes the
-// same games.
-func RandomGame(r *rand.Rand, maxPlies int) *hexdame.Game {
-	g := hexdame.NewGame()
-	for g.Ply() < maxPlies && !g.Outcome().IsOver() {
-		m, _ := g.Position().RandomMove(r)
-		g.Play(m) // legal, in a game not over
-	}
-	return g
-}
-
-// Openings returns n random openings of plies moves (RandomGame), from a
-// generator seeded with seed, that the rules do not end and whose
-// positions all differ. It returns fewer when 100n draws do not find n.
+// Openings returns n random openings of plies moves (random.Opening), from
+// a generator seeded with seed, whose positions all differ. It returns
+// fewer when 100n draws do not find n.
 func Openings(n, plies int, seed uint64) []*hexdame.Game {
 	r := rand.New(rand.NewPCG(seed, 0x4845584441))
 	seen := map[hexdame.Position]bool{}
 	var out []*hexdame.Game
 	for tries := 0; len(out) < n && tries < 100*n; tries++ {
-		g := RandomGame(r, plies)
-		if g.Outcome().IsOver() || seen[g.Position()] {
+		g := random.Opening(r, plies)
+		if g == nil || seen[g.Position()] {
 			continue
 		}
 		seen[g.Position()] = true
@@ -201,7 +184,7 @@ func Match(ctx context.Context, newA, newB func() Player, openings []*hexdame.Ga
 				}
 				tally.Add(Points(g.Outcome().Result, aColor))
 				if done != nil {
-					done(tally, g, j.opening.Ply())
+					done(tally, g, j.opening.End().Ply())
 				}
 				mu.Unlock()
 			}

@@ -26,7 +26,7 @@ import (
 	"github.com/hexdame/hexdame/endgame"
 	"github.com/hexdame/hexdame/engine"
 	"github.com/hexdame/hexdame/internal/browsertest"
-	"github.com/hexdame/hexdame/internal/match"
+	"github.com/hexdame/hexdame/internal/random"
 )
 
 // The browser tests drive Debian's Chromium with chromedp (the DevTools
@@ -263,7 +263,7 @@ func noSearchLeft(t *testing.T, s *site) {
 func (b *tab) play(p hexdame.Position, m hexdame.Move) {
 	b.t.Helper()
 	before := b.attr("data-node")
-	path := p.Path(m)
+	path := p.Path(m).Cells()
 	b.clickCell(path[0].String())
 	b.clickCell(path[len(path)-1].String())
 	for _, c := range path[1 : len(path)-1] {
@@ -359,11 +359,11 @@ func TestBrowserPlayLevel1(t *testing.T) {
 				if over[0] == '0' {
 					loser = hexdame.White
 				}
-				if end.HasLegalMoves() || end.SideToMove() != loser {
+				if end.CountLegalMoves() > 0 || end.SideToMove() != loser {
 					t.Errorf("the game ended %q at %v, which is not that", over, end)
 				}
-			case "1-1 (threefold repetition)", "1-1 (king-move rule)":
-				if !end.HasLegalMoves() {
+			case "1-1 (repetition)", "1-1 (king-move rule)":
+				if end.CountLegalMoves() == 0 {
 					t.Errorf("the game ended %q at %v, where the side to move has no move", over, end)
 				}
 			default:
@@ -389,7 +389,7 @@ func TestBrowserImportAndKeys(t *testing.T) {
 	var want []hexdame.Position
 	want = append(want, g.Position())
 	for _, m := range []string{"d4-e5", "f6xd4", "c3xe5", "g7-f6", "e5xg5"} {
-		g.PlayText(m)
+		g.Play(g.Position().MustParseMove(m))
 		want = append(want, g.Position())
 	}
 	for _, s := range sites(t) {
@@ -432,7 +432,7 @@ func TestBrowserImportAndKeys(t *testing.T) {
 					continue
 				}
 				b.run(chromedp.KeyEvent(tc.key))
-				if want[tc.ply].FEN() != before {
+				if want[tc.ply].String() != before {
 					b.waitFor(`document.body.getAttribute("data-fen") !== `+quoteJS(before), 5*time.Second)
 				}
 				if got := b.position(); got != want[tc.ply] {
@@ -442,9 +442,9 @@ func TestBrowserImportAndKeys(t *testing.T) {
 			// Click the variation's second move.
 			b.eval(`Array.from(document.querySelectorAll("#movetext .move")).filter(function(m){return m.textContent.indexOf("i6-h5")>=0})[0].click()`, nil)
 			alt := hexdame.NewGame()
-			alt.PlayText("c4-c5")
-			alt.PlayText("i6-h5")
-			b.waitFor(`document.body.getAttribute("data-fen") === `+quoteJS(alt.Position().FEN()), 5*time.Second)
+			alt.Play(alt.Position().MustParseMove("c4-c5"))
+			alt.Play(alt.Position().MustParseMove("i6-h5"))
+			b.waitFor(`document.body.getAttribute("data-fen") === `+quoteJS(alt.Position().String()), 5*time.Second)
 			b.shot(s.name + "-import")
 			// The variation made the main line, a comment and a NAG on
 			// its move, then the move deleted.
@@ -457,7 +457,7 @@ func TestBrowserImportAndKeys(t *testing.T) {
 			b.waitFor(`/i6-h5 .*!\?/.test(document.querySelector("#movetext").textContent)`, 5*time.Second)
 			b.click("#delete")
 			b.waitFor(`document.querySelector("#movetext").textContent.indexOf("i6-h5") < 0`, 5*time.Second)
-			if got, want := b.attr("data-fen"), hexdame.StartPosition().PlayUnchecked(hexdame.StartPosition().MustParseMove("c4-c5")).FEN(); got != want {
+			if got, want := b.attr("data-fen"), hexdame.StartPosition().PlayUnchecked(hexdame.StartPosition().MustParseMove("c4-c5")).String(); got != want {
 				t.Errorf("after the delete: %s, want %s", got, want)
 			}
 			b.eval(`document.querySelectorAll("#games li")[1].click()`, nil)
@@ -493,7 +493,7 @@ func TestBrowserAnalysis(t *testing.T) {
 			if err != nil {
 				t.Fatalf("the best line's move %q: %v", best, err)
 			}
-			path := p.Path(m)
+			path := p.Path(m).Cells()
 			var inside bool
 			b.eval(`(function(){
 				function box(e){return e.getBBox();}
@@ -570,10 +570,10 @@ func (b *tab) analysed(depth int) {
 func TestBrowserGraph(t *testing.T) {
 	moves := []string{"d4-e5", "f6xd4", "c3xe5", "g7-f6", "e5xg5"}
 	g := hexdame.NewGame()
-	fens := []string{g.Position().FEN()}
+	fens := []string{g.Position().String()}
 	for _, m := range moves {
-		g.PlayText(m)
-		fens = append(fens, g.Position().FEN())
+		g.Play(g.Position().MustParseMove(m))
+		fens = append(fens, g.Position().String())
 	}
 	for _, s := range sites(t) {
 		t.Run(s.name, func(t *testing.T) {
@@ -643,7 +643,7 @@ func TestBrowserEditor(t *testing.T) {
 			b.run(chromedp.SetValue("#you", "red", chromedp.ByID), chromedp.SetValue("#minutes", "0", chromedp.ByID))
 			b.click("#newhere")
 			b.waitFor(`document.body.getAttribute("data-fen").charAt(0) === "B"`, 10*time.Second)
-			if p := b.position(); p.Pieces(hexdame.White).IsEmpty() || p.FEN() == want {
+			if p := b.position(); p.Pieces(hexdame.White) == 0 || p.String() == want {
 				t.Errorf("after the engine's move: %v", p)
 			}
 		})
@@ -734,7 +734,7 @@ func TestBrowserSharedAddress(t *testing.T) {
 			b.open(s.url + "#moves=d4-e5,f6xd4,c3xe5")
 			g := hexdame.NewGame()
 			for _, m := range []string{"d4-e5", "f6xd4", "c3xe5"} {
-				g.PlayText(m)
+				g.Play(g.Position().MustParseMove(m))
 			}
 			if got := b.position(); got != g.Position() {
 				t.Errorf("shared address: %v, want %v", got, g.Position())
@@ -792,14 +792,14 @@ func TestBrowserEngineSpeed(t *testing.T) {
 	b.open(s.url)
 	const depth = 13
 	var rep Report
-	b.eval(`hexdame.backend.search({fen: `+quoteJS(hexdame.StartPosition().FEN())+`, depth: 11})`, &rep)
+	b.eval(`hexdame.backend.search({fen: `+quoteJS(hexdame.StartPosition().String())+`, depth: 11})`, &rep)
 	var ratios []float64
 	for seed := range uint64(5) {
-		g := match.RandomGame(rand.New(rand.NewPCG(29, seed)), 12)
-		if !g.Position().HasLegalMoves() {
+		g := random.Game(rand.New(rand.NewPCG(29, seed)), 12)
+		if g.Position().CountLegalMoves() == 0 {
 			continue
 		}
-		b.eval(`hexdame.backend.search({fen: `+quoteJS(g.Position().FEN())+`, depth: `+strconv.Itoa(depth)+`})`, &rep)
+		b.eval(`hexdame.backend.search({fen: `+quoteJS(g.Position().String())+`, depth: `+strconv.Itoa(depth)+`})`, &rep)
 		eng, err := engine.New(engine.Options{HashMiB: 16})
 		if err != nil {
 			t.Fatal(err)

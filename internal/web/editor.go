@@ -1,9 +1,11 @@
 package web
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/diagram"
 )
 
 // edit places req.Piece on req.Cell and sets req.Side to move, in the
@@ -18,28 +20,44 @@ func edit(req Request) (*Edit, error) {
 		if err != nil {
 			return nil, err
 		}
-		x, err := hexdame.ParsePiece(req.Piece)
-		if err != nil {
-			return nil, err
+		x, ok := editorPieces[req.Piece]
+		if !ok {
+			return nil, fmt.Errorf("no piece %q: the editor places w, W, r, R or . (empty)", clip(req.Piece))
 		}
 		p = p.WithPiece(c, x)
 	}
 	if req.Side != "" {
-		c, err := hexdame.ParseColor(req.Side)
-		if err != nil {
-			return nil, err
+		c, ok := editorSides[strings.ToLower(req.Side)]
+		if !ok {
+			return nil, fmt.Errorf("no side %q: white or red", clip(req.Side))
 		}
 		p = p.WithSideToMove(c)
 	}
-	b, err := hexdame.AppendSVG(nil, p, hexdame.SVGOptions{Size: 480, Flip: req.Flip, Coordinates: true})
+	b, err := diagram.AppendSVG(nil, p, diagram.Options{Size: 480, Flip: req.Flip, Coordinates: true})
 	if err != nil {
 		return nil, err
 	}
-	e := &Edit{FEN: p.FEN(), Side: strings.ToLower(p.SideToMove().String()), SVG: element(b)}
+	e := &Edit{FEN: p.String(), Side: strings.ToLower(p.SideToMove().String()), SVG: element(b)}
 	if err := p.CheckReachable(); err != nil {
 		e.Problem = err.Error()
-	} else if !p.HasLegalMoves() {
+	} else if p.CountLegalMoves() == 0 {
 		e.Problem = "the side to move has no legal move: the game would be over"
 	}
 	return e, nil
+}
+
+// editorPieces are the pieces the editor places, by the symbols of
+// hexdame show's diagram.
+var editorPieces = map[string]hexdame.Piece{".": hexdame.NoPiece, "w": hexdame.WhiteMan, "W": hexdame.WhiteKing, "r": hexdame.RedMan, "R": hexdame.RedKing}
+
+// editorSides are the sides the editor sets to move.
+var editorSides = map[string]hexdame.Color{"white": hexdame.White, "red": hexdame.Red}
+
+// clip returns s cut to 40 bytes, for an error message that quotes a
+// request's text.
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
 }

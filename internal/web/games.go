@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -41,24 +42,29 @@ func located(err error) string {
 	if err == nil {
 		return ""
 	}
-	var lines []string
-	var visit func(error)
-	visit = func(err error) {
-		var pe *hexdame.ParseError
-		if j, ok := err.(interface{ Unwrap() []error }); ok && !errors.As(err, new(*hexdame.MoveError)) {
-			for _, e := range j.Unwrap() {
-				visit(e)
-			}
-			return
-		}
-		if errors.As(err, &pe) {
-			lines = append(lines, fmt.Sprintf("line %d, column %d: %s", pe.Line, pe.Column, pe.Detail()))
-			return
-		}
-		lines = append(lines, message(err))
+	pes := hexdame.ParseErrors(err)
+	if len(pes) == 0 {
+		return message(err)
 	}
-	visit(err)
+	lines := make([]string, len(pes))
+	for i, pe := range pes {
+		lines[i] = fmt.Sprintf("line %d, column %d: %s", pe.Line, pe.Column, pe.Detail())
+	}
 	return strings.Join(lines, "\n")
+}
+
+// readGames calls f with each game of the PDN text, read with a Reader
+// whose WorkLimit is pdnWork, and its problems, until f returns false or
+// the text ends.
+func readGames(text string, f func(g *hexdame.Game, err error) bool) {
+	r := hexdame.NewReader(strings.NewReader(text))
+	r.WorkLimit = pdnWork
+	for {
+		g, err := r.ReadGame()
+		if err == io.EOF || !f(g, err) {
+			return
+		}
+	}
 }
 
 // message returns an error's text for the page: a FEN error points at

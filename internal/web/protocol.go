@@ -81,7 +81,6 @@ type State struct {
 	Node     int    `json:"node"`           // the current node
 	Start    string `json:"start"`          // the root's FEN
 	FEN      string `json:"fen"`            // the current position
-	Numeric  string `json:"fenNumeric"`     // the same in numeric notation
 	Side     string `json:"side"`           // "white" or "red", to move
 	SVG      string `json:"svg"`            // the board, as hexdame svg draws it, with the last move
 	Notation string `json:"notation"`

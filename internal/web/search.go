@@ -137,7 +137,7 @@ func Search(ctx context.Context, e *engine.Engine, req SearchRequest, report fun
 func makeReport(p hexdame.Position, r engine.Analysis, n hexdame.Notation) Report {
 	rep := Report{Depth: r.Depth, SelDepth: r.SelDepth, Nodes: r.Nodes, NPS: r.NodesPerSecond(), Millis: r.Time.Milliseconds()}
 	for _, l := range r.Lines {
-		li := LineInfo{Score: l.Score.String(), Men: l.Score.Men(), Moves: []string{}, Path: cellNames(p.Path(l.Move))}
+		li := LineInfo{Score: l.Score.String(), Men: l.Score.Men(), Moves: []string{}, Path: cellNames(p.Path(l.Move).Cells())}
 		q := p
 		for _, m := range l.PV {
 			if !q.IsLegal(m) {

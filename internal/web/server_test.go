@@ -96,7 +96,7 @@ func TestServerProtocol(t *testing.T) {
 	if resp, err := http.Get(base + "/api/do"); err != nil || resp.StatusCode != 405 {
 		t.Errorf("GET /api/do: %v", err)
 	}
-	status, v = post(t, base+"/api/search", SearchRequest{FEN: hexdame.StartPosition().FEN(), Level: 1, Depth: 3})
+	status, v = post(t, base+"/api/search", SearchRequest{FEN: hexdame.StartPosition().String(), Level: 1, Depth: 3})
 	if best, _ := v["best"].(map[string]any); status != 200 || best["text"] == nil {
 		t.Errorf("search: %d %v", status, v)
 	}
@@ -148,7 +148,7 @@ func TestServerAnalysis(t *testing.T) {
 	s := NewServer(Config{Engine: engineOptions()})
 	base := testServer(t, s)
 	ctx, cancel := context.WithCancel(context.Background())
-	reps, status := analyse(t, ctx, base, SearchRequest{FEN: hexdame.StartPosition().FEN(), MultiPV: 3}, 4)
+	reps, status := analyse(t, ctx, base, SearchRequest{FEN: hexdame.StartPosition().String(), MultiPV: 3}, 4)
 	cancel()
 	if status != 200 || len(reps) != 4 || len(reps[3].Lines) != 3 || reps[3].Depth < 4 {
 		t.Fatalf("analysis: status %d, %+v", status, reps)
@@ -170,7 +170,7 @@ func TestServerAnalysis(t *testing.T) {
 func TestAnalysisOutlivesReadTimeout(t *testing.T) {
 	s := NewServer(Config{Engine: engineOptions(), ReadTimeout: 200 * time.Millisecond})
 	base := testServer(t, s)
-	b, _ := json.Marshal(SearchRequest{FEN: hexdame.StartPosition().FEN(), MultiPV: 5})
+	b, _ := json.Marshal(SearchRequest{FEN: hexdame.StartPosition().String(), MultiPV: 5})
 	resp, err := http.Post(base+"/api/analyse", "application/json", bytes.NewReader(b))
 	if err != nil {
 		t.Fatal(err)
@@ -211,7 +211,7 @@ func TestHostileFlood(t *testing.T) {
 					body = Request{Op: "state"}
 				default:
 					path = "/api/search"
-					body = SearchRequest{FEN: hexdame.StartPosition().FEN(), Depth: 2 + w%3}
+					body = SearchRequest{FEN: hexdame.StartPosition().String(), Depth: 2 + w%3}
 				}
 				b, _ := json.Marshal(body)
 				resp, err := client.Post(base+path, "application/json", bytes.NewReader(b))
@@ -377,7 +377,7 @@ func TestHostileStreams(t *testing.T) {
 			defer func() { <-sem }()
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
-			b, _ := json.Marshal(SearchRequest{FEN: hexdame.StartPosition().FEN(), MultiPV: 1 + i%5})
+			b, _ := json.Marshal(SearchRequest{FEN: hexdame.StartPosition().String(), MultiPV: 1 + i%5})
 			hr, _ := http.NewRequestWithContext(ctx, "POST", base+"/api/analyse", bytes.NewReader(b))
 			hr.Header.Set("Content-Type", "application/json")
 			resp, err := http.DefaultClient.Do(hr)
@@ -422,7 +422,7 @@ func TestHostileClientReadsNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	body, _ := json.Marshal(SearchRequest{FEN: hexdame.StartPosition().FEN(), MultiPV: 5})
+	body, _ := json.Marshal(SearchRequest{FEN: hexdame.StartPosition().String(), MultiPV: 5})
 	fmt.Fprintf(conn, "POST /api/analyse HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
 	deadline := time.Now().Add(2 * time.Second)
 	for s.Searching() == 0 && time.Now().Before(deadline) {
@@ -556,7 +556,7 @@ func TestHostileContentType(t *testing.T) {
 // history says it is the history's (it said only "FEN, at column 1", as
 // if the request's position were wrong).
 func TestSearchRequestErrors(t *testing.T) {
-	start := hexdame.StartPosition().FEN()
+	start := hexdame.StartPosition().String()
 	for _, c := range []struct {
 		req  SearchRequest
 		want string

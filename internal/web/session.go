@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"iter"
 	"strings"
 
 	"github.com/hexdame/hexdame"
@@ -78,10 +77,10 @@ func (s *Session) changed() {
 	s.tree = nil
 	s.nodes = s.nodes[:0]
 	s.ids = make(map[*hexdame.Node]int)
-	walk(s.game, func(x *hexdame.Node) {
+	nodes(s.game, func(x *hexdame.Node) {
 		s.ids[x] = len(s.nodes)
 		s.nodes = append(s.nodes, x)
-	}, nil)
+	})
 	s.count = len(s.nodes)
 }
 
@@ -160,7 +159,7 @@ func (s *Session) do(req Request, resp *Response) error {
 		}
 		if !s.game.Outcome().IsOver() {
 			// The game goes on: how it ended is no longer true.
-			s.game.RemoveTag("Termination")
+			s.game.SetTag("Termination", "")
 		}
 		s.changed()
 		s.cur = s.game.End()
@@ -224,7 +223,7 @@ func (s *Session) setResult(result, reason string) error {
 		return err
 	}
 	if reason == "" {
-		s.game.RemoveTag("Termination")
+		s.game.SetTag("Termination", "")
 	} else if err := s.game.SetTag("Termination", reason); err != nil {
 		return err
 	}
@@ -272,20 +271,21 @@ var errTooManyNotes = fmt.Errorf("the game's comments and NAGs would take more t
 // take the game's annotations past MaxNotes and grow them.
 func (s *Session) roomForNotes(x *hexdame.Node, kind hexdame.ElementKind, size int) error {
 	total, replaced := 0, 0
-	for _, n := range s.nodes {
-		before, after, tail := n.AnnotationsSeq()
-		for i, seq := range []iter.Seq[hexdame.Element]{before, after, tail} {
-			for e := range seq {
-				b := noteBytes
-				if e.Kind != hexdame.NAGElement {
-					b += len(e.Text)
-				}
-				total += b
-				if n == x && i == 1 && e.Kind == kind {
-					replaced += b
-				}
-			}
+	for it := range s.game.Movetext(hexdame.Algebraic) {
+		switch it.Kind {
+		case hexdame.NAGElement:
+			total += noteBytes
+		case hexdame.CommentElement, hexdame.LineCommentElement:
+			total += noteBytes + len(it.Text)
 		}
+	}
+	// What x's comments or NAGs after its move take, as one comment (the
+	// comments joined by a space, about their size) or each NAG.
+	switch {
+	case kind == hexdame.NAGElement:
+		replaced = len(x.NAGs()) * noteBytes
+	case x.Comment() != "":
+		replaced = noteBytes + len(x.Comment())
 	}
 	if grown := total - replaced + size; grown > MaxNotes && grown > total {
 		return errTooManyNotes
@@ -312,7 +312,11 @@ func (s *Session) newGame(req Request) error {
 	g := hexdame.NewGameFrom(p)
 	g.SetDrawRules(s.game.DrawRules())
 	for i, m := range req.Moves {
-		if _, err := g.PlayText(m); err != nil {
+		mv, err := g.Position().ParseMove(m)
+		if err == nil {
+			err = g.Play(mv)
+		}
+		if err != nil {
 			return fmt.Errorf("move %d %q: %w", i+1, m, err)
 		}
 	}
@@ -379,17 +383,13 @@ func (s *Session) importPDN(text string, resp *Response) error {
 		return fmt.Errorf("the PDN text is %d bytes, more than the %d a page may send", len(text), MaxPDN)
 	}
 	var games []GameInfo
-	r := hexdame.NewReader(strings.NewReader(text))
-	r.WorkLimit = pdnWork
-	for g, err := range r.Games() {
+	readGames(text, func(g *hexdame.Game, err error) bool {
 		if len(games) == MaxGames {
-			break
+			return false
 		}
 		games = append(games, GameInfo{Label: label(len(games)+1, g, err), Error: located(err)})
-		if errors.Is(err, hexdame.ErrWorkLimit) {
-			break
-		}
-	}
+		return !errors.Is(err, hexdame.ErrWorkLimit)
+	})
 	if len(games) == 0 {
 		return errors.New("no game in the PDN text")
 	}
@@ -406,34 +406,38 @@ func (s *Session) pick(i int) error {
 	if i < 1 || i > len(s.games) {
 		return fmt.Errorf("no game %d: the last import has %d", i, len(s.games))
 	}
-	r := hexdame.NewReader(strings.NewReader(s.pdn))
-	r.WorkLimit = pdnWork
 	n := 0
-	for g, err := range r.Games() {
-		n++
-		if n < i {
-			continue
+	var result error
+	found := false
+	readGames(s.pdn, func(g *hexdame.Game, err error) bool {
+		if n++; n < i {
+			return true
 		}
-		if g == nil {
-			return errors.New(s.games[i-1].Error)
+		found = true
+		switch {
+		case g == nil:
+			result = errors.New(s.games[i-1].Error)
+		case countNodes(g) > MaxNodes:
+			result = errTooBig
+		default:
+			s.reset(g)
+			s.notation = g.Notation()
+			if err != nil {
+				// Shown where it breaks: its last legal move.
+				s.cur = g.End()
+				result = errors.New(located(err))
+			}
 		}
-		if count := countNodes(g); count > MaxNodes {
-			return errTooBig
-		}
-		s.reset(g)
-		s.notation = g.Notation()
-		if err != nil {
-			// Shown where it breaks: its last legal move.
-			s.cur = g.End()
-			return errors.New(located(err))
-		}
-		return nil
+		return false
+	})
+	if found {
+		return result
 	}
 	return fmt.Errorf("no game %d", i)
 }
 
 func countNodes(g *hexdame.Game) int {
 	n := 0
-	walk(g, func(*hexdame.Node) { n++ }, nil)
+	nodes(g, func(*hexdame.Node) { n++ })
 	return n
 }

@@ -65,7 +65,7 @@ func TestSessionPlayAndTree(t *testing.T) {
 		t.Errorf("movetext %q", got)
 	}
 	// The main line's positions, for the page's graph of evaluations.
-	if m := st.Tree.Main; len(m) != 4 || m[0] != hexdame.StartPosition().FEN() || m[3] != st.FEN {
+	if m := st.Tree.Main; len(m) != 4 || m[0] != hexdame.StartPosition().String() || m[3] != st.FEN {
 		t.Errorf("the main line's positions: %q, want 4 from the start to %s", m, st.FEN)
 	}
 	// A move off the main line makes a variation; the page that holds
@@ -82,7 +82,7 @@ func TestSessionPlayAndTree(t *testing.T) {
 	if got := texts(st.Tree); got != "1. c4-c5 ( 1. d4-e5 f6xd4 2. c3xe5 )" {
 		t.Errorf("promoted: %q", got)
 	}
-	c5 := hexdame.StartPosition().PlayUnchecked(hexdame.StartPosition().MustParseMove("c4-c5")).FEN()
+	c5 := hexdame.StartPosition().PlayUnchecked(hexdame.StartPosition().MustParseMove("c4-c5")).String()
 	if m := st.Tree.Main; len(m) != 2 || m[1] != c5 {
 		t.Errorf("the main line's positions after the promotion: %q, want 2 to %s", m, c5)
 	}
@@ -131,10 +131,10 @@ func TestSessionCaptureChoice(t *testing.T) {
 	st = ok(t, s, Request{Op: "play", Move: "g3xe3xa1"})
 	want := hexdame.MustParseFEN(twoPaths)
 	want = want.PlayUnchecked(want.MustParseMove("g3xe3xe5xc3xa1"))
-	if st.FEN != want.FEN() || st.Last == nil || !slices.Equal(st.Last.Path, []string{"g3", "e3", "e5", "c3", "a1"}) {
+	if st.FEN != want.String() || st.Last == nil || !slices.Equal(st.Last.Path, []string{"g3", "e3", "e5", "c3", "a1"}) {
 		t.Errorf("g3xe3xa1: %s, last %+v", st.FEN, st.Last)
 	}
-	if !strings.Contains(st.SVG, `<g class="move"`) || !strings.Contains(st.SVG, `class="captured" data-cell="b2"`) || strings.Contains(st.SVG, "<?xml") {
+	if !strings.Contains(st.SVG, `<g class="move last"`) || !strings.Contains(st.SVG, `class="captured" data-cell="b2"`) || strings.Contains(st.SVG, "<?xml") {
 		t.Error("the board does not show the last move and its captures, or holds an XML declaration")
 	}
 }
@@ -182,7 +182,7 @@ func TestSessionFENAndEditor(t *testing.T) {
 		t.Errorf("bad FEN: %q", resp.Error)
 	}
 	resp = do(t, s, Request{Op: "new", FEN: "W:Wa1,i9:Bi8"})
-	if !strings.Contains(resp.Error, "unreachable") || resp.State.FEN != hexdame.StartPosition().FEN() {
+	if !strings.Contains(resp.Error, "unreachable") || resp.State.FEN != hexdame.StartPosition().String() {
 		t.Errorf("unreachable FEN: %q, %s", resp.Error, resp.State.FEN)
 	}
 	resp = do(t, s, Request{Op: "edit", FEN: "W:Wa1:Bi8", Cell: "i9", Piece: "w"})

@@ -17,9 +17,8 @@ func (s *Session) state(req Request) State {
 	st := State{
 		Version:   s.version,
 		Node:      s.ids[x],
-		Start:     s.game.InitialPosition().FEN(),
-		FEN:       p.FEN(),
-		Numeric:   p.FormatFEN(hexdame.Numeric),
+		Start:     s.game.Root().Position().String(),
+		FEN:       p.String(),
 		Side:      strings.ToLower(p.SideToMove().String()),
 		SVG:       s.svg(req.Flip, false),
 		Notation:  s.notation.String(),
@@ -53,30 +52,26 @@ func (s *Session) state(req Request) State {
 			st.Line = nil
 			break
 		}
-		st.Line = append(st.Line, n.Before().FormatMove(n.Move(), hexdame.Algebraic))
+		st.Line = append(st.Line, n.Parent().Position().FormatMove(n.Move(), hexdame.Algebraic))
 	}
 	for i := len(path) - 1; i >= 0; i-- {
 		n := path[i]
 		m := n.Move()
-		if n.IsSetup() || !n.Before().IsReversible(m) {
+		before := n.Parent().Position()
+		if n.IsSetup() || !before.IsReversible(m) {
 			break
 		}
-		st.History = append(st.History, n.Before().FEN())
+		st.History = append(st.History, before.String())
 	}
 	slices.Reverse(st.History)
 	// The moves, the last move, the outcome.
 	mps := p.LegalMovePaths()
-	moves := make([]hexdame.Move, len(mps))
-	for i, mp := range mps {
-		moves[i] = mp.Move
-	}
-	texts := p.FormatMoves(moves, s.notation)
 	st.Moves = make([]MoveInfo, len(mps))
 	for i, mp := range mps {
-		st.Moves[i] = MoveInfo{Text: texts[i], Path: cellNames(mp.Cells()), Captured: cellNames(mp.Move.Captured().Cells())}
+		st.Moves[i] = pathInfo(p, mp, s.notation)
 	}
 	if x.Parent() != nil && !x.IsSetup() {
-		mi := moveInfo(x.Before(), x.Move(), s.notation)
+		mi := moveInfo(x.Parent().Position(), x.Move(), s.notation)
 		st.Last = &mi
 	}
 	o := x.Outcome()
@@ -88,8 +83,8 @@ func (s *Session) state(req Request) State {
 	if s.tables != nil {
 		if v, d, ok := s.tables.Probe(p); ok {
 			st.Tables = verdict(v, d)
-			for i, m := range moves {
-				if v, d, ok := s.tables.Probe(p.PlayUnchecked(m)); ok {
+			for i, mp := range mps {
+				if v, d, ok := s.tables.Probe(p.PlayUnchecked(mp.Move)); ok {
 					st.Moves[i].Tables = verdict(v.Opposite(), d+1) // and the move's ply
 				}
 			}
@@ -134,9 +129,17 @@ func verdict(v endgame.Value, plies int) string {
 
 // moveInfo describes move m of position p.
 func moveInfo(p hexdame.Position, m hexdame.Move, n hexdame.Notation) MoveInfo {
-	return MoveInfo{Text: p.FormatMove(m, n), Path: cellNames(p.Path(m)), Captured: cellNames(m.Captured().Cells())}
+	return pathInfo(p, p.Path(m), n)
 }
 
+// pathInfo describes mp, a legal move of position p with its path.
+func pathInfo(p hexdame.Position, mp hexdame.MovePath, n hexdame.Notation) MoveInfo {
+	captured := slices.Collect(mp.Move.Captured().All())
+	return MoveInfo{Text: p.FormatMove(mp.Move, n), Path: cellNames(mp.Cells()), Captured: cellNames(captured)}
+}
+
+// cellNames returns the algebraic names of cells, and an empty list for
+// none.
 func cellNames(cells []hexdame.Cell) []string {
 	out := make([]string, len(cells))
 	for i, c := range cells {

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/diagram"
 )
 
 // A Viewer writes the page of hexdame html: the page of hexdame serve in
@@ -165,13 +166,13 @@ func viewerDrawings() (string, error) {
 	}
 	for _, d := range []struct {
 		p    hexdame.Position
-		opts hexdame.SVGOptions
+		opts diagram.Options
 	}{
-		{hexdame.Position{}, hexdame.SVGOptions{Size: 480, Coordinates: true}},
-		{hexdame.Position{}, hexdame.SVGOptions{Size: 480, Coordinates: true, Flip: true}},
-		{tp, hexdame.SVGOptions{Move: move}},
+		{hexdame.Position{}, diagram.Options{Size: 480, Coordinates: true}},
+		{hexdame.Position{}, diagram.Options{Size: 480, Coordinates: true, Flip: true}},
+		{tp, diagram.Options{Move: move}},
 	} {
-		svg, err := hexdame.AppendSVG(nil, d.p, d.opts)
+		svg, err := diagram.AppendSVG(nil, d.p, d.opts)
 		if err != nil {
 			return "", err
 		}
@@ -224,7 +225,7 @@ func (v *Viewer) nodes(g *hexdame.Game) {
 	if v.ids == nil {
 		v.ids = make(map[*hexdame.Node]int)
 	}
-	walk(g, func(x *hexdame.Node) {
+	nodes(g, func(x *hexdame.Node) {
 		id := len(v.ids)
 		v.ids[x] = id
 		v.node = viewNode{Parent: -1}
@@ -234,20 +235,20 @@ func (v *Viewer) nodes(g *hexdame.Game) {
 		if x.Parent() == nil || x.IsSetup() {
 			v.node.Board = boardText(x.Position())
 		} else {
-			before, m := x.Before(), x.Move()
+			before, m := x.Parent().Position(), x.Move()
 			v.node.Path = v.path(before, m)
 			v.buf = v.buf[:0]
 			for c := range m.Captured().All() {
 				v.buf = append(v.buf, c.String()...)
 			}
 			v.node.Captured = string(v.buf)
-			v.node.Crowns = before.Crowns(m)
+			v.node.Crowns = !before.Piece(m.From()).IsKing() && x.Position().Piece(m.To()).IsKing()
 		}
 		if id > 0 {
 			v.str(",")
 		}
 		v.encode(&v.node)
-	}, nil)
+	})
 	clear(v.ids) // the game's nodes are not kept
 }
 
@@ -267,7 +268,7 @@ func (v *Viewer) path(p hexdame.Position, m hexdame.Move) string {
 		v.paths = make(map[capture]string)
 	}
 	var b strings.Builder
-	for _, c := range movePath(p, m) {
+	for _, c := range movePath(p, m).Cells() {
 		b.WriteString(c.String())
 	}
 	v.paths[key] = b.String()

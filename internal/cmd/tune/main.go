@@ -131,11 +131,15 @@ func selfplay(args []string) error {
 	newPlayer := func() match.Player { return enginePlayer(newEngine(w, 0, 1, 0), lim) }
 	tally, err := match.Match(context.Background(), newPlayer, newPlayer, openings, *workers, func(t stats.Tally, g *hexdame.Game, opening int) {
 		result := strconv.FormatFloat(match.Points(g.Outcome().Result, hexdame.White), 'g', -1, 64)
-		for _, p := range g.Positions()[opening:] {
-			if p.HasCapture() || !p.HasLegalMoves() {
+		positionsOf := []hexdame.Position{g.Root().Position()}
+		for x := range g.Root().Mainline() {
+			positionsOf = append(positionsOf, x.Position())
+		}
+		for _, p := range positionsOf[opening:] {
+			if p.HasCapture() || p.CountLegalMoves() == 0 {
 				continue
 			}
-			fmt.Fprintf(bw, "%s %s\n", p.FEN(), result)
+			fmt.Fprintf(bw, "%s %s\n", p.String(), result)
 			positions++
 		}
 		bw.Flush() // a run cut short keeps its games; an error shows at the end
@@ -493,7 +497,7 @@ func tactics(args []string) error {
 		}
 		var keys []string
 		for _, k := range sol.Keys {
-			keys = append(keys, p.FormatMovePath(k.Move, hexdame.Algebraic))
+			keys = append(keys, p.Path(k.Move).Format(hexdame.Algebraic))
 		}
 		found++
 		fmt.Fprintf(&b, "win%d-%02d\t%s\t%d\t%s\n", sol.Plies, found, fen, sol.Plies, strings.Join(keys, " "))

@@ -1,4 +1,4 @@
-package hexdame
+package diagram
 
 import (
 	"bytes"
@@ -11,35 +11,35 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hexdame/hexdame"
 )
 
 // svgCases are the golden pictures: testdata/svg/NAME.svg.
 var svgCases = []struct {
 	name, fen, move string
-	opts            SVGOptions
+	opts            Options
 }{
-	{"start", "", "", SVGOptions{}},
-	{"start-coords", "", "", SVGOptions{Coordinates: true}},
-	{"king-capture", "W:WKe1,c3:Ba2,a3,c7,d7,e6,g5,Kh8", "e1xe8xb5xh5xh9", SVGOptions{Coordinates: true}},
-	{"king-capture-flipped", "W:WKe1,c3:Ba2,a3,c7,d7,e6,g5,Kh8", "e1xe8xb5xh5xh9", SVGOptions{Coordinates: true, Flip: true, Size: 300}},
-	{"ring", "W:Wc3:Bd3,f4,g6,f7,d6,c4", "c3xc3", SVGOptions{}},
-	{"highlight", "", "", SVGOptions{Highlight: []Cell{cellE4, cellE5, cellD5}}},
+	{"start", "", "", Options{}},
+	{"start-coords", "", "", Options{Coordinates: true}},
+	{"king-capture", "W:WKe1,c3:Ba2,a3,c7,d7,e6,g5,Kh8", "e1xe8xb5xh5xh9", Options{Coordinates: true}},
+	{"king-capture-flipped", "W:WKe1,c3:Ba2,a3,c7,d7,e6,g5,Kh8", "e1xe8xb5xh5xh9", Options{Coordinates: true, Flip: true, Size: 300}},
+	{"ring", "W:Wc3:Bd3,f4,g6,f7,d6,c4", "c3xc3", Options{}},
+	{"highlight", "", "", Options{Highlight: []hexdame.Cell{cellE4, cellE5, cellD5}}},
 }
 
-// Cells for the cases, which package variables cannot parse: the board's
-// tables are made by the package's init function, after them.
-const (
-	cellD5 Cell = 1 + 5 + 6 + 7 + 8 + 3 // a1..e1, a2..f2, a3..g3, a4..h4, then d5
-	cellE4 Cell = 1 + 5 + 6 + 7 + 4
-	cellE5 Cell = cellD5 + 1
+var (
+	cellD5 = hexdame.MustParseCell("d5")
+	cellE4 = hexdame.MustParseCell("e4")
+	cellE5 = hexdame.MustParseCell("e5")
 )
 
 // svgOf draws a case.
-func svgOf(t *testing.T, fen, move string, opts SVGOptions) (Position, []byte) {
+func svgOf(t *testing.T, fen, move string, opts Options) (hexdame.Position, []byte) {
 	t.Helper()
-	p := StartPosition()
+	p := hexdame.StartPosition()
 	if fen != "" {
-		p = MustParseFEN(fen)
+		p = hexdame.MustParseFEN(fen)
 	}
 	if move != "" {
 		opts.Move = p.MustParseMove(move)
@@ -95,7 +95,7 @@ func TestSVGStructure(t *testing.T) {
 		if err := xml.Unmarshal(b, &doc); err != nil {
 			t.Fatalf("%s: not XML: %v", tc.name, err)
 		}
-		if doc.Version != "1.1" || len(strings.Fields(doc.ViewBox)) != 4 || doc.Desc != p.FEN() || !strings.Contains(doc.Title, "HexDame position") {
+		if doc.Version != "1.1" || len(strings.Fields(doc.ViewBox)) != 4 || doc.Desc != p.String() || !strings.Contains(doc.Title, "HexDame position") {
 			t.Errorf("%s: version %q, viewBox %q, title %q, desc %q", tc.name, doc.Version, doc.ViewBox, doc.Title, doc.Desc)
 		}
 		pieces, cells, captured := map[string]string{}, 0, 0
@@ -114,13 +114,13 @@ func TestSVGStructure(t *testing.T) {
 				}
 			}
 		}
-		if cells != NumCells {
+		if cells != hexdame.NumCells {
 			t.Errorf("%s: %d cells", tc.name, cells)
 		}
-		for c := Cell(1); c <= NumCells; c++ {
+		for c := hexdame.Cell(1); c <= hexdame.NumCells; c++ {
 			x := p.Piece(c)
 			class, ok := pieces[c.String()]
-			if ok != (x != NoPiece) {
+			if ok != (x != hexdame.NoPiece) {
 				t.Errorf("%s: %v holds %v, mark %q", tc.name, c, x, class)
 				continue
 			}
@@ -143,21 +143,21 @@ func TestSVGStructure(t *testing.T) {
 }
 
 func TestSVGErrors(t *testing.T) {
-	p := StartPosition()
-	other := MustParseFEN("W:Wc3:Bd4").MustParseMove("c3xe5")
+	p := hexdame.StartPosition()
+	other := hexdame.MustParseFEN("W:Wc3:Bd4").MustParseMove("c3xe5")
 	var buf bytes.Buffer
-	if err := WriteSVG(&buf, p, SVGOptions{Move: other}); !errors.Is(err, ErrIllegalMove) || buf.Len() != 0 {
+	if err := WriteSVG(&buf, p, Options{Move: other}); !errors.Is(err, hexdame.ErrIllegalMove) || buf.Len() != 0 {
 		t.Errorf("illegal move: %v, wrote %d bytes", err, buf.Len())
 	}
-	if err := WriteSVG(&buf, p, SVGOptions{Highlight: []Cell{NoCell}}); !errors.Is(err, ErrInvalidCell) {
+	if err := WriteSVG(&buf, p, Options{Highlight: []hexdame.Cell{hexdame.NoCell}}); !errors.Is(err, hexdame.ErrInvalid) {
 		t.Errorf("invalid cell: %v", err)
 	}
 	for _, size := range []int{-1, 10001} {
-		if err := WriteSVG(&buf, p, SVGOptions{Size: size}); !errors.Is(err, ErrInvalidSVGOptions) {
+		if err := WriteSVG(&buf, p, Options{Size: size}); !errors.Is(err, hexdame.ErrInvalid) {
 			t.Errorf("size %d: %v", size, err)
 		}
 	}
-	if err := WriteSVG(&buf, p, SVGOptions{}); err != nil || !bytes.Contains(buf.Bytes(), []byte(`width="400"`)) {
+	if err := WriteSVG(&buf, p, Options{}); err != nil || !bytes.Contains(buf.Bytes(), []byte(`width="400"`)) {
 		t.Errorf("nil options: %v", err)
 	}
 }
@@ -203,7 +203,7 @@ func TestSVGRendered(t *testing.T) {
 		}
 		w, _ := svgSize()
 		scale := float64(width) / w
-		for c := Cell(1); c <= NumCells; c++ {
+		for c := hexdame.Cell(1); c <= hexdame.NumCells; c++ {
 			if tc.move != "" && p.MustParseMove(tc.move).Captured().Has(c) {
 				continue // crossed out
 			}
@@ -211,7 +211,7 @@ func TestSVGRendered(t *testing.T) {
 			// Below the centre: inside a piece, outside a king's crown.
 			got := pixelKind(img, int((x)*scale), int((y+0.62*svgR)*scale))
 			want := "board"
-			if piece := p.Piece(c); piece != NoPiece {
+			if piece := p.Piece(c); piece != hexdame.NoPiece {
 				want = strings.ToLower(piece.Color().String())
 			}
 			if got != want && !(want == "board" && got == "highlight") {
@@ -236,12 +236,4 @@ func pixelKind(img image.Image, x, y int) string {
 		return "board"
 	}
 	return "other"
-}
-
-func TestSVGCaseCells(t *testing.T) {
-	for c, want := range map[Cell]string{cellD5: "d5", cellE4: "e4", cellE5: "e5"} {
-		if c.String() != want {
-			t.Errorf("%d is %v, want %s", c, c, want)
-		}
-	}
 }

@@ -1,39 +1,35 @@
-package hexdame
+package diagram
 
 import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/hexdame/hexdame"
 )
 
-// DiagramOptions says how Diagram draws a position. The zero value draws
-// White at the bottom without coordinates.
-type DiagramOptions struct {
-	Flip        bool // draw Red at the bottom
-	Coordinates bool // write the file letters and rank numbers around the board
-}
-
-// Diagram returns a diagram of the position in the layout of the standard
-// diagram (White at the bottom, one text row per horizontal row of the
-// hexagon; w and W for White's men and kings, r and R for Red's, . for an
-// empty cell), followed by a line saying who is to move. The zero
-// DiagramOptions draws just that; with Coordinates, each file's letter is
+// Text returns a diagram of the position as text, in the layout of the
+// standard diagram (White at the bottom, one text row per horizontal row
+// of the hexagon; w and W for White's men and kings, r and R for Red's, .
+// for an empty cell), followed by a line saying who is to move. It draws
+// as o.Flip and o.Coordinates ask: with Coordinates, each file's letter is
 // written beyond its lowest cell and each rank's number beyond its lowest
-// cell, as on a board's edge; with Flip, Red is at the bottom.
-func (p Position) Diagram(o DiagramOptions) string {
+// cell, as on a board's edge; with Flip, Red is at the bottom. The other
+// fields of Options are for pictures, and Text ignores them.
+func Text(p hexdame.Position, o Options) string {
 	var b strings.Builder
 	b.Grow(22 * 20)
-	writeDiagram(&b, func(c Cell) string { return p.Piece(c).String() }, o)
-	b.WriteString(p.side.String())
+	writeText(&b, func(c hexdame.Cell) string { return p.Piece(c).String() }, o)
+	b.WriteString(p.SideToMove().String())
 	b.WriteString(" to move\n")
 	return b.String()
 }
 
-// writeDiagram writes the rows of the hexagon, top first, each cell's
+// writeText writes the rows of the hexagon, top first, each cell's
 // label (one or two characters) centred where the standard diagram puts
 // it: row f+r, column 17+3(f-r). With coordinates it also writes the
 // labels of the files and ranks, one step off the board.
-func writeDiagram(b *strings.Builder, label func(Cell) string, o DiagramOptions) {
+func writeText(b *strings.Builder, label func(hexdame.Cell) string, o Options) {
 	type mark struct {
 		x    int
 		text string
@@ -45,8 +41,8 @@ func writeDiagram(b *strings.Builder, label func(Cell) string, o DiagramOptions)
 		}
 		rows[f+r] = append(rows[f+r], mark{f - r, text})
 	}
-	for c := Cell(1); c <= NumCells; c++ {
-		put(int(cellFile[c]), int(cellRank[c]), label(c))
+	for c := hexdame.Cell(1); c <= hexdame.NumCells; c++ {
+		put(c.File(), c.Rank(), label(c))
 	}
 	top, bottom := 16, 0
 	if o.Coordinates {

@@ -1,27 +1,14 @@
-package hexdame
+package diagram
 
 import (
-	"errors"
+	"fmt"
 	"io"
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/hexdame/hexdame"
 )
-
-// SVGOptions says how WriteSVG draws a position. The zero value draws the
-// board 400 pixels wide, White at the bottom, without labels, moves or
-// highlights.
-type SVGOptions struct {
-	Size        int    // the width in pixels, 1 to 10000; 0 means 400 (the height follows the board's shape)
-	Flip        bool   // draw Red at the bottom
-	Coordinates bool   // write the file letters and rank numbers around the board
-	Move        Move   // a legal move of the position to draw: its path and the pieces it captures; the zero Move draws none
-	Highlight   []Cell // cells to mark, such as those a selected piece can reach
-}
-
-// ErrInvalidSVGOptions is wrapped by the errors WriteSVG returns for a
-// size out of range.
-var ErrInvalidSVGOptions = errors.New("invalid SVG options")
 
 // The drawing's unit is the hexagon's radius, svgR user units.
 const (
@@ -32,8 +19,8 @@ const (
 var svgRowStep = math.Sqrt(3) / 2 * svgR // vertical distance between diagram rows
 
 // svgCenter returns the centre of cell c in the drawing's user units.
-func svgCenter(c Cell, flip bool) (x, y float64) {
-	f, r := float64(cellFile[c]), float64(cellRank[c])
+func svgCenter(c hexdame.Cell, flip bool) (x, y float64) {
+	f, r := float64(c.File()), float64(c.Rank())
 	if flip {
 		f, r = 8-f, 8-r
 	}
@@ -66,57 +53,87 @@ const (
 )
 
 // errNilWriter is returned by WriteSVG given a nil io.Writer.
-var errNilWriter = errors.New("WriteSVG: nil io.Writer")
+var errNilWriter = fmt.Errorf("WriteSVG: nil io.Writer: %w", hexdame.ErrInvalid)
 
 // WriteSVG writes position p as an SVG 1.1 document: the 61 cells in the
-// layout of the standard diagram (White at the bottom unless opts.Flip),
-// each piece a separate mark, kings with a crown, and, as opts asks,
+// layout of the standard diagram (White at the bottom unless o.Flip),
+// each piece a separate mark, kings with a crown, and, as o asks,
 // coordinates, a move's path with arrows and its captured pieces crossed
-// out, and highlighted cells. The document has a viewBox, so it scales, a
-// <title> and a <desc> holding the FEN, and no external resources. The
-// same arguments always give the same bytes. The zero SVGOptions draws
-// the position alone, 400 pixels wide.
+// out, the last move's path, and highlighted cells. The document has a
+// viewBox, so it scales, a <title> and a <desc> holding the FEN, and no
+// external resources. The same arguments always give the same bytes. The
+// zero Options draws the position alone, 400 pixels wide.
 //
-// A move that is not legal in p gives a *MoveError wrapping
-// ErrIllegalMove, a highlighted cell that is not a cell an error wrapping
-// ErrInvalidCell, and a size out of range one wrapping
-// ErrInvalidSVGOptions; nothing is written then. A nil w is an error.
-func WriteSVG(w io.Writer, p Position, o SVGOptions) error {
+// A move that is not legal in p gives the *hexdame.MoveError of
+// Position.Play (wrapping hexdame.ErrIllegalMove); a last move that cannot
+// have led to p (its end does not hold a piece of the side that moved, or
+// a captured piece is still on the board), a highlighted cell that is not
+// a cell, a size out of range and a nil w give an error wrapping
+// hexdame.ErrInvalid; nothing is written then.
+func WriteSVG(w io.Writer, p hexdame.Position, o Options) error {
+	if w == nil {
+		return errNilWriter
+	}
 	b, err := AppendSVG(nil, p, o)
 	if err != nil {
 		return err
-	}
-	if w == nil {
-		return errNilWriter
 	}
 	_, err = w.Write(b)
 	return err
 }
 
-// AppendSVG appends the document WriteSVG writes to dst.
-func AppendSVG(dst []byte, p Position, o SVGOptions) ([]byte, error) {
+// AppendSVG appends the document WriteSVG writes to dst; on error it
+// returns dst unchanged.
+func AppendSVG(dst []byte, p hexdame.Position, o Options) ([]byte, error) {
 	if o.Size == 0 {
 		o.Size = 400
 	}
 	if o.Size < 1 || o.Size > 10000 {
-		return dst, &valueError{kind: "SVG size", text: strconv.Itoa(o.Size), err: ErrInvalidSVGOptions}
+		return dst, fmt.Errorf("SVG size %d: not from 1 to 10000: %w", o.Size, hexdame.ErrInvalid)
 	}
 	for _, c := range o.Highlight {
 		if !c.IsValid() {
-			return dst, &CellError{Text: strconv.Itoa(int(c))}
+			return dst, fmt.Errorf("highlighted cell %d: not a cell: %w", c, hexdame.ErrInvalid)
 		}
 	}
-	var path []Cell
-	if o.Move != (Move{}) {
-		if !p.IsLegal(o.Move) {
-			return dst, &MoveError{Text: o.Move.String(), Err: ErrIllegalMove, Why: "not a legal move in this position",
-				Position: p, Legal: p.LegalMoves()}
+	var path hexdame.MovePath
+	if o.Move != (hexdame.Move{}) {
+		if _, err := p.Play(o.Move); err != nil {
+			return dst, err
 		}
-		path = p.appendPathOf(nil, o.Move)
+		path = p.Path(o.Move)
+	}
+	if err := checkLastMove(p, o.LastMove); err != nil {
+		return dst, err
 	}
 	s := svgWriter{b: dst, flip: o.Flip}
 	s.document(p, &o, path)
 	return s.b, nil
+}
+
+// checkLastMove returns an error when last, a move with its path, cannot
+// have led to p: it is not a move, its path does not run from its start
+// to its end or holds a cell that is none, its end does not hold a piece
+// of the side that moved, or a piece it captured is still on the board.
+// The zero MovePath is no last move.
+func checkLastMove(p hexdame.Position, last hexdame.MovePath) error {
+	if last.Move == (hexdame.Move{}) {
+		return nil
+	}
+	m, cells := last.Move, last.Cells()
+	why := ""
+	switch {
+	case !m.IsValid() || len(cells) < 2 || cells[0] != m.From() || cells[len(cells)-1] != m.To():
+		why = "not a move with its path"
+	case p.Piece(m.To()).Color() != p.SideToMove().Opponent():
+		why = "its end does not hold a piece of the side that moved"
+	case m.Captured()&(p.Pieces(hexdame.White)|p.Pieces(hexdame.Red)) != 0:
+		why = "a piece it captured is still on the board"
+	}
+	if why != "" {
+		return fmt.Errorf("last move %v: %s: %w", last, why, hexdame.ErrInvalid)
+	}
+	return nil
 }
 
 // An svgWriter builds an SVG document.
@@ -155,7 +172,7 @@ func (s *svgWriter) attr(name string, v float64) {
 	s.str(`"`)
 }
 
-func (s *svgWriter) document(p Position, o *SVGOptions, path []Cell) {
+func (s *svgWriter) document(p hexdame.Position, o *Options, path hexdame.MovePath) {
 	w, h := svgSize()
 	s.str(`<?xml version="1.0" encoding="UTF-8"?>`, "\n")
 	s.str(`<svg xmlns="http://www.w3.org/2000/svg" version="1.1"`)
@@ -167,20 +184,26 @@ func (s *svgWriter) document(p Position, o *SVGOptions, path []Cell) {
 	s.num(h)
 	s.str(`">`, "\n")
 	title := "HexDame position, " + p.SideToMove().String() + " to move"
-	if len(path) > 0 {
-		title += ", move " + string(appendPath(nil, path, map[bool]byte{true: 'x', false: '-'}[o.Move.IsCapture()], Algebraic))
+	if o.LastMove.Move != (hexdame.Move{}) {
+		title += ", after " + o.LastMove.String()
+	}
+	if path.Move != (hexdame.Move{}) {
+		title += ", move " + path.String()
 	}
 	s.str("<title>", title, "</title>\n")
-	s.str("<desc>", p.FEN(), "</desc>\n")
-	if len(path) > 0 {
+	s.str("<desc>", p.String(), "</desc>\n")
+	if path.Move != (hexdame.Move{}) || o.LastMove.Move != (hexdame.Move{}) {
 		s.str(`<defs><marker id="hexdame-arrow" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" markerHeight="4" orient="auto">`,
 			`<path d="M0,0 L10,5 L0,10 z" fill="`, svgMoveColor, `"/></marker></defs>`, "\n")
 	}
 	s.board()
 	s.highlights(o.Highlight)
 	s.pieces(p)
-	if len(path) > 0 {
-		s.move(o.Move, path)
+	if o.LastMove.Move != (hexdame.Move{}) {
+		s.move("move last", o.LastMove)
+	}
+	if path.Move != (hexdame.Move{}) {
+		s.move("move", path)
 	}
 	if o.Coordinates {
 		s.coordinates()
@@ -204,16 +227,16 @@ func (s *svgWriter) hexagon(x, y, rad float64) {
 func (s *svgWriter) board() {
 	colors := strings.Fields(svgCellColors)
 	s.str(`<g class="board" stroke="#8a6a3d" stroke-width="0.6">`, "\n")
-	for c := Cell(1); c <= NumCells; c++ {
+	for c := hexdame.Cell(1); c <= hexdame.NumCells; c++ {
 		x, y := svgCenter(c, s.flip)
-		s.str(`<polygon class="cell" data-cell="`, c.String(), `" fill="`, colors[(int(cellFile[c])+int(cellRank[c]))%3], `"`)
+		s.str(`<polygon class="cell" data-cell="`, c.String(), `" fill="`, colors[(c.File()+c.Rank())%3], `"`)
 		s.hexagon(x, y, svgR)
 		s.str("/>\n")
 	}
 	s.str("</g>\n")
 }
 
-func (s *svgWriter) highlights(cells []Cell) {
+func (s *svgWriter) highlights(cells []hexdame.Cell) {
 	if len(cells) == 0 {
 		return
 	}
@@ -230,15 +253,15 @@ func (s *svgWriter) highlights(cells []Cell) {
 // svgCrownPoints is the crown on a king, in units of the hexagon's radius.
 var svgCrownPoints = [...][2]float64{{-0.36, 0.2}, {-0.36, -0.18}, {-0.18, 0}, {0, -0.3}, {0.18, 0}, {0.36, -0.18}, {0.36, 0.2}}
 
-func (s *svgWriter) pieces(p Position) {
+func (s *svgWriter) pieces(p hexdame.Position) {
 	s.str(`<g class="pieces">`, "\n")
-	for c := Cell(1); c <= NumCells; c++ {
+	for c := hexdame.Cell(1); c <= hexdame.NumCells; c++ {
 		x := p.Piece(c)
-		if x == NoPiece {
+		if x == hexdame.NoPiece {
 			continue
 		}
 		fill, stroke, color := svgWhiteFill, svgWhiteStroke, "white"
-		if x.Color() == Red {
+		if x.Color() == hexdame.Red {
 			fill, stroke, color = svgRedFill, svgRedStroke, "red"
 		}
 		kind := "man"
@@ -271,8 +294,12 @@ func (s *svgWriter) pieces(p Position) {
 	s.str("</g>\n")
 }
 
-func (s *svgWriter) move(m Move, path []Cell) {
-	s.str(`<g class="move" stroke="`, svgMoveColor, `" fill="none" stroke-linecap="round" stroke-linejoin="round">`, "\n")
+// move draws a move with its path: a ring on its start, an arrow along
+// each step, and a cross on each captured cell; class is the group's
+// class: "move", or "move last" for the move that led to the position.
+func (s *svgWriter) move(class string, mp hexdame.MovePath) {
+	path := mp.Cells()
+	s.str(`<g class="`, class, `" stroke="`, svgMoveColor, `" fill="none" stroke-linecap="round" stroke-linejoin="round">`, "\n")
 	x, y := svgCenter(path[0], s.flip)
 	s.str(`<circle class="from"`)
 	s.attr("cx", x)
@@ -295,8 +322,7 @@ func (s *svgWriter) move(m Move, path []Cell) {
 		s.attr("y2", y1)
 		s.str(` stroke-width="2.5" stroke-opacity="0.85" marker-end="url(#hexdame-arrow)"/>`, "\n")
 	}
-	for c := m.captured; c != 0; {
-		cell := Cell(popLowest(&c))
+	for cell := range mp.Move.Captured().All() {
 		cx, cy := svgCenter(cell, s.flip)
 		k := 0.42 * svgR
 		s.str(`<path class="captured" data-cell="`, cell.String(), `" stroke="#111" stroke-width="2" d="`)

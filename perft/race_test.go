@@ -1,0 +1,5 @@
+//go:build race
+
+package perft
+
+const raceEnabled = true
