@@ -66,7 +66,8 @@
 // with their move numbers. Reader reads PDN as Records (the syntax, for
 // any draughts game) or as Games (checked against the rules), Record.Convert
 // rewrites a record in the other notation, and Writer writes records and
-// games.
+// games. CheckRecord and CheckGame check a record without keeping it, in
+// memory that does not grow with it.
 //
 // Cell and Position have a text form (ParseCell and ParseFEN, String,
 // MarshalText, AppendText) and a Move encodes to JSON as an object; each
@@ -134,10 +135,11 @@
 //
 // The package is one directory of files, each named for what it holds.
 // They are listed here lowest first: each file uses only what it and the
-// files before it define, but for two uses that cannot be otherwise
-// (board.go's init builds the start position of position.go, and a Node
-// of tree.go belongs to a Game of game.go). files_test.go checks the
-// order, and lists those uses with their reasons.
+// files before it define, but for three uses that cannot be otherwise
+// (board.go's init builds the start position of position.go, a Node of
+// tree.go belongs to a Game of game.go, and a Reader of pdnlex.go keeps
+// the replayer of replay.go that CheckGame reuses). files_test.go checks
+// the order, and lists those uses with their reasons.
 //
 //   - doc.go: this overview.
 //   - errors.go: the sentinel errors.
@@ -183,7 +185,7 @@
 //     a tag may hold, and the GameType tag.
 //   - tree.go: Node, the tree of a game's moves and their annotations.
 //   - game.go: Game.
-//   - replay.go: a record played against the rules: ReadGame,
+//   - replay.go: a record played against the rules: ReadGame, CheckGame,
 //     Record.Replay.
 //   - record.go: a game passed to a sink as a record, part by part.
 //   - movetext.go: the walk of a movetext with its move numbers:

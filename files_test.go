@@ -38,6 +38,9 @@ var laterFileUses = []struct {
 		"Game and Node refer to each other (a Game holds its tree, a Node points to its Game): " +
 			"a node's edits mark its game's main line out of date (dirty), and Node.Outcome applies " +
 			"the game's draw rules (rules)"},
+	{"pdnlex.go", "replay.go", []string{"replayer"},
+		"a Reader keeps, in a field, the replayer that CheckGame reuses from game to game; " +
+			"the syntax layer holds it without using it"},
 }
 
 // readFileMap returns the files doc.go's map lists, in its order.

@@ -441,7 +441,7 @@ func FuzzFailingReader(f *testing.F) {
 		for _, read := range []func(r *Reader) error{
 			func(r *Reader) error { _, err := r.ReadRecord(); return err },
 			func(r *Reader) error { _, err := r.ReadGame(); return err },
-			func(r *Reader) error { return checkGame(r) },
+			func(r *Reader) error { return r.CheckGame() },
 			func(r *Reader) error { return convertRecord(r, NewWriter(io.Discard), Numeric) },
 		} {
 			r := NewReader(io.MultiReader(bytes.NewReader(data[:at]), iotest.ErrReader(broken)))

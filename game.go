@@ -26,6 +26,7 @@ import (
 // are off by default, as Freeling's rules have none.
 type Game struct {
 	started  bool
+	forget   bool // keep no moves (Reader.CheckGame): no tree, only the main line's state
 	tags     []Tag
 	root     Node
 	end      *Node                    // the last node of the main line
@@ -106,7 +107,7 @@ func (g *Game) reset(p Position) {
 	if g.end == &g.root && len(g.root.children) == 0 {
 		// Before any move: the game starts there.
 		g.root.pos, g.root.setup = p.pack(), true
-	} else {
+	} else if !g.forget {
 		g.end = g.end.addMain(&Node{game: g, setup: true, pos: p.pack(), ply: g.ply})
 	}
 	g.pos = p
@@ -267,10 +268,12 @@ func (g *Game) Play(m Move) error {
 }
 
 // push appends a legal move and the position it leads to to the main line
-// and returns its node.
+// and returns its node (the root for a game that keeps no tree).
 func (g *Game) push(m Move, next Position) *Node {
 	g.ply++
-	g.end = g.end.addMain(&Node{game: g, move: m, pos: next.pack(), ply: g.ply})
+	if !g.forget {
+		g.end = g.end.addMain(&Node{game: g, move: m, pos: next.pack(), ply: g.ply})
+	}
 	if !g.pos.IsReversible(m) {
 		// A capture or a man move: no earlier position can recur. The
 		// window is the new position alone, which counts needs not hold.
@@ -422,7 +425,7 @@ func (g *Game) Clone() *Game {
 	}
 	g.init()
 	c := &Game{
-		started: g.started, tags: slices.Clone(g.tags),
+		started: g.started, forget: g.forget, tags: slices.Clone(g.tags),
 		pos: g.pos, ply: g.ply, window: g.window, counts: maps.Clone(g.counts),
 		recorded: g.recorded, notation: g.notation, rules: g.rules,
 	}

@@ -111,12 +111,6 @@ func movesFrom(p Position, c Cell) []Move {
 	return out
 }
 
-// checkGame reads the next game with ReadGame and returns its error.
-func checkGame(r *Reader) error {
-	_, err := r.ReadGame()
-	return err
-}
-
 // convertRecord reads the next record, converts it to notation n and
 // writes it to w, as hexdame convert does.
 func convertRecord(r *Reader, w *Writer, n Notation) error {

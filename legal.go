@@ -74,6 +74,16 @@ func (p Position) HasCapture() bool { return p.hasCapture() }
 // so has lost. It is the last level of a perft count ("bulk counting").
 func (p Position) CountLegalMoves() int { return p.countLegalMoves() }
 
+// CountLegalMovesAfter returns the number of legal moves of the position
+// m leads to: p.PlayUnchecked(m).CountLegalMoves(), under PlayUnchecked's
+// terms, without making the position in between (a copy of p, then of
+// the result, which cost a perft count a fifth of its time). It is the
+// last two levels of a perft count in one call.
+func (p Position) CountLegalMovesAfter(m Move) int {
+	p.playUnchecked(&m)
+	return p.countLegalMoves()
+}
+
 // countLegalMoves is CountLegalMoves; the method is kept small enough to
 // be inlined.
 func (p *Position) countLegalMoves() int {

@@ -419,7 +419,7 @@ func BenchmarkReadPDN(b *testing.B) {
 		read func(r *Reader) error
 	}{
 		{"syntax", func(r *Reader) error { _, err := r.ReadRecord(); return err }},
-		{"check", func(r *Reader) error { return checkGame(r) }},
+		{"check", func(r *Reader) error { return r.CheckGame() }},
 		{"game", func(r *Reader) error { _, err := r.ReadGame(); return err }},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
@@ -557,7 +557,7 @@ func TestVariationNeedsAMove(t *testing.T) {
 		{"(1. c4-c5) /FEN \"B:WKa1:BKi9\"/ *", 0, 0},
 	} {
 		g, readErr := NewReader(strings.NewReader(tc.pdn)).ReadGame()
-		checkErr := checkGame(NewReader(strings.NewReader(tc.pdn)))
+		checkErr := NewReader(strings.NewReader(tc.pdn)).CheckGame()
 		if tc.line == 0 {
 			if readErr != nil || checkErr != nil {
 				t.Errorf("%q: ReadGame %v, CheckGame %v; want valid", tc.pdn, readErr, checkErr)
@@ -617,7 +617,7 @@ func TestResultTag(t *testing.T) {
 			var g *Game
 			var err error
 			if check {
-				err = checkGame(r)
+				err = r.CheckGame()
 			} else {
 				g, err = r.ReadGame()
 			}

@@ -21,7 +21,7 @@ func TestMovesShareOneGeneration(t *testing.T) {
 		var g *Game
 		passes := map[string]func(){
 			"CheckGame": func() {
-				if err := checkGame(NewReader(strings.NewReader(text))); err != nil {
+				if err := NewReader(strings.NewReader(text)).CheckGame(); err != nil {
 					t.Fatal(err)
 				}
 			},

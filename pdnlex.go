@@ -26,9 +26,9 @@ import (
 // returns an error. Make Readers with NewReader.
 type Reader struct {
 	// WorkLimit, when positive, bounds the work of checking the stream's
-	// games against the rules (ReadGame): the states
-	// that the capture searches of all their moves, and the path searches
-	// of moves written with landing cells, visit together (see
+	// games against the rules (ReadGame, CheckGame): the states that the
+	// capture searches of all their moves, and the path searches of moves
+	// written with landing cells, visit together (see
 	// Position.AppendLegalMovesWithin). The move whose check would go
 	// past it is a problem of its game: a *ParseError wrapping an error
 	// that wraps ErrWorkLimit and names the position. Once the limit is
@@ -48,6 +48,7 @@ type Reader struct {
 	scratch   []byte
 	interned  map[string]string // short texts met before, so that a game's moves and tags cost no allocation
 	work      workLimit         // WorkLimit and what the replays have spent of it
+	check     *replayer         // the replayer CheckGame reuses
 }
 
 // Interning: texts up to maxInterned bytes are kept, up to maxInternedTexts

@@ -363,3 +363,19 @@ func compareTestMoves(a, b Move) int {
 }
 
 func cmpCompare[T cmp2.Ordered](a, b T) int { return cmp2.Compare(a, b) }
+
+// CountLegalMovesAfter counts the legal moves of the position a move
+// leads to, as PlayUnchecked and CountLegalMoves do, for legal moves and
+// for moves PlayUnchecked refuses.
+func TestPropertyCountLegalMovesAfter(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := anyPosition().Draw(t, "position")
+		moves := p.LegalMoves()
+		moves = append(moves, Move{}, MakeMove(MustParseCell("a1"), MustParseCell("e5"), 0))
+		for _, m := range moves {
+			if got, want := p.CountLegalMovesAfter(m), p.PlayUnchecked(m).CountLegalMoves(); got != want {
+				t.Fatalf("%v: CountLegalMovesAfter(%v) = %d, want %d", p, m, got, want)
+			}
+		}
+	})
+}

@@ -72,7 +72,7 @@ func TestRecordSetupsMustBeReachable(t *testing.T) {
 		{"1. d4-e5 (/FEN \"W:WK1-17:BKa1\"/ 1. e9-e8) f6xd4 *", 1, 11, "White has 17 pieces"},
 	} {
 		g, readErr := NewReader(strings.NewReader(tc.pdn)).ReadGame()
-		checkErr := checkGame(NewReader(strings.NewReader(tc.pdn)))
+		checkErr := NewReader(strings.NewReader(tc.pdn)).CheckGame()
 		for name, err := range map[string]error{"ReadGame": readErr, "CheckGame": checkErr} {
 			var pe *ParseError
 			if !errors.As(err, &pe) || !errors.Is(err, ErrSyntax) || !errors.Is(err, ErrUnreachable) ||
@@ -83,7 +83,7 @@ func TestRecordSetupsMustBeReachable(t *testing.T) {
 		if strings.HasPrefix(tc.pdn, "[") && g != nil {
 			t.Errorf("%q: a game from an unreachable FEN tag: %v", tc.pdn, g.Root().Position().String())
 		}
-		if w := searchWork(func() { checkGame(NewReader(strings.NewReader(tc.pdn))) }); w > 1000 {
+		if w := searchWork(func() { NewReader(strings.NewReader(tc.pdn)).CheckGame() }); w > 1000 {
 			t.Errorf("%q: checking it visited %d capture-search states", tc.pdn, w)
 		}
 	}

@@ -13,12 +13,48 @@ import (
 // its last legal move with the error, as Replay does. Either way the
 // Reader moves on to the next game.
 func (r *Reader) ReadGame() (*Game, error) {
-	rp := replayer{}
+	rp := replayer{keep: true}
 	rp.cache.work = r.limit()
 	if err := r.readRecordTo(&rp); err != nil {
 		return nil, err
 	}
 	return rp.finish()
+}
+
+// CheckGame reads the next game and checks it against the rules as
+// ReadGame does, without keeping it: its memory does not grow with the
+// game's moves, only with its tags and with the positions since the last
+// capture or man move (which the repetition rule needs), besides the
+// legal captures it remembers so that moves from one position share one
+// generation (at most 65,536 moves, 1 MiB). It returns nil for a valid
+// game, io.EOF at the end of the input, and otherwise the errors ReadGame
+// would.
+func (r *Reader) CheckGame() error {
+	if r == nil {
+		return errNilReader
+	}
+	if r.check == nil {
+		r.check = &replayer{}
+	}
+	rp := r.check
+	rp.reset()
+	rp.cache.work = r.limit()
+	if err := r.readRecordTo(rp); err != nil {
+		return err
+	}
+	_, err := rp.finish()
+	return err
+}
+
+// reset makes a replayer that only checks ready for another game, keeping
+// its memory: its game, its lines and its problems' slice.
+func (rp *replayer) reset() {
+	g, lines, cache := rp.g, rp.lines[:0], rp.cache
+	cache.reset()
+	*rp = replayer{lines: lines, cache: cache}
+	if g != nil {
+		rp.reuse = g
+	}
 }
 
 // Replay plays the record against the rules of HexDame and returns the game
@@ -96,7 +132,7 @@ var errNilRecord = errors.New("nil *Record")
 
 // replay is Replay.
 func (rec *Record) replay() (*Game, error) {
-	rp := replayer{}
+	rp := replayer{keep: true}
 	if err := walkRecord(rec, &rp); err != nil {
 		return nil, err
 	}
@@ -159,10 +195,11 @@ func tooDeep(rec *Record, e *Element) *ParseError {
 // alternative to, and builds the game's tree with the record's
 // annotations.
 type replayer struct {
-	game int // the record's number in the input
-	line int // where it starts
+	keep bool // keep the game's tree (Replay, ReadGame), not only check it
+	game int  // the record's number in the input
+	line int  // where it starts
 
-	tags                  []Tag // the game's tags
+	tags                  []Tag // the game's tags, when keep
 	fen, gameType, result string
 	hasFEN, hasGameType   bool
 	hasResult             bool
@@ -174,6 +211,7 @@ type replayer struct {
 	lead                  noteList     // annotations before the game is set up
 	firstMove, anyMove    string       // the main line's first move, and the record's, as written
 	problems              []error
+	reuse                 *Game // a game to start from again, when only checking
 	// loose: a variation opened on the main line before any move (or right
 	// after a setup) waits, at looseAt, for the main move it is an
 	// alternative to.
@@ -231,7 +269,9 @@ func (rp *replayer) tag(name, value string, at textPos) error {
 		}
 	case "SetUp":
 	default:
-		rp.tags = append(rp.tags, Tag{name, value})
+		if rp.keep {
+			rp.tags = append(rp.tags, Tag{name, value})
+		}
 	}
 	return nil
 }
@@ -267,7 +307,15 @@ func (rp *replayer) start() {
 		}
 		start = p
 	}
-	rp.g = NewGameFrom(start)
+	if rp.reuse != nil && !rp.keep {
+		rp.g = rp.reuse
+		counts := rp.g.counts
+		*rp.g = Game{counts: counts} // a new game, in the old one's memory
+		rp.g.begin(start)
+	} else {
+		rp.g = NewGameFrom(start)
+	}
+	rp.g.forget = !rp.keep
 	rp.g.tags = gameTags(rp.tags, false)
 	if _, err := ParseResult(rp.result); rp.hasResult && err != nil {
 		rp.problem(rp.resultAt.line, rp.resultAt.col, 0, "", &gameError{err: ErrSyntax,
@@ -291,7 +339,9 @@ func (rp *replayer) element(e *Element) error {
 		rp.start()
 	default:
 		if !rp.started {
-			rp.lead = rp.lead.add(noteOf(e))
+			if rp.keep {
+				rp.lead = rp.lead.add(noteOf(e))
+			}
 			return nil
 		}
 	}
@@ -313,7 +363,7 @@ func (rp *replayer) element(e *Element) error {
 // line's last move, or for its next move.
 func (rp *replayer) annotate(e *Element) {
 	l := &rp.lines[len(rp.lines)-1]
-	if l.bad {
+	if !rp.keep || l.bad {
 		return
 	}
 	if l.moved && !l.afterVar {
@@ -369,11 +419,14 @@ func (rp *replayer) move(e *Element) {
 	next := l.pos.play(m)
 	if main {
 		rp.loose = false
-		rp.place(l, rp.g.push(m, next), true)
-	} else {
+		n := rp.g.push(m, next)
+		if rp.keep {
+			rp.place(l, n, true)
+		}
+	} else if rp.keep {
 		rp.place(l, &Node{game: rp.g, move: m, pos: next.pack(), ply: l.ply + 1}, false)
 	}
-	if e.Strength != "" {
+	if rp.keep && e.Strength != "" {
 		l.node.note().strength = e.Strength
 	}
 	l.before, l.beforePly = l.pos, l.ply
@@ -400,10 +453,10 @@ func (rp *replayer) setup(e *Element) {
 	if len(rp.lines) == 1 {
 		rp.loose = false // the setup is what the variation is an alternative to
 		rp.g.reset(p)
-		if rp.g.end != &rp.g.root {
+		if rp.keep && rp.g.end != &rp.g.root {
 			rp.place(l, rp.g.end, true)
 		}
-	} else {
+	} else if rp.keep {
 		rp.place(l, &Node{game: rp.g, setup: true, pos: p.pack(), ply: l.ply}, false)
 	}
 	l.pos, l.before, l.beforePly = p, p, l.ply
@@ -422,7 +475,7 @@ func (rp *replayer) open(at textPos) error {
 	parent.afterVar = true
 	v := replayLine{pos: parent.before, before: parent.before, ply: parent.beforePly, beforePly: parent.beforePly,
 		bad: parent.lost, lost: parent.lost}
-	if !parent.lost {
+	if rp.keep && !parent.lost {
 		v.node = parent.anchor()
 	}
 	rp.lines = append(rp.lines, v)
@@ -440,7 +493,7 @@ func (rp *replayer) close() error {
 
 // endLine keeps the annotations at the end of a line after its last node.
 func (rp *replayer) endLine(l *replayLine) {
-	if l.bad || len(l.pending) == 0 || l.node == nil {
+	if !rp.keep || l.bad || len(l.pending) == 0 || l.node == nil {
 		return
 	}
 	notes := l.node.note()

@@ -312,7 +312,7 @@ func TestPartialGames(t *testing.T) {
 	if g2 == nil || g2.End().Ply() != 3 || err2 == nil || err2.Error() != err.Error() && len(err2.Error()) == 0 {
 		t.Errorf("Replay: %v, %v", g2, err2)
 	}
-	if err3 := checkGame(NewReader(strings.NewReader(text))); err3 == nil || strings.Count(err3.Error(), "\n") != 2 {
+	if err3 := NewReader(strings.NewReader(text)).CheckGame(); err3 == nil || strings.Count(err3.Error(), "\n") != 2 {
 		t.Errorf("CheckGame: %v", err3)
 	}
 }

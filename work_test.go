@@ -89,7 +89,7 @@ func TestReaderWorkLimit(t *testing.T) {
 		next func(r *Reader) error
 	}{
 		{"ReadGame", func(r *Reader) error { _, err := r.ReadGame(); return err }},
-		{"CheckGame", func(r *Reader) error { return checkGame(r) }},
+		{"CheckGame", func(r *Reader) error { return r.CheckGame() }},
 	} {
 		// Room for two heavy games and a half: the third fails, the quiet
 		// fourth passes, and the fifth fails, the limit being spent.
@@ -138,7 +138,7 @@ func TestReaderWorkLimitBoundsAnUpload(t *testing.T) {
 	games, refused := 0, 0
 	work := searchWork(func() {
 		for {
-			err := checkGame(r)
+			err := r.CheckGame()
 			if err != nil && !errors.Is(err, ErrWorkLimit) {
 				break
 			}
@@ -168,12 +168,12 @@ func TestReaderWorkLimitCountsPathSearches(t *testing.T) {
 	gen := int64(searchWork(func() { p.LegalMoves() }))
 	r := NewReader(strings.NewReader(text))
 	r.WorkLimit = gen // the generation fits; its paths do not
-	if err := checkGame(r); !errors.Is(err, ErrWorkLimit) {
+	if err := r.CheckGame(); !errors.Is(err, ErrWorkLimit) {
 		t.Errorf("%v, want a work limit error", err)
 	}
 	r = NewReader(strings.NewReader(text))
 	r.WorkLimit = 100 * gen
-	if err := checkGame(r); err != nil {
+	if err := r.CheckGame(); err != nil {
 		t.Error(err)
 	}
 }

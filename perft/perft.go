@@ -60,7 +60,7 @@ func (o Options) normal() Options {
 //
 // On one goroutine without a cache Count does not allocate after its
 // first call. The last level is counted without playing its moves (bulk
-// counting, Position.CountLegalMoves).
+// counting, Position.CountLegalMovesAfter).
 func Count(p hexdame.Position, depth int, opts Options) uint64 {
 	if depth < 0 || depth > MaxDepth {
 		return 0
@@ -200,8 +200,16 @@ func (w *worker) count(p hexdame.Position, depth int) uint64 {
 	w.moves = p.AppendLegalMoves(w.moves)
 	end := len(w.moves)
 	var n uint64
-	for i := start; i < end; i++ {
-		n += w.count(p.PlayUnchecked(w.moves[i]), depth-1)
+	if depth == 2 {
+		// The leaves below each move are counted in the position after
+		// it, in one call of the rules package each.
+		for _, m := range w.moves[start:end] {
+			n += uint64(p.CountLegalMovesAfter(m))
+		}
+	} else {
+		for i := start; i < end; i++ {
+			n += w.count(p.PlayUnchecked(w.moves[i]), depth-1)
+		}
 	}
 	w.moves = w.moves[:start]
 	if w.cache != nil {

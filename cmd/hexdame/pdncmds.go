@@ -74,7 +74,7 @@ func validateFile(name string, syntaxOnly bool, e *env) (validation, error) {
 		if syntaxOnly {
 			err = r.CheckRecord()
 		} else {
-			_, err = r.ReadGame()
+			err = r.CheckGame()
 		}
 		if err == io.EOF {
 			return v, nil
