@@ -321,8 +321,8 @@ func (n *Node) addMain(c *Node) *Node {
 // Remove removes n, and all that follows it, from the tree; they are
 // detached. Removing a node of the main line shortens it (or, for a main
 // continuation with variations, makes the first variation the main
-// continuation). The root gives an error wrapping ErrInvalid, a detached
-// node one wrapping ErrInvalid.
+// continuation). The root, which cannot be removed, and a detached node
+// give an error wrapping ErrInvalid.
 func (n *Node) Remove() error {
 	if err := n.editable(); err != nil {
 		return err
@@ -343,8 +343,8 @@ func (n *Node) Remove() error {
 
 // Promote moves n one place towards the front of its parent's children:
 // a variation becomes the one before it, or the main continuation. It does
-// nothing for a main continuation. The root gives an error wrapping
-// ErrInvalid, a detached node one wrapping ErrInvalid.
+// nothing for a main continuation. The root, which has no place among
+// siblings, and a detached node give an error wrapping ErrInvalid.
 func (n *Node) Promote() error {
 	if err := n.editable(); err != nil {
 		return err
@@ -395,9 +395,8 @@ func (n *Node) Strength() string {
 // SetStrength sets the strength mark of n's move: "", or one PDN reads
 // glued to a move: a run of !, ? and * ("!", "?!", "!!"), or one to six
 // of ! and ? in parentheses ("(?)"), short enough that any move with it
-// fits in one word of a record (1 MiB less 512 bytes). Another mark gives
-// an error wrapping ErrInvalid, a detached node one wrapping
-// ErrInvalid.
+// fits in one word of a record (1 MiB less 512 bytes). Another mark, and
+// a detached node, give an error wrapping ErrInvalid.
 func (n *Node) SetStrength(s string) error {
 	if err := n.editable(); err != nil {
 		return err
