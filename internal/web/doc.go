@@ -40,25 +40,45 @@
 // keeps the 64 used last) answers 404. Request.Op is one of:
 //
 //	state                       the state, nothing changed
-//	new      fen, moves         a new game from the start or a FEN (a position a game
-//	                            reaches: Position.CheckReachable), with moves played
+//	new      fen, moves, at     a new game from the start or a FEN (a position a game
+//	                            reaches: Position.CheckReachable), with moves played,
+//	                            shown at ply at of them (the last by default)
 //	goto     node               go to a node; first, prev, next, last move along the tree
+//	down, up                    down: into the first variation of the next move, or
+//	                            where it has none to the current move's next
+//	                            alternative; up: to its alternative before
 //	play     node, move | moves play moves from the node (the current one by default):
 //	                            along the tree where it has them, else as a variation
 //	                            (or the main line's continuation at its end); an
 //	                            ambiguous capture answers its Candidates
+//	paste    text               play a list of moves ("1. d4-e5 f6xd4 2. c3xe5") as
+//	                            play does, all or, naming the first that cannot be
+//	                            played, none
 //	takeback count              take back the main line's last moves
 //	promote, mainline, delete   a variation one up, to the main line, or removed
-//	comment  node, text         the comment after a move; nags: node, nags
+//	comment  node, text         the comment after a move; nags: node, nags (a NAG of
+//	                            $1 to $6 is the move's strength mark, glued to it;
+//	                            NAGs come before the comment)
 //	result   result, reason     a result the players decide (resignation, agreement), or
 //	                            with reason "time-forfeit" a loss on time
 //	drawrules kingMoves         DrawRules.KingMoves (0: none)
 //	import   pdn                read PDN: one game loaded, several listed (Games) and
 //	                            the first loaded; problems located by line and column
-//	pick     game               load game N of the last import
+//	pick     game               load game N of the last import, keeping the changes of
+//	                            the game shown, if one of the import, for when it is
+//	                            picked again
 //	pdn                         the game as PDN, in the request's notation
 //	svg                         the position as an SVG document
 //	edit     fen, cell, piece, side  the position editor's next position (Edit)
+//	save                        the session's work (Saved): the game as PDN, its node,
+//	                            the changed games of the import; the page keeps it in
+//	                            the browser
+//	restore  saved, pdn         the work saved, with the text of its import
+//
+// With keep, new, import and pick do not lose changes: where they would
+// (State.Edited, State.Kept), they answer the question to ask
+// (Response.Confirm) and change nothing; sent again without keep, they
+// go on.
 //
 // Every request may carry notation (of the moves shown), flip (the
 // board drawn with Red at the bottom) and version, the tree the page

@@ -22,6 +22,14 @@ func label(number int, g *hexdame.Game, err error) string {
 	if event != "" {
 		s += ", " + event
 	}
+	// Games of one event and players are told apart by their round and
+	// date.
+	if round, _ := g.Tag("Round"); strings.Trim(round, "?-") != "" {
+		s += ", round " + round
+	}
+	if date, _ := g.Tag("Date"); strings.Trim(date, "?.") != "" {
+		s += ", " + date
+	}
 	s += " " + g.Outcome().Result.String()
 	if err != nil {
 		s += " (invalid)"

@@ -23,6 +23,12 @@ type Request struct {
 	Cell      string   `json:"cell,omitempty"`      // the editor's cell
 	Piece     string   `json:"piece,omitempty"`     // the editor's piece for it: w, W, r, R, or . for none
 	Side      string   `json:"side,omitempty"`      // the editor's side to move: "white" or "red"
+	At        *int     `json:"at,omitempty"`        // with new: the ply of Moves to show (the last by default)
+	// Keep asks an operation that replaces the game shown (new, import,
+	// pick) not to lose changes: where it would, it answers
+	// Response.Confirm instead, and is carried out sent again without.
+	Keep  bool   `json:"keep,omitempty"`
+	Saved *Saved `json:"saved,omitempty"` // the work to restore (op "restore")
 }
 
 // A Response is what an operation returns: the session's state after
@@ -42,6 +48,11 @@ type Response struct {
 	PDN   string     `json:"pdn,omitempty"` // the game as PDN (op "pdn")
 	SVG   string     `json:"svg,omitempty"` // the position as an SVG document (op "svg")
 	Edit  *Edit      `json:"edit,omitempty"`
+	// Confirm is the question to ask before an operation that would lose
+	// changes (new, import, pick, asked with Keep): the operation was not
+	// carried out, and is, sent again without Keep.
+	Confirm string `json:"confirm,omitempty"`
+	Saved   *Saved `json:"saved,omitempty"` // the session's work (op "save")
 }
 
 // An Edit is the position editor's position (op "edit"): any placement
@@ -85,8 +96,10 @@ type State struct {
 	SVG      string `json:"svg"`            // the board, as hexdame svg draws it, with the last move
 	Notation string `json:"notation"`
 	// Line is the moves from the root to the node, as PDN writes them,
-	// for the page's address; nil when a setup is on the way.
+	// for the page's address; nil when a setup is on the way. Rest is the
+	// moves of the line after the node, to its end.
 	Line []string `json:"line"`
+	Rest []string `json:"rest"`
 	// Main is the main line, node numbers from the root.
 	Main []int `json:"main"`
 	// History is the positions before this one since the last capture
@@ -106,4 +119,12 @@ type State struct {
 	Tables    string `json:"tables,omitempty"`
 	KingMoves int    `json:"kingMoves"` // the draw rule in force (0: none)
 	Imported  int    `json:"imported"`  // the games of the last import
+	// From is the game of the import shown (from 1), 0 for none.
+	From int `json:"from"`
+	// Edited reports that the game shown changed since it was loaded:
+	// a new game, an import or a pick loads one.
+	Edited bool `json:"edited"`
+	// Kept lists the games of the import that hold changes, the one shown
+	// among them when edited.
+	Kept []int `json:"kept"`
 }

@@ -34,6 +34,9 @@ const (
 	// pdnWork bounds the capture searches of one import (see
 	// hexdame.Reader.WorkLimit): about a second of one core.
 	pdnWork = 20_000_000
+	// MaxKept is the most bytes of PDN that the edited games of an
+	// import, kept while another is shown, may take together.
+	MaxKept = MaxPDN
 )
 
 // timeForfeit is the value of the PDN tag Termination for a loss on
@@ -55,6 +58,13 @@ type Session struct {
 	pdn      string
 	games    []GameInfo
 	tables   *endgame.Tables
+	// from is the game of the import shown (from 1), 0 for none; edited
+	// reports that the game shown was changed since it was loaded; kept
+	// holds, by number, the games of the import that were edited and
+	// then left for another, as PDN.
+	from   int
+	edited bool
+	kept   map[int]string
 }
 
 // NewSession returns a session with a new game; tables, when not nil,
@@ -66,8 +76,10 @@ func NewSession(tables *endgame.Tables) *Session {
 }
 
 func (s *Session) reset(g *hexdame.Game) {
+	normalizeNotes(g)
 	s.game = g
 	s.cur = g.Root()
+	s.edited = false
 	s.changed()
 }
 
@@ -128,6 +140,10 @@ func (s *Session) do(req Request, resp *Response) error {
 	case "state", "":
 		return nil
 	case "new":
+		if q := s.discards(req, false); q != "" {
+			resp.Confirm = q
+			return errors.New(q)
+		}
 		return s.newGame(req)
 	case "goto":
 		x, err := s.node(req)
@@ -149,8 +165,27 @@ func (s *Session) do(req Request, resp *Response) error {
 		for n := s.cur.Next(); n != nil; n = n.Next() {
 			s.cur = n
 		}
+	case "down":
+		if c := s.cur.Children(); len(c) > 1 {
+			s.cur = c[1]
+		} else if x := sibling(s.cur, 1); x != nil {
+			s.cur = x
+		}
+	case "up":
+		if x := sibling(s.cur, -1); x != nil {
+			s.cur = x
+		}
 	case "play":
-		return s.play(req, resp)
+		return s.play(req, req.Moves, resp)
+	case "paste":
+		moves, err := moveList(req.Text)
+		if err != nil {
+			return err
+		}
+		if err := s.check(moves); err != nil {
+			return err
+		}
+		return s.play(req, moves, resp)
 	case "takeback":
 		for range max(req.Count, 1) {
 			if !s.game.Undo() {
@@ -161,6 +196,7 @@ func (s *Session) do(req Request, resp *Response) error {
 			// The game goes on: how it ended is no longer true.
 			s.game.SetTag("Termination", "")
 		}
+		s.edited = true
 		s.changed()
 		s.cur = s.game.End()
 	case "promote", "mainline", "delete", "comment", "nags":
@@ -171,9 +207,13 @@ func (s *Session) do(req Request, resp *Response) error {
 		if err := s.editNode(x, req); err != nil {
 			return err
 		}
+		s.edited = true
 		s.changed()
 	case "result":
-		return s.setResult(req.Result, req.Reason)
+		if err := s.setResult(req.Result, req.Reason); err != nil {
+			return err
+		}
+		s.edited = true
 	case "drawrules":
 		if req.KingMoves < 0 || req.KingMoves > 1000 {
 			return errors.New("the king moves of the draw rule must be from 0 to 1000")
@@ -181,9 +221,21 @@ func (s *Session) do(req Request, resp *Response) error {
 		s.game.SetDrawRules(hexdame.DrawRules{KingMoves: req.KingMoves})
 		s.changed()
 	case "import":
+		if q := s.discards(req, true); q != "" {
+			resp.Confirm = q
+			return errors.New(q)
+		}
 		return s.importPDN(req.PDN, resp)
 	case "pick":
-		return s.pick(req.Game)
+		return s.pickKeeping(req, resp)
+	case "save":
+		saved, err := s.save()
+		if err != nil {
+			return err
+		}
+		resp.Saved = saved
+	case "restore":
+		return s.restore(req, resp)
 	case "pdn":
 		var b bytes.Buffer
 		if err := hexdame.NewWriter(&b).WriteGame(s.game, s.notation); err != nil {
@@ -238,8 +290,15 @@ func (s *Session) setResult(result, reason string) error {
 func (s *Session) editNode(x *hexdame.Node, req Request) error {
 	switch req.Op {
 	case "promote":
-		return x.Promote()
+		v := variationStart(x)
+		if v == nil {
+			return errors.New("nothing to promote: this move is on the main line")
+		}
+		return v.Promote()
 	case "mainline":
+		if variationStart(x) == nil {
+			return errors.New("nothing to do: this move is on the main line already")
+		}
 		return x.PromoteToMain()
 	case "comment":
 		size := 0
@@ -251,10 +310,14 @@ func (s *Session) editNode(x *hexdame.Node, req Request) error {
 		}
 		return x.SetComment(req.Text)
 	case "nags":
-		if err := s.roomForNotes(x, hexdame.NAGElement, len(req.NAGs)*noteBytes); err != nil {
+		if x.Parent() == nil || x.IsSetup() {
+			return errors.New("a NAG goes after a move: go to one first")
+		}
+		strength, nags := glyphOf(req.NAGs)
+		if err := s.roomForNotes(x, hexdame.NAGElement, len(nags)*noteBytes); err != nil {
 			return err
 		}
-		return x.SetNAGs(req.NAGs)
+		return setNotes(x, strength, nags)
 	}
 	p := x.Parent()
 	err := x.Remove()
@@ -321,19 +384,25 @@ func (s *Session) newGame(req Request) error {
 		}
 	}
 	s.reset(g)
+	s.from = 0
 	s.cur = g.End()
+	if req.At != nil && *req.At >= 0 && *req.At < len(req.Moves) {
+		s.cur = g.Root()
+		for range *req.At {
+			s.cur = s.cur.Next()
+		}
+	}
 	return nil
 }
 
-// play plays req.Move, or req.Moves one after the other, from the node:
+// play plays req.Move, then moves one after the other, from the node:
 // along the tree where it holds them, as new variations where it does
 // not (or as the main line's continuation at its end).
-func (s *Session) play(req Request, resp *Response) error {
+func (s *Session) play(req Request, moves []string, resp *Response) error {
 	x, err := s.node(req)
 	if err != nil {
 		return err
 	}
-	moves := req.Moves
 	if req.Move != "" {
 		moves = append([]string{req.Move}, moves...)
 	}
@@ -368,6 +437,7 @@ func (s *Session) play(req Request, resp *Response) error {
 		}
 		if len(x.Children()) != had {
 			added = true
+			s.edited = true
 			s.count++
 		}
 		x = next
@@ -393,7 +463,7 @@ func (s *Session) importPDN(text string, resp *Response) error {
 	if len(games) == 0 {
 		return errors.New("no game in the PDN text")
 	}
-	s.pdn, s.games = text, games
+	s.pdn, s.games, s.kept = text, games, nil
 	if len(games) > 1 {
 		resp.Games = games
 	}
@@ -421,6 +491,7 @@ func (s *Session) pick(i int) error {
 			result = errTooBig
 		default:
 			s.reset(g)
+			s.from = i
 			s.notation = g.Notation()
 			if err != nil {
 				// Shown where it breaks: its last legal move.

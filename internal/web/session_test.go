@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"maps"
 	"os"
 	"slices"
@@ -48,6 +49,10 @@ func texts(tr *Tree) string {
 			b = append(b, it.Text)
 		case "n":
 			b = append(b, "$"+strconv.Itoa(it.NAG))
+		case "r":
+			if it.Text != "*" {
+				b = append(b, it.Text)
+			}
 		default:
 			b = append(b, it.Kind)
 		}
@@ -100,7 +105,9 @@ func TestSessionPlayAndTree(t *testing.T) {
 	st = ok(t, s, Request{Op: "last"})
 	st = ok(t, s, Request{Op: "comment", Text: "good", Node: node(st.Node)})
 	st = ok(t, s, Request{Op: "nags", NAGs: []int{1}, Node: node(st.Node)})
-	if got := texts(st.Tree); got != "1. c4-c5 good $1" || st.Comment != "good" {
+	// NAGs $1 to $6 are the move's strength mark, glued to it, before
+	// its comment.
+	if got := texts(st.Tree); got != "1. c4-c5! good" || st.Comment != "good" {
 		t.Errorf("annotated: %q, comment %q", got, st.Comment)
 	}
 	st = ok(t, s, Request{Op: "takeback"})
@@ -319,7 +326,7 @@ func TestSessionNotesBound(t *testing.T) {
 	}
 	nags := make([]int, MaxNotes/noteBytes/2)
 	for i := range nags {
-		nags[i] = i
+		nags[i] = i + len(glyphs) // not the move-quality NAGs, which are strength marks
 	}
 	if resp := do(t, s, Request{Op: "nags", Node: node(3), NAGs: nags}); resp.Error != errTooManyNotes.Error() {
 		t.Errorf("%d NAGs after a comment of half MaxNotes: %q", len(nags), resp.Error)
@@ -330,7 +337,11 @@ func TestSessionNotesBound(t *testing.T) {
 	ok(t, s, Request{Op: "nags", Node: node(3), NAGs: nags[:len(nags)-10]})
 	// An import may bring more; what grows the annotations is refused,
 	// what shrinks them is not.
-	ok(t, s, Request{Op: "import", PDN: "1. d4-e5 " + strings.Repeat("$1 ", 110_000) + "f6xd4 *"})
+	var many strings.Builder
+	for i := range 110_000 {
+		fmt.Fprintf(&many, "$%d ", i+len(glyphs))
+	}
+	ok(t, s, Request{Op: "import", PDN: "1. d4-e5 " + many.String() + "f6xd4 *"})
 	if resp := do(t, s, Request{Op: "comment", Node: node(2), Text: "more"}); resp.Error != errTooManyNotes.Error() {
 		t.Errorf("a comment past the bound an import brought: %q", resp.Error)
 	}

@@ -27,6 +27,9 @@ func (s *Session) state(req Request) State {
 		Result:    s.game.Outcome().Result.String(),
 		KingMoves: s.game.DrawRules().KingMoves,
 		Imported:  len(s.games),
+		From:      s.from,
+		Edited:    s.edited,
+		Kept:      s.keptGames(),
 		History:   []string{},
 		Main:      []int{0},
 	}
@@ -53,6 +56,10 @@ func (s *Session) state(req Request) State {
 			break
 		}
 		st.Line = append(st.Line, n.Parent().Position().FormatMove(n.Move(), hexdame.Algebraic))
+	}
+	st.Rest = []string{}
+	for n := x; n.Next() != nil && st.Line != nil; n = n.Next() {
+		st.Rest = append(st.Rest, n.Position().FormatMove(n.Next().Move(), hexdame.Algebraic))
 	}
 	for i := len(path) - 1; i >= 0; i-- {
 		n := path[i]

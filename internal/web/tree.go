@@ -18,7 +18,8 @@ type Tree struct {
 // An Item is one piece of the movetext. Kind is "m" for a move (Node its
 // number, Text its number and text as PDN writes it, with its strength
 // mark), "s" for a setup (Node, and the FEN as Text), "c" for a comment,
-// "n" for a NAG (NAG), "(" and ")" for the start and end of a variation.
+// "n" for a NAG (NAG), "(" and ")" for the start and end of a variation,
+// and "r" for the game's result (Text), which ends a Tree.
 // Nodes are numbered in the order of the movetext, the root 0.
 type Item struct {
 	Kind string `json:"k"`
@@ -47,6 +48,7 @@ func makeTree(g *hexdame.Game, n hexdame.Notation) *Tree {
 		t.Main = append(t.Main, x.Position().String())
 	}
 	movetext(g, n, func(it *Item) { t.Items = append(t.Items, *it) })
+	t.Items = append(t.Items, Item{Kind: "r", Text: g.Outcome().Result.String()})
 	return t
 }
 
