@@ -136,14 +136,16 @@ func TestSessionAsksBeforeLosing(t *testing.T) {
 	if resp := do(t, s, Request{Op: "pick", Game: 1, Keep: true}); resp.Confirm == "" || resp.State.From != 0 {
 		t.Errorf("pick over a new game: confirm %q, from %d", resp.Confirm, resp.State.From)
 	}
-	st := ok(t, s, Request{Op: "pick", Game: 1})
+	if st := ok(t, s, Request{Op: "pick", Game: 1}); st.From != 1 || st.Edited {
+		t.Errorf("pick without keep: from %d, edited %v", st.From, st.Edited)
+	}
 	ok(t, s, Request{Op: "comment", Node: node(1), Text: "x"})
 	ok(t, s, Request{Op: "pick", Game: 2, Keep: true})
 	// The import would lose game 1's changes, kept.
 	if resp := do(t, s, Request{Op: "import", PDN: threeGames, Keep: true}); !strings.Contains(resp.Confirm, "1 edited game") {
 		t.Errorf("import over kept changes: confirm %q", resp.Confirm)
 	}
-	if st = ok(t, s, Request{Op: "import", PDN: threeGames}); len(st.Kept) != 0 || st.Edited {
+	if st := ok(t, s, Request{Op: "import", PDN: threeGames}); len(st.Kept) != 0 || st.Edited {
 		t.Errorf("after the import: kept %v, edited %v", st.Kept, st.Edited)
 	}
 }
