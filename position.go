@@ -86,11 +86,11 @@ func (p Position) Mirror() Position {
 	return p.transformed(func(c Cell) Cell { return cellAt[cellRank[c]][cellFile[c]] }, false)
 }
 
-// SwapColors returns p with the colours exchanged: the board turned by a
+// SwapColors returns p with the colors exchanged: the board turned by a
 // half turn about e5 (the piece on file f, rank r goes to file 8-f, rank
-// 8-r: a1 to i9, b1 to h9), every piece changing colour, and the other
+// 8-r: a1 to i9, b1 to h9), every piece changing color, and the other
 // side to move. Each side's men still move forward, towards the crowning
-// row of their new colour. So the legal moves of p.SwapColors() are the
+// row of their new color. So the legal moves of p.SwapColors() are the
 // half turns of p's, and its side to move has the chances p's had.
 // SwapColors is its own inverse.
 func (p Position) SwapColors() Position {
@@ -98,7 +98,7 @@ func (p Position) SwapColors() Position {
 }
 
 // transformed returns p with the piece on each cell c moved to to(c), a
-// permutation of the cells, and with the colours and the side to move
+// permutation of the cells, and with the colors and the side to move
 // exchanged when swap is set.
 func (p *Position) transformed(to func(Cell) Cell, swap bool) Position {
 	var k packedPosition // in the Cell numbering, as unpack takes it

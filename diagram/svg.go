@@ -40,7 +40,7 @@ func svgOffBoard(f, r int, flip bool) (x, y float64) {
 // svgSize returns the drawing's width and height in user units.
 func svgSize() (w, h float64) { return 14*svgR + 2*svgMargin, 18*svgRowStep + 2*svgMargin }
 
-// Colours of the drawing.
+// Colors of the drawing.
 const (
 	svgCellColors  = "#f2dcb3 #e3c08d #cfa46b" // by (file + rank) mod 3: no two adjacent cells alike
 	svgWhiteFill   = "#fafafa"

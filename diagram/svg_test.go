@@ -178,7 +178,7 @@ func requireTool(t *testing.T, name, pkg string) string {
 }
 
 // TestSVGRendered renders the pictures with rsvg-convert and checks the
-// colour at each cell: a White piece, a Red piece, or the board.
+// color at each cell: a White piece, a Red piece, or the board.
 func TestSVGRendered(t *testing.T) {
 	rsvg := requireTool(t, "rsvg-convert", "librsvg2-bin")
 	dir := t.TempDir()

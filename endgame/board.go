@@ -13,7 +13,7 @@ import (
 // version is. They are the rules package's Cell values less one (cell k
 // is hexdame.Cell(k+1), and a hexdame.CellSet is our set shifted left by
 // one), as that package documents its Cell values; TestNumbering checks
-// it. The half turn, which swaps the colours, maps cell k to cell 60-k,
+// it. The half turn, which swaps the colors, maps cell k to cell 60-k,
 // so turned, a bit reversal, does it; the rest of the board's geometry
 // comes from the rules package (Cell.Neighbor, Color.CrowningRow).
 
@@ -81,7 +81,7 @@ func (b board) mirrored() board {
 }
 
 // swapped returns the board turned by a half turn, (f, r) -> (8-f, 8-r),
-// with the colours exchanged: Red's position with Red to move becomes the
+// with the colors exchanged: Red's position with Red to move becomes the
 // same position for White with White to move.
 func (b board) swapped() board {
 	return board{

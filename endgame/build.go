@@ -62,7 +62,7 @@ var ErrMissingDependency = errors.New("missing dependency")
 // not fit the file format (more than 253 plies).
 var ErrTooLong = errors.New("distance too long for the file format")
 
-// Build builds the table of material m (either colour orientation) into
+// Build builds the table of material m (either color orientation) into
 // directory dir, which must hold the tables of m's dependencies (see
 // Material.Dependencies); it loads and verifies them first, and a missing
 // or corrupt one gives an error naming it (a missing one wraps
@@ -134,7 +134,7 @@ var ErrMemory = errors.New("more memory than allowed")
 
 // BuildMemory returns the bytes of memory the build of material m's table
 // takes: its working state, three bytes a position of the table (both
-// colours to move), its indexes, and the tables it depends on, loaded. It
+// colors to move), its indexes, and the tables it depends on, loaded. It
 // counts without making anything. An invalid m gives 0.
 func BuildMemory(m Material) uint64 {
 	if !m.IsValid() {
@@ -457,7 +457,7 @@ func (g *generator) entry(i uint64) error {
 // two of its predecessors be one entry: two positions one move away from
 // b (or two from which one move leads to b) are each other's mirror image
 // only if b and its mirror image differ in at most the 4 cells the two
-// moves touch. (The colour swap, applied to all alike, changes nothing.)
+// moves touch. (The color swap, applied to all alike, changes nothing.)
 func nearSymmetric(b *board) bool {
 	m := b.mirrored()
 	d := 0

@@ -36,9 +36,9 @@
 //
 // A Material counts each side's men and kings ("KKMvK": two White kings
 // and a White man against a Red king). Positions of a material with Red
-// to move are the positions of the colour-swapped material with White to
+// to move are the positions of the color-swapped material with White to
 // move, turned by a half turn ((f, r) to (8-f, 8-r)): so a table stores
-// White to move only, and one file holds a material and its colour swap
+// White to move only, and one file holds a material and its color swap
 // (the canonical one names it, Material.Canonical). The mirror in the
 // a1-i9 column ((f, r) to (r, f)) keeps every rule, as it swaps the two
 // oblique forward directions of both sides' men: a position and its mirror
@@ -62,7 +62,7 @@
 // position are generated: a position without moves is lost in 0; moves
 // that capture or crown lead to positions in smaller tables, which give
 // their values and distances at once; the other moves lead to positions
-// of the same table (the colour swap's part), which are counted. Then
+// of the same table (the color swap's part), which are counted. Then
 // layer by layer, distance 0, 1, 2, ...: the positions decided at that
 // distance are final, and their predecessors in the table (found by
 // unmoving White's pieces: a man steps back, a king slides back; the
@@ -135,7 +135,7 @@
 //     ply h of the search as a mate score for a win at ply h+d, a loss
 //     likewise, a draw as 0. At the root it plays BestMove, which wins
 //     within the table's distance. Package engine does all this when
-//     its Options.Endgame is ProbeFunc ("hexdame analyse -tables DIR").
+//     its Options.Endgame is ProbeFunc ("hexdame analyze -tables DIR").
 //   - A prover such as package engine's (*engine.Engine).Solve can answer
 //     at once for a position in the tables: a win in d plies when Probe
 //     gives Win, d and d is within the horizon; no win otherwise; the main

@@ -19,7 +19,7 @@ import (
 // The file format (version 1). A table file holds one canonical material
 // (see Material.Canonical): its positions with White to move, then, unless
 // the material is symmetric, its positions with Red to move, stored as the
-// colour-swapped material with White to move. All numbers little-endian.
+// color-swapped material with White to move. All numbers little-endian.
 //
 //	offset size  field
 //	0      8     magic "HXDMEGTB"

@@ -6,7 +6,7 @@ import (
 )
 
 // Indexing. A table of material X holds the positions of X with White to
-// move (Red to move is the colour-swapped table, see board.swapped). Its
+// move (Red to move is the color-swapped table, see board.swapped). Its
 // pieces fall into up to four groups, in this order: White's men (on the
 // 52 cells off White's back row), Red's men (52 cells), White's kings and
 // Red's kings (61 cells each). A group of k pieces on a domain of n cells

@@ -153,7 +153,7 @@ func TestLongFivePieces(t *testing.T) {
 // to 6 pieces (KKKKKvK, KKKKvKK, KKKvKKK, or some of them, with the
 // kings-only tables below them), each 6-piece table there is checked as
 // the 5-piece ones are: against the rules on 2,000 random positions of
-// each colouring and side to move; 100 random wins of at most 15 plies
+// each coloring and side to move; 100 random wins of at most 15 plies
 // proven by Solve in exactly their distance; and the engine with the
 // tables hooked in, playing both sides of 50 random won positions (wins
 // of 5 plies or more), wins each in exactly the table's distance.

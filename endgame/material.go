@@ -46,7 +46,7 @@ func (m Material) IsValid() bool {
 		m.WhiteMen+m.WhiteKings >= 1 && m.RedMen+m.RedKings >= 1 && m.Pieces() <= MaxPieces
 }
 
-// Swapped returns the material with the colours exchanged.
+// Swapped returns the material with the colors exchanged.
 func (m Material) Swapped() Material {
 	return Material{m.RedMen, m.RedKings, m.WhiteMen, m.WhiteKings}
 }
@@ -65,7 +65,7 @@ func (m Material) Canonical() Material {
 }
 
 // IsSymmetric reports whether both sides have the same pieces, so that
-// the colour swap maps the material onto itself.
+// the color swap maps the material onto itself.
 func (m Material) IsSymmetric() bool { return m == m.Swapped() }
 
 // String returns the material's text form, such as "KKMvK" (see

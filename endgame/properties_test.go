@@ -47,9 +47,9 @@ func TestIndexProperty(t *testing.T) {
 		if j, ok := ix.index(&mb); !ok || j != i {
 			t.Fatalf("%v: the mirror image has index %d, not %d", b.position(hexdame.White), j, i)
 		}
-		// The colour swap is its own inverse and keeps the material swapped.
+		// The color swap is its own inverse and keeps the material swapped.
 		if s := b.swapped(); s.swapped() != b || s.material() != m.Swapped() {
-			t.Fatalf("%v: the colour swap is not an involution", b.position(hexdame.White))
+			t.Fatalf("%v: the color swap is not an involution", b.position(hexdame.White))
 		}
 	})
 }

@@ -28,7 +28,7 @@ func TestProbeKnown(t *testing.T) {
 		// h8-i8 and h8-h9 both crown, and the new king is taken at once
 		// by i9xi7 or i9xg9: White has no piece left after 2 plies.
 		{"W:Wh8:Bi9", Loss, 2},
-		// The same with the colours swapped and the board turned.
+		// The same with the colors swapped and the board turned.
 		{"B:Wa1:Bb2", Loss, 2},
 	}
 	for _, tc := range tests {
@@ -415,7 +415,7 @@ func TestDistanceThroughConversions(t *testing.T) {
 	}
 }
 
-// A position, its mirror image and its colour swap, made by the rules
+// A position, its mirror image and its color swap, made by the rules
 // package, have the same value and distance in the tables, which keep one
 // entry for them.
 func TestProbeSymmetries(t *testing.T) {

@@ -13,7 +13,7 @@ import (
 // with two weights per feature: one for the opening and middle game, one
 // for the ending. The two sums are blended by the number of pieces on the
 // board (32 or more: all middle game; none: all ending). A feature is
-// the same for both colours up to the half-turn of the board that takes
+// the same for both colors up to the half-turn of the board that takes
 // one side's start to the other's: the tables of Red's cells are White's
 // turned around.
 //
@@ -129,7 +129,7 @@ var tunedWeights = [numFeatures]weight{
 }
 
 // An evaluator evaluates with a set of weights, kept as packed pairs (see
-// pack) and, for the cells, by colour and cell.
+// pack) and, for the cells, by color and cell.
 type evaluator struct {
 	w              [numFeatures]weight
 	packed         [numFeatures]int64
@@ -141,13 +141,13 @@ type evaluator struct {
 // after the board tables it needs.
 var defaultEvaluator *evaluator
 
-// Board tables of the features, by colour and cell where they differ
+// Board tables of the features, by color and cell where they differ
 // (Red's are White's turned around).
 var (
-	cellClass   [2][64]int8   // the mirror class of each cell, seen from the colour's side
+	cellClass   [2][64]int8   // the mirror class of each cell, seen from the color's side
 	cellRing    [64]int8      // distance from e5
 	runawayZone [2][64]uint64 // the cells from which an enemy man could ever reach a man on c
-	runawayDist [2][64]int8   // steps from c to the colour's crowning row
+	runawayDist [2][64]int8   // steps from c to the color's crowning row
 	runawayFrom [2]uint64     // the cells at most maxRunaway steps from it
 )
 
@@ -304,7 +304,7 @@ func taper(s int64, pieces int) int {
 	return max(-maxEval, min(maxEval, v))
 }
 
-// side returns the packed sum of the features of colour col (0 White, 1
+// side returns the packed sum of the features of color col (0 White, 1
 // Red) with men and kings, against the opponent's.
 func (ev *evaluator) side(col int, men, kings, oppMen, oppKings uint64) int64 {
 	var s int64
@@ -387,7 +387,7 @@ func structureOf(wm, wk, rm, rk uint64, stm hexdame.Color) structure {
 // the first piece it meets, when the cell beyond that piece is empty (e
 // as structureOf makes it: e[d] holds the cells one step in direction d
 // from an empty cell, so a piece with an empty cell beyond it in direction
-// d is in e[d.Opposite()]). The pieces may be of either colour. Along
+// d is in e[d.Opposite()]). The pieces may be of either color. Along
 // White's forward directions (0 to 2) the first piece is the lowest cell
 // of the ray, along the others the highest (see hexdame.Cell.Ray).
 func kingTargets(c int, occupied uint64, e *[hexdame.NumDirections]uint64) uint64 {
@@ -449,7 +449,7 @@ func features(p *hexdame.Position) (f [numFeatures]int, pieces int) {
 	return f, bits.OnesCount64(wm | wk | rm | rk)
 }
 
-// sideFeatures adds the features of colour col (0 White, 1 Red) to f,
+// sideFeatures adds the features of color col (0 White, 1 Red) to f,
 // with a sign: + for White, - for Red.
 func sideFeatures(f *[numFeatures]int, col int, men, kings, oppMen, oppKings uint64) {
 	sign := 1 - 2*col

@@ -72,7 +72,7 @@ func TestEvaluateIsFeaturesTimesWeights(t *testing.T) {
 }
 
 // The evaluation is symmetric as the rules are: the position with the
-// colours swapped, and its mirror image, have the same value for their
+// colors swapped, and its mirror image, have the same value for their
 // side to move.
 func TestEvaluateSymmetric(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {

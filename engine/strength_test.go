@@ -24,7 +24,7 @@ import (
 //	HEXDAME_LONG=ci go test -run Strength -timeout 30m -v ./engine
 //
 // Every match plays each opening (the start and a few random plies) with
-// both colours, two games at a time.
+// both colors, two games at a time.
 
 // longTests returns the scale of the long tests: 0 to skip them, 1 for
 // the full run, and a fraction for the reduced one.

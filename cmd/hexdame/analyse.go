@@ -13,11 +13,12 @@ import (
 	"github.com/hexdame/hexdame/engine"
 )
 
-// maxMoveTime is the longest -movetime analyse takes, in seconds: a day.
+// maxMoveTime is the longest -movetime analyze takes, in seconds: a day.
 const maxMoveTime = 86400
 
-var cmdAnalyse = &command{
-	name:    "analyse",
+var cmdAnalyze = &command{
+	name:    "analyze",
+	aliases: []string{"analyse"}, // its name until issue 35: scripts written for it keep running
 	args:    "[-fen FEN] [-depth N | -movetime SECONDS | -nodes N] [-level L] [-multipv K] [-threads T] [-hash MiB] [-tables DIR [-tables-pieces N]]",
 	summary: "search a position with the engine and print its best move",
 	about: "Searches the position with the engine and prints one line per completed depth:\n" +
@@ -32,7 +33,9 @@ var cmdAnalyse = &command{
 		"One of -depth, -movetime and -nodes limits the search (by default -movetime 1);\n" +
 		"the time, the nodes and the speed go to standard error. A position without a\n" +
 		"legal move gives exit status 1.\n" +
-		"\n" + tablesAbout,
+		"\n" + tablesAbout + "\n" +
+		"\n" +
+		"hexdame analyse, the command's former name, is accepted too.",
 	setup: func(fs *flag.FlagSet) func(e *env) error {
 		fen := addFENFlag(fs)
 		depth := fs.Int("depth", 0, "search to `N` plies, from 1 to "+strconv.Itoa(engine.MaxDepth))

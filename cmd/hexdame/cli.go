@@ -48,6 +48,7 @@ type env struct {
 type command struct {
 	name, args, summary string
 	about               string   // what it does, for its help
+	aliases             []string // other names it runs under, which the list of commands does not show
 	operands            []string // "NAME  meaning" lines for its help
 	setup               func(fs *flag.FlagSet) func(e *env) error
 }
@@ -55,13 +56,18 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{cmdShow, cmdMoves, cmdPlay, cmdPerft, cmdValidate, cmdConvert, cmdRandom, cmdSVG, cmdHTML, cmdSolve, cmdAnalyse, cmdMatch, cmdHub, cmdHubRandom, cmdEndgame, cmdServe}
+	commands = []*command{cmdShow, cmdMoves, cmdPlay, cmdPerft, cmdValidate, cmdConvert, cmdRandom, cmdSVG, cmdHTML, cmdSolve, cmdAnalyze, cmdMatch, cmdHub, cmdHubRandom, cmdEndgame, cmdServe}
 }
 
 func findCommand(name string) *command {
 	for _, c := range commands {
 		if c.name == name {
 			return c
+		}
+		for _, a := range c.aliases {
+			if a == name {
+				return c
+			}
 		}
 	}
 	return nil

@@ -48,7 +48,7 @@ var cmdEndgame = &command{
 		"\n" +
 		"A material is written as White's pieces, v, Red's pieces, K a king and M a man:\n" +
 		"KKMvK is two kings and a man against a king. A table file (KKMvK.egt) holds\n" +
-		"both sides to move, and its colour swap (KvKKM). probe and stats load every\n" +
+		"both sides to move, and its color swap (KvKKM). probe and stats load every\n" +
 		"table in DIR, or those of at most -pieces N; DIR may hold some materials and\n" +
 		"not others (the tables of kings only, say): a position of a material whose\n" +
 		"table is not there is not in the tables. A truncated or corrupt table gives an\n" +

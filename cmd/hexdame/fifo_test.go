@@ -34,7 +34,7 @@ func TestEndgameNamedPipe(t *testing.T) {
 		{[]string{"endgame", "probe", "-fen", "W:WKa1:BKb1", tables}, 1, "hexdame endgame: " + pipe + ": table file corrupt: a named pipe, not a table\n"},
 		{[]string{"endgame", "stats", "-pieces", "2", tables}, 1, "hexdame endgame: " + pipe + ": table file corrupt: a named pipe, not a table\n"},
 		{[]string{"endgame", "probe", pipeDir}, 2, "hexdame endgame: " + pipeDir + ": no endgame tables: not a directory\n"},
-		{[]string{"analyse", "-depth", "1", "-tables", pipeDir}, 2, "hexdame analyse: -tables: " + pipeDir + ": no endgame tables: not a directory\n"},
+		{[]string{"analyze", "-depth", "1", "-tables", pipeDir}, 2, "hexdame analyze: -tables: " + pipeDir + ": no endgame tables: not a directory\n"},
 		{[]string{"endgame", "build", "-pieces", "2", pipeDir}, 2, "hexdame endgame: mkdir " + pipeDir + ": not a directory\n"},
 	}
 	for _, tc := range tests {

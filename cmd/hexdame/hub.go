@@ -17,7 +17,7 @@ var cmdHub = &command{
 	args:    "[-level L] [-threads T] [-hash MiB] [-tables DIR [-tables-pieces N]]",
 	summary: "run the engine as a Hub engine on standard input and output",
 	about: "Speaks the Hub protocol (HUB.md) on standard input and output as the engine of\n" +
-		"hexdame analyse, for GUIs and for hexdame match. It declares the variant hexdame\n" +
+		"hexdame analyze, for GUIs and for hexdame match. It declares the variant hexdame\n" +
 		"and four parameters, which set-param (or match's -param) can also set: level,\n" +
 		"the skill from 1 (near-random, a beginner can win) to " + strconv.Itoa(engine.MaxLevel) + " (full strength);\n" +
 		"threads, the number of threads searching; hash, the size of the transposition\n" +

@@ -78,7 +78,7 @@
 // build order ("LEVEL MATERIAL").
 //
 // serve serves the board in the browser (package internal/web) at
-// 127.0.0.1:8080 until interrupted: play the engine, analyse, read and
+// 127.0.0.1:8080 until interrupted: play the engine, analyze, read and
 // write games, set up positions, probe the tables; with -export DIR it
 // writes the same page as a static site, the rules and the engine built
 // for the browser as WebAssembly.

@@ -29,7 +29,7 @@ import (
 //	game number=N opening=K white=NAME red=NAME result=R score=S reason=WORD plies=P detail=TEXT
 //
 // N is the game's number from 1 (games 2k-1 and 2k play opening k with
-// the colours swapped); R is the result, 2-0, 0-2 or 1-1; S the first
+// the colors swapped); R is the result, 2-0, 0-2 or 1-1; S the first
 // engine's points in the game: 1, 0.5 or 0; WORD how the game ended, one
 // of no-legal-move, repetition, king-move-rule (the ends the rules give,
 // the last with the -draw flag), adjudication (a draw when the moves since

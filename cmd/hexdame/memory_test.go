@@ -193,7 +193,7 @@ func TestTablesUnderAddressLimit(t *testing.T) {
 		args   []string
 		stderr string // a regular expression
 	}{
-		{[]string{"analyse", "-hash", "2048", "-depth", "1"}, `-hash: a hash table of 2048 MiB ` + fits},
+		{[]string{"analyze", "-hash", "2048", "-depth", "1"}, `-hash: a hash table of 2048 MiB ` + fits},
 		{[]string{"solve", "-hash", "2048", "3"}, `-hash: a hash table of 2048 MiB ` + fits},
 		{[]string{"perft", "-hash", "2048", "3"}, `-hash 2048: a cache of 2048 MiB ` + fits + `(; at most -hash \d+)?`},
 	}
@@ -211,7 +211,7 @@ func TestTablesUnderAddressLimit(t *testing.T) {
 	saved := memoryAvailable
 	defer func() { memoryAvailable = saved }()
 	memoryAvailable = func() (uint64, bool) { return 0, false }
-	check([]string{"analyse", "-hash", "2048", "-depth", "1"}, `a hash table of 2048 MiB: cannot allocate memory`)
+	check([]string{"analyze", "-hash", "2048", "-depth", "1"}, `a hash table of 2048 MiB: cannot allocate memory`)
 	check([]string{"solve", "-hash", "2048", "3"}, `a hash table of 2048 MiB: cannot allocate memory`)
 	check([]string{"perft", "-hash", "2048", "3"}, `a perft cache of 2048 MiB: cannot allocate memory`)
 }
@@ -274,7 +274,7 @@ func TestTablesRefusedWhenMemoryShort(t *testing.T) {
 	}{
 		{[]string{"endgame", "probe", "-fen", "W:WKa1:BKb1", dir}, "hexdame endgame: " + short},
 		{[]string{"endgame", "stats", dir}, "hexdame endgame: " + short},
-		{[]string{"analyse", "-depth", "1", "-tables", dir}, "hexdame analyse: -tables: " + short},
+		{[]string{"analyze", "-depth", "1", "-tables", dir}, "hexdame analyze: -tables: " + short},
 		{[]string{"solve", "-tables", dir, "3"}, "hexdame solve: -tables: " + short},
 		{[]string{"endgame", "build", "-pieces", "3", empty}, "hexdame endgame: the build of KvK would take 1 MiB, more than the 0 MiB allowed: more memory than allowed\n"},
 	}

@@ -118,7 +118,7 @@ func consoleSessions(t *testing.T, b fencedBlock) []session {
 	return out
 }
 
-// Figures of time and speed: Go durations, analyse's seconds, rates.
+// Figures of time and speed: Go durations, analyze's seconds, rates.
 var (
 	variableFigure = regexp.MustCompile(`\b(\d+h)?(\d+m)?\d+(\.\d+)?(ns|µs|ms|s)\b|\btime \d+\.\d+\b|\b\d+ nodes/s\b`)
 	machineMemory  = regexp.MustCompile(`^on a machine with (\d+) MiB free$`)

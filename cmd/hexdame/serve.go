@@ -20,7 +20,7 @@ import (
 var cmdServe = &command{
 	name:    "serve",
 	args:    "[-addr HOST:PORT] [-tables DIR [-tables-pieces N]] [-hash MiB] [-threads N] [-export DIR]",
-	summary: "serve the board in a browser: play the engine, analyse, read and write games",
+	summary: "serve the board in a browser: play the engine, analyze, read and write games",
 	about: "Serves one page, embedded in the tool, at http://ADDR/: the board, play against\n" +
 		"the engine at levels 1 to 10 with clocks, the analysis (lines, evaluation,\n" +
 		"depth, an evaluation graph), the game tree with variations and comments, PDN and\n" +

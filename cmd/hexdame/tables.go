@@ -155,7 +155,7 @@ func tablesAdjudicator(t *endgame.Tables) func(p hexdame.Position) (hexdame.Resu
 	}
 }
 
-// tablesAbout is the help text of -tables for analyse.
+// tablesAbout is the help text of -tables for analyze.
 var tablesAbout = strings.Join([]string{
 	"With -tables DIR the search takes the value of every position with as few pieces",
 	"as the tables hold from them, exactly: a position they hold is settled at depth 1",

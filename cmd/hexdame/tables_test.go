@@ -12,9 +12,9 @@ import (
 	"github.com/hexdame/hexdame/endgame"
 )
 
-// analyse -tables: a position the tables hold is settled at depth 1 with
+// analyze -tables: a position the tables hold is settled at depth 1 with
 // its exact score and, for a win or a loss, a line to the end of the game.
-func TestAnalyseTables(t *testing.T) {
+func TestAnalyzeTables(t *testing.T) {
 	dir := tablesDir(t)
 	for _, tc := range []struct {
 		fen   string
@@ -26,10 +26,10 @@ func TestAnalyseTables(t *testing.T) {
 		{"W:WKe5:BKa1", "+0.00", 0},
 		{"B:WKd1:Bi7", "loss 8", 8},
 	} {
-		status, out, errOut := runCLI(t, "", "analyse", "-tables", dir, "-hash", "1", "-fen", tc.fen, "-depth", "12")
+		status, out, errOut := runCLI(t, "", "analyze", "-tables", dir, "-hash", "1", "-fen", tc.fen, "-depth", "12")
 		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 		if status != 0 || len(lines) != 2 || !strings.HasPrefix(lines[0], "depth 1 score "+tc.score+" nodes ") {
-			t.Errorf("analyse -tables -fen %s: exit %d, stdout %q, stderr %q", tc.fen, status, out, errOut)
+			t.Errorf("analyze -tables -fen %s: exit %d, stdout %q, stderr %q", tc.fen, status, out, errOut)
 			continue
 		}
 		pv := strings.Fields(lines[0][strings.Index(lines[0], " pv ")+4:])
@@ -134,7 +134,7 @@ func TestTablesFlagErrors(t *testing.T) {
 	dir := tablesDir(t)
 	corrupt := corruptCopy(t, dir)
 	empty := t.TempDir()
-	for _, cmd := range [][]string{{"analyse", "-depth", "2"}, {"solve", "3"}, {"hub"}, {"serve", "-addr", "127.0.0.1:0"}, {"match", "-engine", "x", "-engine", "y"}} {
+	for _, cmd := range [][]string{{"analyze", "-depth", "2"}, {"solve", "3"}, {"hub"}, {"serve", "-addr", "127.0.0.1:0"}, {"match", "-engine", "x", "-engine", "y"}} {
 		for _, tc := range []struct {
 			dir    string
 			status int
@@ -197,7 +197,7 @@ func TestMatchTables(t *testing.T) {
 }
 
 // A directory with the tables of some materials (here kings only, KvK and
-// KKvK) answers the positions of those: probe, stats, analyse and solve
+// KKvK) answers the positions of those: probe, stats, analyze and solve
 // -tables. Before, every command refused it: "KvM.egt: table file
 // missing", exit 2.
 func TestSomeTables(t *testing.T) {
@@ -220,14 +220,14 @@ func TestSomeTables(t *testing.T) {
 	if lines := strings.Split(strings.TrimSpace(out), "\n"); status != 0 || len(lines) != 3 || !strings.HasPrefix(lines[2], "KKvK red to move: ") {
 		t.Errorf("stats: exit %d, %q, %q", status, out, errOut)
 	}
-	status, out, errOut = runCLI(t, "", "analyse", "-tables", dir, "-hash", "1", "-fen", "W:WKa1:BKb1", "-depth", "3")
+	status, out, errOut = runCLI(t, "", "analyze", "-tables", dir, "-hash", "1", "-fen", "W:WKa1:BKb1", "-depth", "3")
 	if status != 0 || !strings.HasPrefix(out, "depth 1 score win 1 ") {
-		t.Errorf("analyse -tables: exit %d, %q, %q", status, out, errOut)
+		t.Errorf("analyze -tables: exit %d, %q, %q", status, out, errOut)
 	}
 	// KvM is not there: searched.
-	status, out, errOut = runCLI(t, "", "analyse", "-tables", dir, "-hash", "1", "-fen", "W:WKa1:Bi5", "-depth", "3")
+	status, out, errOut = runCLI(t, "", "analyze", "-tables", dir, "-hash", "1", "-fen", "W:WKa1:Bi5", "-depth", "3")
 	if status != 0 || !strings.HasPrefix(out, "depth 1 score ") || !strings.Contains(out, "\ndepth 3 score ") {
-		t.Errorf("analyse -tables of a material not there: exit %d, %q, %q", status, out, errOut)
+		t.Errorf("analyze -tables of a material not there: exit %d, %q, %q", status, out, errOut)
 	}
 	status, out, errOut = runCLI(t, "", "solve", "-tables", dir, "-fen", "W:WKa3,Kc1:BKb2", "11")
 	if status != 0 || first(out) != "win 11" || !strings.HasPrefix(errOut, "endgame tables: win in 11\n") {
@@ -265,7 +265,7 @@ func TestTablesPieces(t *testing.T) {
 	if status != 0 || first(out) != "win 11" || strings.Contains(errOut, "endgame tables") {
 		t.Errorf("solve -tables -tables-pieces 2: exit %d, %q, %q", status, out, errOut)
 	}
-	for _, cmd := range [][]string{{"analyse", "-depth", "1"}, {"solve", "1"}, {"match", "-engine", "x", "-engine", "y"}, {"serve"}, {"hub"}} {
+	for _, cmd := range [][]string{{"analyze", "-depth", "1"}, {"solve", "1"}, {"match", "-engine", "x", "-engine", "y"}, {"serve"}, {"hub"}} {
 		for _, tc := range []struct {
 			args   []string
 			stderr string

@@ -143,7 +143,7 @@ func Openings(n, plies int, seed uint64) []*hexdame.Game {
 	return out
 }
 
-// Match plays every opening twice, a player with each colour, on workers
+// Match plays every opening twice, a player with each color, on workers
 // goroutines, and returns the tally of the first player. newA and newB
 // make a player for one game (so that engines do not share tables across
 // games played at once). done, when not nil, is called after each game

@@ -78,7 +78,7 @@ func TestPlayErrors(t *testing.T) {
 	}
 }
 
-// A match plays each opening with both colours and tallies the games from
+// A match plays each opening with both colors and tallies the games from
 // the first player's side: the greedy player beats the random mover.
 func TestMatch(t *testing.T) {
 	var seed atomic.Uint64

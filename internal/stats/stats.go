@@ -14,8 +14,8 @@
 //	interval  E(s - z sqrt(v/n)) .. E(s + z sqrt(v/n)),  z = 1.959964 (95 %)
 //	LOS       1/2 (1 + erf((W - L) / sqrt(2 (W + L))))
 //
-// The games of an opening pair (both colours) are counted as independent,
-// which is conservative: the colour swap cancels the opening's bias, so the
+// The games of an opening pair (both colors) are counted as independent,
+// which is conservative: the color swap cancels the opening's bias, so the
 // pair's two results are correlated and a pentanomial model (pairs as the
 // unit) would give a narrower interval.
 //

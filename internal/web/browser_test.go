@@ -480,7 +480,7 @@ func TestBrowserAnalysis(t *testing.T) {
 				// ready: the time to the first line is the analysis's.
 				b.waitFor(`hexdame.timings.engineReady`, 30*time.Second)
 			}
-			b.click("#analyse")
+			b.click("#analyze")
 			b.waitFor(`+document.body.getAttribute("data-depth") >= 6 && document.querySelectorAll("#lines li").length === 3`, 30*time.Second)
 			if d := b.text("#depth"); !strings.Contains(d, "nodes/s") {
 				t.Errorf("depth line %q", d)
@@ -516,7 +516,7 @@ func TestBrowserAnalysis(t *testing.T) {
 			b.waitFor(`document.body.getAttribute("data-node") !== `+quoteJS(before), 5*time.Second)
 			// The analysis goes on in the new position.
 			b.waitFor(`hexdame.timings.firstLine.length >= 2`, 10*time.Second)
-			b.click("#analyse") // off
+			b.click("#analyze") // off
 			noSearchLeft(t, s)
 			var first []float64
 			b.eval(`hexdame.timings.firstLine`, &first)
@@ -560,13 +560,13 @@ func (b *tab) step(sel string) {
 	b.waitFor(`document.body.getAttribute("data-fen") !== `+quoteJS(before), 5*time.Second)
 }
 
-// analysed waits for the analysis of the position shown to reach depth.
-func (b *tab) analysed(depth int) {
+// analyzed waits for the analysis of the position shown to reach depth.
+func (b *tab) analyzed(depth int) {
 	b.t.Helper()
 	b.waitFor(`document.querySelectorAll("#lines li").length > 0 && +document.body.getAttribute("data-depth") >= `+strconv.Itoa(depth), 30*time.Second)
 }
 
-// TestBrowserGraph analyses positions of a game out of order and sees
+// TestBrowserGraph analyzes positions of a game out of order and sees
 // their evaluations on the graph of the game (one alone is a dot); a click
 // on the graph goes to that move.
 func TestBrowserGraph(t *testing.T) {
@@ -584,24 +584,24 @@ func TestBrowserGraph(t *testing.T) {
 			if ink := b.graphInk(); ink != 0 {
 				t.Fatalf("the graph before any evaluation has %d pixels of ink", ink)
 			}
-			b.click("#analyse")
-			b.analysed(4)
+			b.click("#analyze")
+			b.analyzed(4)
 			if ink := b.graphInk(); ink == 0 {
 				t.Error("the graph shows nothing after the last position's analysis")
 			}
 			for _, ply := range []int{0, 1, 2} {
 				b.step(map[int]string{0: "#first", 1: "#next", 2: "#next"}[ply])
-				b.analysed(4)
+				b.analyzed(4)
 			}
 			var box struct{ Width, Height float64 }
 			b.eval(`(function(){var r=document.querySelector("#graph g.evals").getBBox();return {Width:r.width,Height:r.height};})()`, &box)
 			var dots int
 			b.eval(`document.querySelectorAll("#graph g.evals circle").length`, &dots)
 			if box.Width <= 0 || box.Height <= 0 || dots != 4 {
-				t.Errorf("the graph after four positions analysed: %d dots, extent %+v", dots, box)
+				t.Errorf("the graph after four positions analyzed: %d dots, extent %+v", dots, box)
 			}
 			b.shot(s.name + "-graph")
-			b.click("#analyse") // off
+			b.click("#analyze") // off
 			noSearchLeft(t, s)
 			// A click on the graph at the fourth move goes there.
 			var xy []float64
@@ -719,11 +719,11 @@ func TestBrowserNarrow(t *testing.T) {
 	fits("at the start")
 	p := b.position()
 	b.play(p, p.MustParseMove("c3xe5"))
-	b.click("#analyse")
-	b.analysed(6)
+	b.click("#analyze")
+	b.analyzed(6)
 	fits("with the analysis")
 	b.shot("serve-narrow")
-	b.click("#analyse")
+	b.click("#analyze")
 	noSearchLeft(t, s)
 }
 
@@ -922,19 +922,19 @@ func TestBrowserReadmePicture(t *testing.T) {
 	}
 	b.eval(`document.querySelector("#pdnin").value = ""`, nil)
 	// Through the main line with the engine on, for the graph.
-	b.click("#analyse")
-	b.analysed(8)
+	b.click("#analyze")
+	b.analyzed(8)
 	for range 7 {
 		b.step("#next")
-		b.analysed(8)
+		b.analyzed(8)
 	}
-	b.analysed(10)
+	b.analyzed(10)
 	var pic []byte
 	b.run(chromedp.CaptureScreenshot(&pic))
 	if err := os.WriteFile(file, pic, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	b.click("#analyse")
+	b.click("#analyze")
 	noSearchLeft(t, s)
 }
 

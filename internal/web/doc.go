@@ -15,7 +15,7 @@
 // browser, compiled to WebAssembly (package main in ./wasm), each in a
 // Web Worker: one keeps the Session, the other searches, so that the page
 // never waits for the engine. The page talks to either through one small
-// interface (do, search, analyse), so both sites are the same page.
+// interface (do, search, analyze), so both sites are the same page.
 //
 // # The protocol
 //
@@ -24,7 +24,7 @@
 //	POST /api/session             -> {"session": ID}
 //	POST /api/do?s=ID   Request   -> Response
 //	POST /api/search    SearchRequest -> Report (the engine's move: Done and Best)
-//	POST /api/analyse   SearchRequest -> text/event-stream of "data: Report" events
+//	POST /api/analyze   SearchRequest -> text/event-stream of "data: Report" events
 //
 // A request must say it is JSON, with Content-Type application/json, or
 // it answers 415: so a page of another site cannot post to the server (to

@@ -16,7 +16,7 @@ import (
 const MaxHistory = 1000
 
 // A SearchRequest asks the engine about a position: the best move for
-// the engine's turn (op "search"), or the analysis (op "analyse").
+// the engine's turn (op "search"), or the analysis (op "analyze").
 type SearchRequest struct {
 	FEN     string   `json:"fen"`
 	History []string `json:"history,omitempty"` // State.History: the positions before, oldest first

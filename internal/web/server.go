@@ -167,8 +167,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		serve = s.do
 	case "/api/search":
 		serve = s.search
-	case "/api/analyse":
-		serve = s.analyse
+	case "/api/analyze":
+		serve = s.analyze
 	default:
 		http.NotFound(w, r)
 		return
@@ -334,13 +334,13 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, rep)
 }
 
-// analyse streams an analysis as Server-Sent Events, one report a
+// analyze streams an analysis as Server-Sent Events, one report a
 // depth, until the client stops it (by closing the connection), the
 // search ends, or AnalysisTime passes. A client that does not take a
 // report within WriteTimeout is dropped. Reports the client has not
 // taken yet are replaced by newer ones, so that a slow client never
 // holds the search back or makes the server hold more than one.
-func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
+func (s *Server) analyze(w http.ResponseWriter, r *http.Request) {
 	var req SearchRequest
 	if !readJSON(w, r, &req) {
 		return

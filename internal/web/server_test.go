@@ -117,11 +117,11 @@ func TestServerProtocol(t *testing.T) {
 // engineOptions are the test servers' engines: small tables.
 func engineOptions() engine.Options { return engine.Options{HashMiB: 1} }
 
-// analyse opens an analysis stream and returns the reports it reads until
+// analyze opens an analysis stream and returns the reports it reads until
 // it has n or the stream ends.
-func analyse(t *testing.T, ctx context.Context, base string, req SearchRequest, n int) ([]Report, int) {
+func analyze(t *testing.T, ctx context.Context, base string, req SearchRequest, n int) ([]Report, int) {
 	b, _ := json.Marshal(req)
-	hr, _ := http.NewRequestWithContext(ctx, "POST", base+"/api/analyse", bytes.NewReader(b))
+	hr, _ := http.NewRequestWithContext(ctx, "POST", base+"/api/analyze", bytes.NewReader(b))
 	hr.Header.Set("Content-Type", "application/json")
 	resp, err := http.DefaultClient.Do(hr)
 	if err != nil {
@@ -148,18 +148,18 @@ func TestServerAnalysis(t *testing.T) {
 	s := NewServer(Config{Engine: engineOptions()})
 	base := testServer(t, s)
 	ctx, cancel := context.WithCancel(context.Background())
-	reps, status := analyse(t, ctx, base, SearchRequest{FEN: hexdame.StartPosition().String(), MultiPV: 3}, 4)
+	reps, status := analyze(t, ctx, base, SearchRequest{FEN: hexdame.StartPosition().String(), MultiPV: 3}, 4)
 	cancel()
 	if status != 200 || len(reps) != 4 || len(reps[3].Lines) != 3 || reps[3].Depth < 4 {
 		t.Fatalf("analysis: status %d, %+v", status, reps)
 	}
 	waitIdle(t, s, 5*time.Second)
 	// A solved position ends its stream with the last report.
-	reps, _ = analyse(t, context.Background(), base, SearchRequest{FEN: "W:WKe5:Bi9", Depth: 5}, 100)
+	reps, _ = analyze(t, context.Background(), base, SearchRequest{FEN: "W:WKe5:Bi9", Depth: 5}, 100)
 	if len(reps) == 0 || !reps[len(reps)-1].Done || reps[len(reps)-1].Best == nil {
 		t.Errorf("a search with a limit: %+v", reps)
 	}
-	_, status = analyse(t, context.Background(), base, SearchRequest{FEN: "nonsense"}, 1)
+	_, status = analyze(t, context.Background(), base, SearchRequest{FEN: "nonsense"}, 1)
 	if status != 400 {
 		t.Errorf("a bad position: status %d", status)
 	}
@@ -171,7 +171,7 @@ func TestAnalysisOutlivesReadTimeout(t *testing.T) {
 	s := NewServer(Config{Engine: engineOptions(), ReadTimeout: 200 * time.Millisecond})
 	base := testServer(t, s)
 	b, _ := json.Marshal(SearchRequest{FEN: hexdame.StartPosition().String(), MultiPV: 5})
-	resp, err := http.Post(base+"/api/analyse", "application/json", bytes.NewReader(b))
+	resp, err := http.Post(base+"/api/analyze", "application/json", bytes.NewReader(b))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -378,7 +378,7 @@ func TestHostileStreams(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			b, _ := json.Marshal(SearchRequest{FEN: hexdame.StartPosition().String(), MultiPV: 1 + i%5})
-			hr, _ := http.NewRequestWithContext(ctx, "POST", base+"/api/analyse", bytes.NewReader(b))
+			hr, _ := http.NewRequestWithContext(ctx, "POST", base+"/api/analyze", bytes.NewReader(b))
 			hr.Header.Set("Content-Type", "application/json")
 			resp, err := http.DefaultClient.Do(hr)
 			if err != nil {
@@ -423,7 +423,7 @@ func TestHostileClientReadsNothing(t *testing.T) {
 	}
 	defer conn.Close()
 	body, _ := json.Marshal(SearchRequest{FEN: hexdame.StartPosition().String(), MultiPV: 5})
-	fmt.Fprintf(conn, "POST /api/analyse HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
+	fmt.Fprintf(conn, "POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
 	deadline := time.Now().Add(2 * time.Second)
 	for s.Searching() == 0 && time.Now().Before(deadline) {
 		time.Sleep(5 * time.Millisecond)
@@ -496,7 +496,7 @@ func TestMethods(t *testing.T) {
 		{"HEAD", "/", 200, ""},
 		{"GET", "/api/do", 405, "POST"},
 		{"DELETE", "/api/session", 405, "POST"},
-		{"HEAD", "/api/analyse", 405, "POST"},
+		{"HEAD", "/api/analyze", 405, "POST"},
 		{"GET", "/api/nonsense", 404, ""},
 		{"POST", "/api/nonsense", 404, ""},
 	} {
@@ -533,7 +533,7 @@ func TestHostileContentType(t *testing.T) {
 		{"application/jsonx", 415},
 		{"application/json; =", 415},
 	} {
-		for _, path := range []string{"/api/session", "/api/search", "/api/analyse"} {
+		for _, path := range []string{"/api/session", "/api/search", "/api/analyze"} {
 			req, _ := http.NewRequest("POST", base+path, strings.NewReader(`{"fen":"W:WKe5:Bi9","depth":1}`))
 			if c.contentType != "" {
 				req.Header.Set("Content-Type", c.contentType)

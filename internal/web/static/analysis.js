@@ -5,7 +5,7 @@ import { send } from "hexdame/send.js";
 import { drawArrow } from "hexdame/board.js";
 import { drawEvalBar, noteEval, scoreText } from "hexdame/graph.js";
 
-// startAnalysis analyses the position shown, stopping the analysis
+// startAnalysis analyzes the position shown, stopping the analysis
 // before.
 export function startAnalysis() {
   var st = page.st;
@@ -13,7 +13,7 @@ export function startAnalysis() {
   if (!st || st.over || !st.moves.length) { $("depth").textContent = st && st.over ? "game over" : ""; page.analysis = { handle: null }; return; }
   var fen = st.fen, side = st.side, t0 = performance.now(), first = true;
   var a = { fen: fen };
-  a.handle = page.backend.analyse({ fen: fen, history: st.history, multipv: +$("multipv").value, notation: page.notation }, function (r) {
+  a.handle = page.backend.analyze({ fen: fen, history: st.history, multipv: +$("multipv").value, notation: page.notation }, function (r) {
     if (page.analysis !== a) { return; }
     if (r.error) { $("depth").textContent = r.error; return; }
     if (!r.lines || !r.lines.length) { return; }
@@ -97,8 +97,8 @@ function verdictText(v, side) {
 
 // initAnalysis wires the analysis's controls.
 export function initAnalysis() {
-  $("analyse").addEventListener("change", function () {
-    if ($("analyse").checked) {
+  $("analyze").addEventListener("change", function () {
+    if ($("analyze").checked) {
       startAnalysis();
     } else {
       stopAnalysis();

@@ -49,7 +49,7 @@ export function initEditor() {
   $("edit").addEventListener("click", function () {
     stopGame();
     stopAnalysis();
-    $("analyse").checked = false;
+    $("analyze").checked = false;
     $("palette").hidden = $("edittools").hidden = false;
     var fen = page.st.fen;
     editTo(function () { return { fen: fen }; });

@@ -12,7 +12,7 @@ export const SVGNS = "http://www.w3.org/2000/svg";
 export const START = "W:Wa1,a2,a3,a4,b1,b2,b3,b4,c1,c2,c3,c4,d1,d2,d3,d4:Bf6,f7,f8,f9,g6,g7,g8,g9,h6,h7,h8,h9,i6,i7,i8,i9";
 
 export const page = {
-  backend: null,    // the backend the page talks to: do, search, analyse
+  backend: null,    // the backend the page talks to: do, search, analyze
   st: null,         // the last state
   tree: null,       // its tree
   flip: false,

@@ -1,4 +1,4 @@
-// Playing the engine: a game with either colour at a level, with clocks,
+// Playing the engine: a game with either color at a level, with clocks,
 // take backs, resignation and draw offers.
 import { $, page, showError } from "hexdame/page.js";
 import { send } from "hexdame/send.js";
@@ -16,7 +16,7 @@ export function canMove() {
 
 function startGame(fromHere) {
   stopAnalysis();
-  $("analyse").checked = false;
+  $("analyze").checked = false;
   var minutes = +$("minutes").value, inc = +$("increment").value;
   var game = page.game = {
     you: $("you").value, level: +$("level").value, inc: inc * 1000,

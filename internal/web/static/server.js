@@ -32,9 +32,9 @@ export function serverBackend() {
       });
     },
     search: function (req) { return post("/api/search", req).then(json); },
-    analyse: function (req, onReport) {
+    analyze: function (req, onReport) {
       var ctl = new AbortController(), stopped = false;
-      post("/api/analyse", req, ctl.signal).then(function (r) {
+      post("/api/analyze", req, ctl.signal).then(function (r) {
         if (!r.ok) { return r.json().then(function (v) { onReport({ done: true, error: v.error || r.statusText }); }); }
         var reader = r.body.getReader(), dec = new TextDecoder(), buf = "";
         function pump() {

@@ -57,7 +57,7 @@ export function staticBackend() {
     },
     do: function (req) { return call(rules, "do", req); },
     search: function (req) { return call(engine, "search", req); },
-    analyse: function (req, onReport) {
+    analyze: function (req, onReport) {
       var stopped = false;
       var done = call(engine, "search", req, function (r) { if (!stopped) { onReport(r); } });
       done.then(function (r) { if (!stopped) { onReport(r); } });

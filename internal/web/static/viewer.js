@@ -153,7 +153,7 @@ export function viewerBackend() {
       return Promise.resolve({ state: state(req), error: g.info.error });
     },
     search: refuse,
-    analyse: function (req, onReport) { onReport({ done: true, error: "the viewer has no engine" }); return { stop: function () {} }; }
+    analyze: function (req, onReport) { onReport({ done: true, error: "the viewer has no engine" }); return { stop: function () {} }; }
   };
 }
 

@@ -12,7 +12,7 @@
 // returns the web.Response, both as JSON text, as hexdame serve's
 // /api/do does. hexdameSearch runs a web.SearchRequest, calling report
 // with each web.Report as JSON text, and returns the last one, as
-// /api/search and /api/analyse do. A search holds the worker until it
+// /api/search and /api/analyze do. A search holds the worker until it
 // ends: the page stops one by ending the worker. hexdameWarm makes the
 // engine and its table, which the first search would make, so that a
 // worker kept in reserve searches at once.
