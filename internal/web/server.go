@@ -167,7 +167,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		serve = s.do
 	case "/api/search":
 		serve = s.search
-	case "/api/analyze":
+	case "/api/analyze", "/api/analyse":
+		// /api/analyse is the path's former spelling, which clients
+		// written before the change still call.
 		serve = s.analyze
 	default:
 		http.NotFound(w, r)

@@ -497,6 +497,7 @@ func TestMethods(t *testing.T) {
 		{"GET", "/api/do", 405, "POST"},
 		{"DELETE", "/api/session", 405, "POST"},
 		{"HEAD", "/api/analyze", 405, "POST"},
+		{"GET", "/api/analyse", 405, "POST"}, // the former spelling is routed
 		{"GET", "/api/nonsense", 404, ""},
 		{"POST", "/api/nonsense", 404, ""},
 	} {
