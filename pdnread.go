@@ -85,10 +85,19 @@ type recordParser struct {
 	cur     Element                     // the element passed to the sink
 }
 
-// fail reports a syntax error at token t and skips the rest of the game.
+// fail reports a syntax error of the movetext at token t and skips the
+// rest of the game.
 func (p *recordParser) fail(t token, msg string) error {
 	p.r.skipGame(t)
 	return &ParseError{Game: p.r.game, Line: t.line, Column: t.col, Err: &syntaxError{msg}}
+}
+
+// failTag reports a syntax error of a tag pair at line and col, and skips
+// the rest of the game, whose tag pairs may go on: t is the token read
+// last, inTag whether it is inside the tag pair (before its ]).
+func (p *recordParser) failTag(t token, inTag bool, line, col int, msg string) error {
+	p.r.skipGameFromTags(t, inTag)
+	return &ParseError{Game: p.r.game, Line: line, Column: col, Err: &syntaxError{msg}}
 }
 
 func (p *recordParser) element(e Element) {
@@ -113,17 +122,26 @@ func (p *recordParser) record(t token) error {
 		}
 		name := r.next()
 		if name.kind != tokWord || !isTagName(name.text) {
-			return p.fail(name, "tag pair must start with a name")
+			return p.failTag(name, true, name.line, name.col, "tag pair must start with a name")
 		}
 		value := r.next()
 		if value.kind != tokString {
 			if value.kind == tokError {
-				return p.fail(value, value.text)
+				return p.failTag(value, true, value.line, value.col, value.text)
 			}
-			return p.fail(value, "tag "+clipped(name.text)+" needs a quoted value")
+			return p.failTag(value, true, value.line, value.col, "tag "+clipped(name.text)+" needs a quoted value")
 		}
+		// Where the value ends: where the ] should be.
+		line, col := r.line, r.col
 		if end := r.next(); end.kind != tokRBracket {
-			return p.fail(end, "tag "+clipped(name.text)+" must end with ]")
+			msg := "tag " + clipped(name.text) + " must end with ]"
+			if end.kind == tokEOF || end.line > line {
+				// The tag pair's line ends without its ]: the error is
+				// there, and what follows (the next tag pair, the
+				// movetext) is the same game's.
+				return p.failTag(end, false, line, col, msg)
+			}
+			return p.failTag(end, true, end.line, end.col, msg)
 		}
 		p.parts++
 		if p.sinkErr == nil {
@@ -303,11 +321,28 @@ func (r *Reader) skipGame(at token) {
 			return
 		}
 	}
-	inMovetext := at.kind == tokLBracket
-	if inMovetext {
+	if at.kind == tokLBracket {
 		r.unread(at)
 		return
 	}
+	r.skipRest(true, false)
+}
+
+// skipGameFromTags skips the rest of a game after an error in its tag
+// pairs at token at, which it takes as the first token of the rest: the
+// tag pairs that follow are the game's (not the next game's, as after
+// movetext), and so is the movetext after them, up to and including its
+// result or "*". inTag says that at is inside a tag pair, before its ].
+func (r *Reader) skipGameFromTags(at token, inTag bool) {
+	r.unread(at)
+	r.skipRest(false, inTag)
+}
+
+// skipRest skips tokens up to and including the next result or "*"
+// outside tag pairs, or up to a tag pair that follows movetext (the next
+// game's). inMovetext says whether movetext has been read, inTag whether
+// the Reader is inside a tag pair, before its ].
+func (r *Reader) skipRest(inMovetext, inTag bool) {
 	for {
 		t := r.next()
 		switch t.kind {
@@ -318,11 +353,16 @@ func (r *Reader) skipGame(at token) {
 				r.unread(t)
 				return
 			}
-		case tokRBracket, tokString:
+			inTag = true
+		case tokRBracket:
+			inTag = false
+		case tokString:
 		default:
-			inMovetext = true
+			if !inTag {
+				inMovetext = true
+			}
 		}
-		if t.kind == tokWord {
+		if t.kind == tokWord && !inTag {
 			if _, body, s := splitWord(t.text); isResult(body) && s == "" {
 				return
 			}

@@ -182,3 +182,15 @@ b3-b4 f7-e7 1-1
 		t.Errorf("random -seed 3: exit %d\n%s\nwant it to end in\n%s", code, out, end)
 	}
 }
+
+// A file of one game whose line 2 holds a tag pair without its ]: one
+// problem at line 2, and one game (issue 36: validate pointed at line 3
+// and counted two games, one of them valid).
+func TestValidateUnclosedTag(t *testing.T) {
+	text := "[Event \"a\"]\n[White \"x\"\n[Black \"y\"]\n\n1. d4-e5 *\n"
+	code, out, errOut := runCLI(t, text, "validate", "-")
+	want := "standard input:2:11: game 1, invalid PDN: tag White must end with ]\n1 files, 1 games, 0 valid, 1 problems\n"
+	if code != 1 || out != want {
+		t.Errorf("exit %d, %q (stderr %q); want 1, %q", code, out, errOut, want)
+	}
+}
