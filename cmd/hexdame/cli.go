@@ -77,8 +77,12 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: hexdame COMMAND [FLAGS] [ARGUMENTS]")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "commands:")
+	width := 0
 	for _, c := range commands {
-		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+		width = max(width, len(c.name))
+	}
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-*s  %s\n", width, c.name, c.summary)
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Run \"hexdame help COMMAND\" or \"hexdame COMMAND -h\" for a command's arguments and flags.")

@@ -218,3 +218,27 @@ func TestRandom(t *testing.T) {
 		t.Errorf("random games need results:\n%s", out)
 	}
 }
+
+// hexdame help lists the commands in two columns, the summaries lined up
+// after the longest name with two spaces at least: "hub-random run a Hub
+// engine" ran the two together (issue 36).
+func TestHelpColumns(t *testing.T) {
+	code, out, _ := runCLI(t, "", "help")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	col := -1
+	for _, c := range commands {
+		re := regexp.MustCompile(`(?m)^  ` + regexp.QuoteMeta(c.name) + `( {2,})` + regexp.QuoteMeta(c.summary) + `$`)
+		m := re.FindStringSubmatchIndex(out)
+		if m == nil {
+			t.Errorf("no line \"  %s  %s\" in:\n%s", c.name, c.summary, out)
+			continue
+		}
+		at := 2 + len(c.name) + (m[3] - m[2])
+		if col >= 0 && at != col {
+			t.Errorf("%s's summary starts at column %d, another's at %d:\n%s", c.name, at, col, out)
+		}
+		col = at
+	}
+}
