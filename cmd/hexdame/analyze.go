@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -39,7 +38,7 @@ var cmdAnalyze = &command{
 	setup: func(fs *flag.FlagSet) func(e *env) error {
 		fen := addFENFlag(fs)
 		depth := fs.Int("depth", 0, "search to `N` plies, from 1 to "+strconv.Itoa(engine.MaxDepth))
-		movetime := fs.Float64("movetime", 0, "search for `SECONDS` (such as 0.5), at most "+strconv.Itoa(maxMoveTime)+" (default 1 when no limit is given)")
+		movetime := fs.String("movetime", "", "search for `SECONDS` (a number such as 0.5, without a unit), at most "+strconv.Itoa(maxMoveTime)+" (default 1 when no limit is given)")
 		nodes := fs.Int64("nodes", 0, "search about `N` positions")
 		level := fs.Int("level", engine.MaxLevel, "the skill `level`, from 1 (weakest) to "+strconv.Itoa(engine.MaxLevel)+" (full strength)")
 		multipv := fs.Int("multipv", 1, "the number `K` of best moves to search with exact scores, from 1 to "+strconv.Itoa(engine.MaxMultiPV))
@@ -63,10 +62,14 @@ var cmdAnalyze = &command{
 			}
 			if flagGiven["movetime"] {
 				set++
-				if math.IsNaN(*movetime) || *movetime <= 0 || *movetime > maxMoveTime {
-					return usageError{"-movetime must be more than 0 and at most " + strconv.Itoa(maxMoveTime) + " seconds, not " + strconv.FormatFloat(*movetime, 'g', -1, 64)}
+				d, err := parseSeconds("-movetime", *movetime, maxMoveTime)
+				if err != nil {
+					return err
 				}
-				lim.MoveTime = secondsDuration(*movetime)
+				if d == 0 {
+					return usageError{"-movetime must be more than 0 seconds"}
+				}
+				lim.MoveTime = d
 			}
 			if flagGiven["nodes"] {
 				set++

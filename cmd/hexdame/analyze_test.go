@@ -143,3 +143,28 @@ func TestAnalyseAlias(t *testing.T) {
 		t.Errorf("the list of commands should show analyze and not analyse:\n%s", list)
 	}
 }
+
+// Every flag that takes seconds says so when given a duration with a
+// unit, and what the value is in seconds: -movetime 1s said "parse
+// error" (issue 36).
+func TestSecondsFlagsSayWhatTheyWant(t *testing.T) {
+	e := []string{"-engine", "hexdame hub-random", "-engine", "hexdame hub-random"}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"analyze", "-movetime", "1s"}, `-movetime must be a number of seconds, such as 0.5, without a unit: not "1s" (1s is 1)`},
+		{[]string{"analyze", "-movetime", "500ms"}, `(500ms is 0.5)`},
+		{append([]string{"match", "-movetime", "1s"}, e...), `-movetime must be a number of seconds, such as 0.5, without a unit: not "1s" (1s is 1)`},
+		{append([]string{"match", "-margin", "2s"}, e...), `-margin must be a number of seconds`},
+		{append([]string{"match", "-start-timeout", "1m"}, e...), `(1m is 60)`},
+		{append([]string{"match", "-tc", "1m+1s"}, e...), `-tc must be SECONDS+INC`},
+		{append([]string{"match", "-tc", "1m+1s"}, e...), `(1m+1s is 60+1)`},
+		{append([]string{"match", "-tc", "x"}, e...), `such as 60+0.5`},
+	} {
+		status, out, errOut := runCLI(t, "", tc.args...)
+		if status != 2 || out != "" || !strings.Contains(errOut, tc.want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and %q", tc.args, status, out, errOut, tc.want)
+		}
+	}
+}

@@ -156,13 +156,57 @@ func seconds(d time.Duration) string {
 	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64)
 }
 
-// parseSeconds reads a non-negative number of seconds for flag name.
-func parseSeconds(name, s string) (time.Duration, error) {
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil || math.IsNaN(f) || f < 0 || f > 1e6 {
-		return 0, usageError{name + " must be a number of seconds from 0 to 1000000, not " + quote(s)}
+// maxSeconds is the most seconds match's time flags take.
+const maxSeconds = 1e6
+
+// parseSeconds reads the value s of flag name, a number of seconds from 0
+// to most (a decimal number without a unit, such as 0.5).
+func parseSeconds(name, s string, most float64) (time.Duration, error) {
+	top := strconv.FormatFloat(most, 'f', -1, 64)
+	f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	switch {
+	case err != nil && !errors.Is(err, strconv.ErrRange) || math.IsNaN(f):
+		return 0, usageError{name + " must be a number of seconds, such as 0.5, without a unit: not " + quote(s) + asSeconds(s)}
+	case f < 0 || f > most:
+		return 0, usageError{name + " must be from 0 to " + top + " seconds, not " + quote(s)}
 	}
 	return secondsDuration(f), nil
+}
+
+// asSeconds returns, for a flag's value s written as a Go duration with a
+// unit ("1s", "1m30s", "500ms"), a hint that gives it in seconds: " (1s
+// is 1)"; "" for anything else.
+func asSeconds(s string) string {
+	d, err := time.ParseDuration(strings.TrimSpace(s))
+	if err != nil || d < 0 || !strings.ContainsAny(s, "hmsuµn") {
+		return ""
+	}
+	return " (" + strings.TrimSpace(s) + " is " + seconds(d) + ")"
+}
+
+// parseClock reads -tc's value s, SECONDS+INC or SECONDS: the time for
+// the game and the increment per move, each a number of seconds.
+func parseClock(s string) (clock, inc time.Duration, err error) {
+	t, i, hasInc := strings.Cut(s, "+")
+	clock, err = parseSeconds("-tc", t, maxSeconds)
+	if err == nil && hasInc {
+		inc, err = parseSeconds("-tc", i, maxSeconds)
+	}
+	if err != nil {
+		hint := ""
+		if a, b := asSeconds(t), asSeconds(i); a != "" && (b != "" || !hasInc) {
+			d1, _ := time.ParseDuration(strings.TrimSpace(t))
+			hint = " (" + strings.TrimSpace(s) + " is " + seconds(d1)
+			if hasInc {
+				d2, _ := time.ParseDuration(strings.TrimSpace(i))
+				hint += "+" + seconds(d2)
+			}
+			hint += ")"
+		}
+		return 0, 0, usageError{"-tc must be SECONDS+INC, the time for the game and the increment per move, numbers of seconds from 0 to " +
+			strconv.FormatFloat(maxSeconds, 'f', -1, 64) + " without a unit, such as 60+0.5: not " + quote(s) + hint}
+	}
+	return clock, inc, nil
 }
 
 // secondsDuration returns f seconds (f from 0 to 1e9) as a Duration. A
@@ -242,10 +286,10 @@ var cmdMatch = &command{
 				return usageError{"-openings and -random-plies exclude each other"}
 			}
 			var err error
-			if cfg.margin, err = parseSeconds("-margin", *margin); err != nil {
+			if cfg.margin, err = parseSeconds("-margin", *margin, maxSeconds); err != nil {
 				return err
 			}
-			if cfg.startTimeout, err = parseSeconds("-start-timeout", *startTimeout); err != nil {
+			if cfg.startTimeout, err = parseSeconds("-start-timeout", *startTimeout, maxSeconds); err != nil {
 				return err
 			}
 			if cfg.startTimeout == 0 {
@@ -255,14 +299,8 @@ var cmdMatch = &command{
 			case *moveTime != "" && *tc != "":
 				return usageError{"-movetime and -tc exclude each other"}
 			case *tc != "":
-				t, inc, _ := strings.Cut(*tc, "+")
-				if cfg.clock, err = parseSeconds("-tc", t); err != nil {
+				if cfg.clock, cfg.increment, err = parseClock(*tc); err != nil {
 					return err
-				}
-				if inc != "" {
-					if cfg.increment, err = parseSeconds("-tc", inc); err != nil {
-						return err
-					}
 				}
 				if cfg.clock == 0 && cfg.increment == 0 {
 					return usageError{"-tc must give some time"}
@@ -272,7 +310,7 @@ var cmdMatch = &command{
 				if text == "" {
 					text = "0.1"
 				}
-				if cfg.moveTime, err = parseSeconds("-movetime", text); err != nil {
+				if cfg.moveTime, err = parseSeconds("-movetime", text, maxSeconds); err != nil {
 					return err
 				}
 				if cfg.moveTime == 0 {
