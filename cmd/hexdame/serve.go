@@ -66,10 +66,8 @@ var cmdServe = &command{
 				}
 				return nil
 			}
-			if strings.TrimSpace(*addr) == "" {
-				// net.Listen takes "" as every interface on a port of
-				// its choice: not what an empty value means.
-				return usageError{"-addr: empty address, want HOST:PORT such as 127.0.0.1:8080"}
+			if err := checkAddr(*addr); err != nil {
+				return err
 			}
 			if *hash < 1 || *hash > engine.MaxHashMiB {
 				return usageError{fmt.Sprintf("-hash must be from 1 to %d, not %d", engine.MaxHashMiB, *hash)}
@@ -127,4 +125,29 @@ var serveStop = func() <-chan struct{} {
 		close(stop)
 	}()
 	return stop
+}
+
+// checkAddr returns a usage error, saying what is wanted, for an -addr
+// that is not HOST:PORT: net.Listen's "missing port in address" for
+// -addr 9000 does not say that 127.0.0.1:9000 was meant.
+func checkAddr(addr string) error {
+	a := strings.TrimSpace(addr)
+	if a == "" {
+		// net.Listen takes "" as every interface on a port of its
+		// choice: not what an empty value means.
+		return usageError{"-addr: empty address, want HOST:PORT such as 127.0.0.1:8080"}
+	}
+	if _, _, err := net.SplitHostPort(a); err == nil {
+		return nil
+	}
+	want := "HOST:PORT such as 127.0.0.1:8080"
+	switch ip := net.ParseIP(strings.Trim(a, "[]")); {
+	case strings.Trim(a, "0123456789") == "":
+		want = "HOST:PORT, such as 127.0.0.1:" + a + " (this machine only) or :" + a + " (every interface)"
+	case ip != nil && ip.To4() == nil:
+		want = "HOST:PORT, an IPv6 address in brackets, such as [" + ip.String() + "]:8080"
+	case !strings.Contains(a, ":"):
+		want = "HOST:PORT, such as " + a + ":8080"
+	}
+	return usageError{"-addr: want " + want + ", not " + quote(addr)}
 }

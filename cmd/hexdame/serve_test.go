@@ -59,3 +59,20 @@ func TestServeExportWithoutSource(t *testing.T) {
 		t.Errorf("the export wrote %d files", len(entries))
 	}
 }
+
+// -addr 9000 says that HOST:PORT is wanted and suggests the loopback
+// address with that port; net.Listen said only "missing port in address"
+// (issue 36).
+func TestServeAddrSaysWhatItWants(t *testing.T) {
+	for _, tc := range []struct{ addr, want string }{
+		{"9000", "127.0.0.1:9000"},
+		{"localhost", "localhost:8080"},
+		{"::1", "[::1]:8080"},
+	} {
+		status, out, errOut := runCLI(t, "", "serve", "-addr", tc.addr)
+		if status != 2 || out != "" || !strings.HasPrefix(errOut, "hexdame serve: -addr: want HOST:PORT") ||
+			!strings.Contains(errOut, tc.want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("-addr %q: exit %d, stdout %q, stderr %q; want exit 2 and a hint of %s", tc.addr, status, out, errOut, tc.want)
+		}
+	}
+}
