@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -30,8 +31,9 @@ var cmdServe = &command{
 		"\n" +
 		"It binds to 127.0.0.1 (this machine only) by default, and on a loopback address\n" +
 		"answers only requests for localhost or a loopback address, so that a web site\n" +
-		"rebinding its name to 127.0.0.1 cannot reach it. On a public address\n" +
-		"anyone who reaches it can use it, without a password or TLS; it protects itself\n" +
+		"rebinding its name to 127.0.0.1 cannot reach it. On a public address (or every\n" +
+		"interface, an empty HOST), which it warns of on standard error, anyone who\n" +
+		"reaches it can use it, without a password or TLS; it protects itself\n" +
 		"against the usual abuse: request bodies over 2 MiB are refused, at most 2\n" +
 		"searches run at once (each with its own -hash table) and 8 analysis streams are\n" +
 		"open, an analysis ends after 10 minutes and when its page stops it, leaves or\n" +
@@ -96,6 +98,9 @@ var cmdServe = &command{
 				ln.Close()
 				return err
 			}
+			if !loopback {
+				fmt.Fprintf(e.stderr, "hexdame serve: %s\n", publicWarning(ln.Addr()))
+			}
 			served := make(chan error, 1)
 			go func() { served <- srv.Serve(ln) }()
 			select {
@@ -150,4 +155,20 @@ func checkAddr(addr string) error {
 		want = "HOST:PORT, such as " + a + ":8080"
 	}
 	return usageError{"-addr: want " + want + ", not " + quote(addr)}
+}
+
+// publicWarning says what a server on address a, not a loopback address,
+// exposes, and how to keep it to this machine.
+func publicWarning(a net.Addr) string {
+	where := "on " + a.String() + ", an address other machines may reach"
+	port := ""
+	if tcp, ok := a.(*net.TCPAddr); ok {
+		port = strconv.Itoa(tcp.Port)
+		if tcp.IP.IsUnspecified() {
+			where = "on every interface (" + a.String() + ")"
+		}
+	}
+	return "warning: serving the board " + where + ": anyone who can reach this machine on port " + port +
+		" can use it, with no password and no TLS: play and analyse with its engine (its processor time), read and write games;" +
+		" -addr 127.0.0.1:" + port + " serves this machine only"
 }

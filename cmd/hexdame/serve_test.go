@@ -76,3 +76,21 @@ func TestServeAddrSaysWhatItWants(t *testing.T) {
 		}
 	}
 }
+
+// A server on every interface says so on standard error, with what it
+// exposes and how to keep it to this machine; one on a loopback address
+// says nothing (issue 36: -addr :8091 served every interface silently).
+func TestServePublicWarning(t *testing.T) {
+	status, out, errOut := runCLI(t, "", "serve", "-addr", ":0")
+	if status != 0 || !strings.HasPrefix(out, "serving the board at http://") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", status, out, errOut)
+	}
+	for _, s := range []string{"hexdame serve: warning: ", "every interface", "no password", "-addr 127.0.0.1:"} {
+		if !strings.Contains(errOut, s) {
+			t.Errorf("stderr %q does not say %q", errOut, s)
+		}
+	}
+	if strings.Count(errOut, "\n") != 1 {
+		t.Errorf("stderr %q: want one line", errOut)
+	}
+}
