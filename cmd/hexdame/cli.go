@@ -56,7 +56,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{cmdShow, cmdMoves, cmdPlay, cmdPerft, cmdValidate, cmdConvert, cmdRandom, cmdSVG, cmdHTML, cmdSolve, cmdAnalyze, cmdMatch, cmdHub, cmdHubRandom, cmdEndgame, cmdServe}
+	commands = []*command{cmdShow, cmdMoves, cmdPlay, cmdPerft, cmdValidate, cmdConvert, cmdRandom, cmdSVG, cmdHTML, cmdSolve, cmdAnalyze, cmdReview, cmdMatch, cmdHub, cmdHubRandom, cmdEndgame, cmdServe}
 }
 
 func findCommand(name string) *command {

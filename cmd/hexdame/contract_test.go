@@ -257,6 +257,7 @@ var writeFailureCases = []struct {
 	{"html", []string{"html", "../../testdata/pdn/features.pdn"}},
 	{"solve", []string{"solve", "3"}},
 	{"analyze", []string{"analyze", "-depth", "4"}},
+	{"review", []string{"review", "-depth", "3", "../../testdata/pdn/features.pdn"}},
 	{"match", []string{"match", "-engine", "hexdame hub-random -seed 1", "-engine", "hexdame hub-random -seed 2", "-games", "2"}},
 	{"hub", []string{"hub", "-hash", "1"}},
 	{"hub-random", []string{"hub-random"}},
@@ -292,7 +293,7 @@ func TestWriteFailure(t *testing.T) {
 			status := run(tc.args, strings.NewReader(stdin), &fullDisk{writes: writes}, &errOut)
 			want := prefix + ": writing standard output: no space left on device\n"
 			lines := strings.Count(errOut.String(), "\n")
-			if tc.name == "match" || tc.name == "solve" || tc.name == "analyze" { // and their progress lines
+			if tc.name == "match" || tc.name == "solve" || tc.name == "analyze" || tc.name == "review" { // and their progress lines
 				lines = strings.Count(errOut.String(), prefix+":")
 			}
 			if status != 2 || !strings.HasSuffix(errOut.String(), want) || lines != 1 {

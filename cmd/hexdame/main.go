@@ -15,6 +15,7 @@
 //	hexdame svg [-fen FEN] [-move MOVE] [-flip] [-coords] [-size PX]
 //	hexdame html [FILE]
 //	hexdame solve [-fen FEN] [-all] PLIES
+//	hexdame review [-movetime SECONDS] [-depth N] [-hash MiB] [-tables DIR [-tables-pieces N]] [FILE]
 //	hexdame match -engine CMD [-param N=V]... -engine CMD [-param N=V]... [FLAGS]
 //	hexdame hub [-level L] [-threads T] [-hash MiB] [-tables DIR [-tables-pieces N]]
 //	hexdame hub-random [-seed S] [-spend-time]
@@ -61,6 +62,16 @@
 // one self-contained HTML page that shows the games of a PDN file; solve
 // proves whether the side to move forces a win within PLIES plies.
 //
+// review reads the games of a PDN file, evaluates every position of each
+// main line with the engine (or the endgame tables), and writes the games
+// as PDN with the evaluation after each move ({[%eval +0.35]}), the
+// inaccuracies, mistakes and blunders marked with NAGs and the engine's
+// better line as a variation, and a summary per side in the tags
+// WhiteReview and RedReview; progress goes to standard error. A game that
+// cannot be replayed is left out with its located problem (exit status
+// 1); interrupted, it writes the games done and the one under way as far
+// as it got, and exits with status 2.
+//
 // match plays games between two Hub engines as the referee and prints one
 // line per finished game, then the first engine's score, Elo difference
 // with its 95% interval and likelihood of superiority (and with -sprt the
@@ -92,7 +103,8 @@
 // malformed move, a depth out of range, a missing or unreadable file, a
 // directory, standard output that cannot be written, such as a full disk:
 // "hexdame validate: writing standard output: no space left on device";
-// for match also an engine that cannot be started, or an interruption).
+// for match also an engine that cannot be started; for match and review
+// an interruption).
 // Messages go to standard error on one line; the problems validate finds
 // go to standard output.
 package main

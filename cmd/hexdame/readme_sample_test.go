@@ -23,8 +23,9 @@ import (
 //	the output: standard output, then standard error
 //
 // A command may go on to the next lines with a trailing backslash. Its
-// arguments are split as a shell would (hub.SplitCommandLine); a command
-// ending with 2>/dev/null shows standard output only; the comment "on a
+// arguments are split as a shell would (hub.SplitCommandLine); it may be
+// a pipeline of hexdame commands joined by " | "; a command ending with
+// 2>/dev/null shows standard output only (of its last command); the comment "on a
 // machine with N MiB free" makes the tool see N MiB of memory available.
 // In the output, a line "..." stands for any lines, and the figures of
 // time and speed (Go durations such as 1.479ms, "time 0.002", "N
@@ -129,10 +130,16 @@ var (
 func checkSample(t *testing.T, s session) {
 	t.Helper()
 	command, stdoutOnly := strings.CutSuffix(s.command, " 2>/dev/null")
-	args, err := hub.SplitCommandLine(command)
-	if err != nil || len(args) == 0 || args[0] != "hexdame" {
-		t.Errorf("README.md:%d: %q is not a hexdame command (%v)", s.line, s.command, err)
-		return
+	// A pipeline of hexdame commands: each one's standard output is the
+	// next one's input; 2>/dev/null is the last one's.
+	var stages [][]string
+	for _, c := range strings.Split(command, " | ") {
+		args, err := hub.SplitCommandLine(c)
+		if err != nil || len(args) == 0 || args[0] != "hexdame" {
+			t.Errorf("README.md:%d: %q is not a hexdame command (%v)", s.line, s.command, err)
+			return
+		}
+		stages = append(stages, args)
 	}
 	switch m := machineMemory.FindStringSubmatch(s.comment); {
 	case m != nil:
@@ -141,11 +148,15 @@ func checkSample(t *testing.T, s session) {
 	case s.comment != "":
 		t.Errorf("README.md:%d: the comment %q says nothing the test can set up", s.line, s.comment)
 	}
-	_, stdout, stderr := runCLI(t, "", args[1:]...)
-	got := stdout
-	if !stdoutOnly {
-		got += stderr
+	stdout, stderr := "", ""
+	for i, args := range stages {
+		_, out, errOut := runCLI(t, stdout, args[1:]...)
+		stdout = out
+		if i < len(stages)-1 || !stdoutOnly {
+			stderr += errOut
+		}
 	}
+	got := stdout + stderr
 	if !matchOutput(strings.Split(strings.TrimSuffix(got, "\n"), "\n"), s.output) {
 		t.Errorf("README.md:%d: the output of\n\t%s\nis\n%s\nnot, as README.md shows,\n%s", s.line, s.command, got, strings.Join(s.output, "\n"))
 	}
