@@ -68,6 +68,11 @@ func ParseEval(comment string) (white engine.Score, ok bool) {
 	return engine.Score(math.Round(f * 100)), true
 }
 
+// StripEval returns a comment without its evaluations ([%eval ...]).
+func StripEval(comment string) string {
+	return strings.Join(strings.Fields(evalCommand.ReplaceAllString(comment, "")), " ")
+}
+
 // StripReview returns a comment without what Annotate writes in it: the
 // evaluations and the words on a judged move.
 func StripReview(comment string) string {
@@ -166,8 +171,15 @@ func (r *Review) Annotate(g *hexdame.Game) error {
 }
 
 // setJudgement sets the NAG of judgement j on n, in place of the review's
-// NAGs ($2, $4, $6) it had, keeping the others.
+// NAGs ($2, $4, $6) and strength marks (?, ??, ?!: a page writes the NAGs
+// as those) it had, keeping the others.
 func setJudgement(n *hexdame.Node, j Judgement) error {
+	switch n.Strength() {
+	case "?", "??", "?!":
+		if err := n.SetStrength(""); err != nil {
+			return err
+		}
+	}
 	nags := slices.DeleteFunc(n.NAGs(), func(x int) bool { return x == 2 || x == 4 || x == 6 })
 	if j != Good {
 		nags = append(nags, j.NAG())

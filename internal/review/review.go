@@ -31,9 +31,10 @@
 //
 // A game reviewed again has these replaced: the old evaluations and words
 // are taken out of the comments (the rest of a comment is kept after the
-// new text), the NAGs $2, $4 and $6 of the main line's judged moves are
-// set or cleared (others are kept), and a better line already there is
-// not added twice.
+// new text), the NAGs $2, $4 and $6 and the strength marks ?, ?? and ?!
+// (which a page may have written for them) of the main line's judged
+// moves are set or cleared (others are kept), and a better line already
+// there is not added twice.
 //
 // # The judgement
 //

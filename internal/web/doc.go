@@ -25,6 +25,7 @@
 //	POST /api/do?s=ID   Request   -> Response
 //	POST /api/search    SearchRequest -> Report (the engine's move: Done and Best)
 //	POST /api/analyze   SearchRequest -> text/event-stream of "data: Report" events
+//	POST /api/review    ReviewRequest -> text/event-stream of "data: ReviewReport" events
 //
 // A request must say it is JSON, with Content-Type application/json, or
 // it answers 415: so a page of another site cannot post to the server (to
@@ -70,6 +71,12 @@
 //	pdn                         the game as PDN, in the request's notation
 //	svg                         the position as an SVG document
 //	edit     fen, cell, piece, side  the position editor's next position (Edit)
+//	annotate review             write a review into the game (package internal/review):
+//	                            review.evals are the evaluations /api/review gave of
+//	                            the main line's positions from the start (those that
+//	                            are not its positions end them); the moves are judged,
+//	                            and evaluations, NAGs (shown as strength marks), better
+//	                            lines and the summary tags written
 //	save                        the session's work (Saved): the game as PDN, its node,
 //	                            the changed games of the import; the page keeps it in
 //	                            the browser
@@ -98,14 +105,28 @@
 // server's AnalysisTime passes; the last report has Done. Reports the page
 // has not read yet are replaced by newer ones.
 //
+// A review streams a ReviewReport for each position of the main line it
+// was given (the page sends Tree.Main), in order, each with its
+// evaluation, until the positions are done, the page stops it, or
+// AnalysisTime passes; the last report has Done (and Error, when it
+// stopped early). Every report is sent: the page keeps them, draws each
+// on its graph as it comes, and at the end, or when the user stops the
+// review, sends those it has to its session (op annotate), which writes
+// the review into the game. On the static site the review runs in a Web
+// Worker of its own (hexdameReview), ended when the review is done or
+// stopped, so that the analysis goes on beside it. A review's time a
+// position is at most MaxReviewMoveTime, its depth MaxReviewDepth, and its
+// positions review.MaxPositions.
+//
 // # Bounds
 //
 // The Server bounds what a page may make it hold or do: request bodies
 // (2 MiB), sessions (64, the one unused longest dropped), a game tree
 // (MaxNodes) and its comments and NAGs (MaxNotes), PDN imports (MaxPDN,
 // MaxGames, and the work of their capture searches), searches at once
-// (2, each with its own engine), analysis streams (8), an analysis's time
-// (10 minutes), and how long a client may take to read an answer (30
+// (2, each with its own engine), analysis and review streams (8), an
+// analysis's or a review's time (10 minutes), a review's positions and
+// limits, and how long a client may take to read an answer (30
 // seconds). HTTPServer adds timeouts for slow and idle clients. Busy, the
 // server answers 503.
 package web

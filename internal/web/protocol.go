@@ -27,8 +27,9 @@ type Request struct {
 	// Keep asks an operation that replaces the game shown (new, import,
 	// pick) not to lose changes: where it would, it answers
 	// Response.Confirm instead, and is carried out sent again without.
-	Keep  bool   `json:"keep,omitempty"`
-	Saved *Saved `json:"saved,omitempty"` // the work to restore (op "restore")
+	Keep   bool          `json:"keep,omitempty"`
+	Saved  *Saved        `json:"saved,omitempty"`  // the work to restore (op "restore")
+	Review *ReviewResult `json:"review,omitempty"` // a review's evaluations to write into the game (op "annotate")
 }
 
 // A Response is what an operation returns: the session's state after

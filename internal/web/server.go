@@ -167,6 +167,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		serve = s.do
 	case "/api/search":
 		serve = s.search
+	case "/api/review":
+		serve = s.review
 	case "/api/analyze", "/api/analyse":
 		// /api/analyse is the path's former spelling, which clients
 		// written before the change still call.

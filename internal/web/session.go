@@ -228,6 +228,8 @@ func (s *Session) do(req Request, resp *Response) error {
 		return s.importPDN(req.PDN, resp)
 	case "pick":
 		return s.pickKeeping(req, resp)
+	case "annotate":
+		return s.annotate(req.Review)
 	case "save":
 		saved, err := s.save()
 		if err != nil {

@@ -1,7 +1,10 @@
 package web
 
 import (
+	"strings"
+
 	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/internal/review"
 )
 
 // A Tree is a game's movetext for the page, item by item in the order a
@@ -13,6 +16,11 @@ type Tree struct {
 	// root first: where the page puts the evaluations it has of them on
 	// its graph of the game.
 	Main []string `json:"main"`
+	// Evals are the evaluations the comments of the main line's moves
+	// hold ([%eval +0.35], as a review writes them: see package
+	// internal/review), White's view in men (beyond ±290 for a win), one
+	// for each of Main; null where a comment holds none (the start).
+	Evals []*float64 `json:"evals"`
 }
 
 // An Item is one piece of the movetext. Kind is "m" for a move (Node its
@@ -43,9 +51,15 @@ func nodes(g *hexdame.Game, f func(x *hexdame.Node)) {
 
 // makeTree writes the movetext of g with its moves in notation n.
 func makeTree(g *hexdame.Game, n hexdame.Notation) *Tree {
-	t := &Tree{Items: []Item{}, Main: []string{g.Root().Position().String()}}
+	t := &Tree{Items: []Item{}, Main: []string{g.Root().Position().String()}, Evals: []*float64{nil}}
 	for x := range g.Root().Mainline() {
 		t.Main = append(t.Main, x.Position().String())
+		var v *float64
+		if s, ok := review.ParseEval(x.Comment()); ok {
+			men := s.Men()
+			v = &men
+		}
+		t.Evals = append(t.Evals, v)
 	}
 	movetext(g, n, func(it *Item) { t.Items = append(t.Items, *it) })
 	t.Items = append(t.Items, Item{Kind: "r", Text: g.Outcome().Result.String()})
@@ -86,8 +100,14 @@ func movetext(g *hexdame.Game, n hexdame.Notation, yield func(*Item)) {
 		case hexdame.VariationElement:
 			add("(", 0, "", 0)
 			depth++
-		default: // a comment or a line comment
-			add("c", 0, x.Text, 0)
+		default: // a comment or a line comment, without its evaluation (the graph shows it)
+			text := x.Text
+			if strings.Contains(text, "[%eval") {
+				text = review.StripEval(text)
+			}
+			if text != "" {
+				add("c", 0, text, 0)
+			}
 		}
 	}
 	for ; depth > 0; depth-- {

@@ -20,6 +20,7 @@ import { initInput } from "hexdame/input.js";
 import { initNav } from "hexdame/nav.js";
 import { initAnnotate } from "hexdame/annotate.js";
 import { initIO } from "hexdame/io.js";
+import { drawReviewSummary, initReview } from "hexdame/review.js";
 
 // show draws a state the backend answered.
 function show(s) {
@@ -27,6 +28,7 @@ function show(s) {
   var changedPosition = !st || st.fen !== s.fen || st.node !== s.node;
   page.st = s;
   if (s.tree) { page.tree = s.tree; drawTree(); drawTags(); }
+  drawReviewSummary();
   if (!page.editor) { drawBoard(s.svg); }
   markCurrent();
   drawStatus();
@@ -58,6 +60,7 @@ if (mode !== "viewer") {
   initPlay();
   initEditor();
   initIO();
+  initReview();
   $("mode").textContent = mode === "static" ? "static site: the rules and the engine run in your browser" : "served by hexdame serve";
 }
 

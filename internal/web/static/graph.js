@@ -23,7 +23,8 @@ export function scoreText(score, side) {
 }
 
 // drawGraph draws the evaluations the page has of the main line's
-// positions (from the analysis and the engine's moves, in any order):
+// positions (from the analysis, the engine's moves and a review, in any
+// order, and those the record's comments hold):
 // a dot for each, joined by a line, over the plies of the main line, and
 // the current move. It draws in the graph's own pixels, so that the dots
 // stay round.
@@ -48,6 +49,7 @@ export function drawGraph() {
   var g = add("g", { class: "evals" }), pts = [];
   for (var i = 0; i < n; i++) {
     var v = page.evals[fens[i]];
+    if (v === undefined && page.tree.evals && page.tree.evals[i] != null) { v = page.tree.evals[i]; } // a review's, in the record
     if (v === undefined) { continue; }
     pts.push([x(i), H / 2 - Math.tanh(v / 3) * (H / 2 - pad), i, v]);
   }

@@ -13,6 +13,39 @@ export function serverBackend() {
       return v;
     });
   }
+  // stream posts req to path and passes each event of the answer's
+  // stream to onReport, until the page stops it; a stream that ends
+  // without a last report (done) reports an error.
+  function stream(path, req, onReport) {
+    var ctl = new AbortController(), stopped = false, ended = false;
+    function each(v) {
+      if (stopped) { return; }
+      ended = ended || !!v.done;
+      onReport(v);
+    }
+    post(path, req, ctl.signal).then(function (r) {
+      if (!r.ok) { return r.json().then(function (v) { each({ done: true, error: v.error || r.statusText }); }); }
+      var reader = r.body.getReader(), dec = new TextDecoder(), buf = "";
+      function pump() {
+        return reader.read().then(function (x) {
+          if (x.done) {
+            if (!ended) { each({ done: true, error: "the server ended the stream" }); }
+            return;
+          }
+          buf += dec.decode(x.value, { stream: true });
+          var k;
+          while ((k = buf.indexOf("\n\n")) >= 0) {
+            var ev = buf.slice(0, k);
+            buf = buf.slice(k + 2);
+            if (ev.indexOf("data: ") === 0) { each(JSON.parse(ev.slice(6))); }
+          }
+          return pump();
+        });
+      }
+      return pump();
+    }).catch(function (e) { each({ done: true, error: String(e) }); });
+    return { stop: function () { stopped = true; ctl.abort(); } };
+  }
   function newSession() {
     return post("/api/session", {}).then(json).then(function (v) { session = v.session; });
   }
@@ -32,27 +65,7 @@ export function serverBackend() {
       });
     },
     search: function (req) { return post("/api/search", req).then(json); },
-    analyze: function (req, onReport) {
-      var ctl = new AbortController(), stopped = false;
-      post("/api/analyze", req, ctl.signal).then(function (r) {
-        if (!r.ok) { return r.json().then(function (v) { onReport({ done: true, error: v.error || r.statusText }); }); }
-        var reader = r.body.getReader(), dec = new TextDecoder(), buf = "";
-        function pump() {
-          return reader.read().then(function (x) {
-            if (x.done) { return; }
-            buf += dec.decode(x.value, { stream: true });
-            var k;
-            while ((k = buf.indexOf("\n\n")) >= 0) {
-              var ev = buf.slice(0, k);
-              buf = buf.slice(k + 2);
-              if (ev.indexOf("data: ") === 0 && !stopped) { onReport(JSON.parse(ev.slice(6))); }
-            }
-            return pump();
-          });
-        }
-        return pump();
-      }).catch(function (e) { if (!stopped) { onReport({ done: true, error: String(e) }); } });
-      return { stop: function () { stopped = true; ctl.abort(); } };
-    }
+    analyze: function (req, onReport) { return stream("/api/analyze", req, onReport); },
+    review: function (req, onReport) { return stream("/api/review", req, onReport); }
   };
 }

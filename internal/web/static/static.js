@@ -72,6 +72,23 @@ export function staticBackend() {
           spare = spawn("engine");
         }
       };
+    },
+    // review runs a review in a worker of its own, which the analysis
+    // does not wait for, and ends it when the review is done or stopped.
+    review: function (req, onReport) {
+      var stopped = false, worker = spawn("engine");
+      function each(r) { if (!stopped) { onReport(r); } }
+      function end() {
+        if (stopped) { return; }
+        stopped = true;
+        worker.then(function (w) { w.terminate(); }, function () {});
+        Object.keys(pending).forEach(function (k) { if (pending[k].onReport === each) { delete pending[k]; } });
+      }
+      call(worker, "review", req, each).then(function (r) { each(r); end(); }, function (e) {
+        each({ done: true, error: String(e.message || e) });
+        end();
+      });
+      return { stop: end };
     }
   };
 }

@@ -3,8 +3,9 @@
 // compiled module and the worker's role first ("engine": the engine is
 // made before the worker says it is ready); the worker answers {ready:
 // true}. Then each
-// {id, kind: "do" | "search", req} gets {id, result}, and a search also
-// {id, report} after each depth.
+// {id, kind: "do" | "search" | "review", req} gets {id, result}, and a
+// search also {id, report} after each depth, a review after each
+// position.
 importScripts("wasm_exec.js");
 onmessage = function (e) {
   var m = e.data;
@@ -19,8 +20,9 @@ onmessage = function (e) {
   }
   if (m.kind === "do") {
     postMessage({ id: m.id, result: hexdameDo(m.req) });
-  } else if (m.kind === "search") {
-    var result = hexdameSearch(m.req, function (rep) { postMessage({ id: m.id, report: JSON.parse(rep) }); });
+  } else if (m.kind === "search" || m.kind === "review") {
+    var run = m.kind === "search" ? hexdameSearch : hexdameReview;
+    var result = run(m.req, function (rep) { postMessage({ id: m.id, report: JSON.parse(rep) }); });
     postMessage({ id: m.id, result: result });
   }
 };

@@ -6,14 +6,18 @@
 //
 //	hexdameDo(request) -> response
 //	hexdameSearch(request, report) -> final report
+//	hexdameReview(request, report) -> final report
 //	hexdameWarm()
 //
 // hexdameDo carries out a web.Request on the worker's one session and
 // returns the web.Response, both as JSON text, as hexdame serve's
 // /api/do does. hexdameSearch runs a web.SearchRequest, calling report
 // with each web.Report as JSON text, and returns the last one, as
-// /api/search and /api/analyze do. A search holds the worker until it
-// ends: the page stops one by ending the worker. hexdameWarm makes the
+// /api/search and /api/analyze do. hexdameReview runs a
+// web.ReviewRequest, calling report with the web.ReviewReport of each
+// position, and returns the last one (with Done), as /api/review
+// streams them. A search or a review holds the worker until it ends: the
+// page stops one by ending the worker. hexdameWarm makes the
 // engine and its table, which the first search would make, so that a
 // worker kept in reserve searches at once.
 package main
@@ -70,6 +74,28 @@ func main() {
 			rep = web.Report{Done: true, Error: err.Error()}
 		}
 		return marshal(rep)
+	}))
+	js.Global().Set("hexdameReview", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		var req web.ReviewRequest
+		if len(args) < 2 || json.Unmarshal([]byte(args[0].String()), &req) != nil {
+			return `{"done":true,"error":"the request is not JSON"}`
+		}
+		if err := warm(); err != nil {
+			return marshal(web.ReviewReport{Done: true, Error: err.Error()})
+		}
+		report := args[1]
+		var last web.ReviewReport
+		err := web.Review(context.Background(), eng, nil, req, 0, func(r web.ReviewReport) {
+			if r.Done {
+				last = r
+				return
+			}
+			report.Invoke(marshal(r))
+		})
+		if err != nil {
+			return marshal(web.ReviewReport{Done: true, Error: err.Error()})
+		}
+		return marshal(last)
 	}))
 	select {}
 }
