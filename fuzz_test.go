@@ -52,7 +52,7 @@ func FuzzParseFEN(f *testing.F) {
 		p, err := ParseFEN(s)
 		if err != nil {
 			if !errors.Is(err, ErrSyntax) {
-				t.Fatalf("ParseFEN(%q) error %v does not wrap ErrInvalidFEN", s, err)
+				t.Fatalf("ParseFEN(%q) error %v does not wrap ErrSyntax", s, err)
 			}
 			return
 		}
@@ -98,6 +98,105 @@ func FuzzParseMove(f *testing.F) {
 	})
 }
 
+// FuzzMoves parses, formats and finds the paths of move text in fuzzed
+// positions.
+func FuzzMoves(f *testing.F) {
+	f.Add(StartPosition().String(), "d4-e5")
+	f.Add("W:WKe1:Ba2,a3,c7,d7,e6,g5", "e1xh5")
+	f.Add(hostileKingFEN, "d2xe1")
+	f.Add("W:WKd2:Bc3", strings.Repeat("d4-", 62)+"d4")
+	f.Add("W:Wc3:Bd3,f4,g6,f7,d6,c4", "c3xg7xc3")
+	f.Fuzz(func(t *testing.T, fen, text string) {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			return
+		}
+		m, err := p.ParseMove(text)
+		if err != nil {
+			var me *MoveError
+			if !errors.As(err, &me) {
+				t.Fatalf("ParseMove(%q) error %v is not a *MoveError", text, err)
+			}
+			_ = err.Error()
+			return
+		}
+		if !p.IsLegal(m) {
+			t.Fatalf("ParseMove(%q) = %v, not legal", text, m)
+		}
+		path := p.Path(m).Cells()
+		if len(path) < 2 || path[0] != m.From() || path[len(path)-1] != m.To() || (m.IsCapture() && len(path) != m.Captured().Len()+1) {
+			t.Fatalf("Path(%v) = %v", m, path)
+		}
+		for _, n := range []Notation{Algebraic, Numeric} {
+			for _, s := range []string{p.FormatMove(m, n), p.Path(m).Format(n)} {
+				if got, err := p.ParseMove(s); err != nil || got != m {
+					t.Fatalf("%s: %v written %q reads back as %v, %v", fen, m, s, got, err)
+				}
+			}
+		}
+	})
+}
+
+// FuzzGame plays and takes back moves given as text on a fuzzed start
+// position: a taken-back game must be the game it was, and the repetition
+// count must be what counting from the start gives.
+func FuzzGame(f *testing.F) {
+	f.Add("W:WKa1:BKi9", "a1-b1 i9-h9 b1-a1 h9-i9 a1-b1 i9-h9 b1-a1 h9-i9 a1-b1 - - - a1-b1")
+	f.Add(StartPosition().String(), "d4-e5 f6xd4 c3xe5 - - d4-e5 "+strings.Repeat("d4-", 62)+"d4")
+	f.Add("W:Wc3:Bd3,f4,g6,f7,d6,c4", "c3xc3 a1-a2 - c3xe3xg5xg7xe7xc5xc3")
+	f.Fuzz(func(t *testing.T, fen, script string) {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			return
+		}
+		g := NewGameFrom(p)
+		var history []Position
+		var reps []int
+		for i, word := range strings.Fields(script) {
+			if i > 200 {
+				break
+			}
+			if word == "-" {
+				if g.Undo() != (len(history) > 0) {
+					t.Fatalf("Undo with %d moves played", len(history))
+				}
+				if len(history) > 0 {
+					want := history[len(history)-1]
+					history, reps = history[:len(history)-1], reps[:len(reps)-1]
+					if g.Position() != want {
+						t.Fatalf("after Undo: %s, want %s", g.Position().String(), want.String())
+					}
+				}
+			} else {
+				before := g.Position()
+				if _, err := playText(g, word); err != nil {
+					if g.Position() != before {
+						t.Fatalf("a failed move changed the game")
+					}
+					_ = err.Error()
+					continue
+				}
+				history = append(history, before)
+				reps = append(reps, 0)
+			}
+			// Count the current position's occurrences from the start.
+			positions := mainPositions(g)
+			if len(positions) != g.End().Ply()+1 || positions[len(positions)-1] != g.Position() {
+				t.Fatalf("Positions() has %d positions for %d plies", len(positions), g.End().Ply())
+			}
+			count := 0
+			for _, q := range positions {
+				if q == g.Position() {
+					count++
+				}
+			}
+			if g.repetitions() != count {
+				t.Fatalf("Repetitions() = %d, counted %d", g.repetitions(), count)
+			}
+		}
+	})
+}
+
 // FuzzReadPDN reads arbitrary text as PDN: the reader must not panic, and
 // every record it reads must write back to text that reads to the same
 // record, and every game it replays to the same game.
@@ -130,34 +229,49 @@ func FuzzReadPDN(f *testing.F) {
 			if err := NewWriter(&buf).WriteRecord(rec); err != nil {
 				t.Fatal(err)
 			}
-			again, err := NewReader(bytes.NewReader(buf.Bytes())).ReadRecord()
-			if err != nil {
-				t.Fatalf("record written as %q does not read back: %v", buf.String(), err)
-			}
-			want := *rec
-			if want.ResultText == "" {
-				want.ResultText = "*"
-			}
-			if diff := recordDiff(&want, again); diff != "" {
-				t.Fatalf("record changed when written as %q:\n%s", buf.String(), diff)
-			}
+			checkReadsBack(t, rec, buf.Bytes())
 			g, err := rec.Replay()
 			if err != nil {
 				continue
 			}
 			for _, n := range []Notation{Algebraic, Numeric} {
-				buf.Reset()
-				if err := NewWriter(&buf).WriteGame(g, n); err != nil {
-					t.Fatal(err)
-				}
-				g2, err := NewReader(bytes.NewReader(buf.Bytes())).ReadGame()
-				if err != nil {
-					t.Fatalf("game written as %q does not read back: %v", buf.String(), err)
-				}
+				g2 := writeAndRead(t, g, n)
 				if !slices.Equal(g.Moves(), g2.Moves()) || !slices.Equal(mainPositions(g), mainPositions(g2)) || g.Outcome() != g2.Outcome() ||
 					!slices.Equal(g.Tags(), g2.Tags()) {
-					t.Fatalf("game changed when written as %q", buf.String())
+					t.Fatalf("game changed when written in %v and read back", n)
 				}
+			}
+		}
+	})
+}
+
+// FuzzFailingReader reads PDN from a reader that fails after a fuzzed
+// number of bytes: the failure must reach the caller.
+func FuzzFailingReader(f *testing.F) {
+	f.Add([]byte("[Event \"x\"]\n\n1. d4-e5 "), uint16(25))
+	f.Add([]byte("1. d4-e5 {a comment} 2-0\n1. d4-e5 *"), uint16(12))
+	f.Add([]byte("[Event \"unterminated"), uint16(9))
+	f.Fuzz(func(t *testing.T, data []byte, at uint16) {
+		if int(at) >= len(data) {
+			return
+		}
+		broken := errors.New("read failed")
+		for _, read := range []func(r *Reader) error{
+			func(r *Reader) error { _, err := r.ReadRecord(); return err },
+			func(r *Reader) error { _, err := r.ReadGame(); return err },
+			func(r *Reader) error { return r.CheckGame() },
+			func(r *Reader) error { return convertRecord(r, NewWriter(io.Discard), Numeric) },
+		} {
+			r := NewReader(io.MultiReader(bytes.NewReader(data[:at]), iotest.ErrReader(broken)))
+			var err error
+			for range len(data) + 2 {
+				err = read(r)
+				if err == io.EOF || errors.Is(err, broken) {
+					break
+				}
+			}
+			if !errors.Is(err, broken) {
+				t.Fatalf("reading %q failing after %d bytes: last error %v", data, at, err)
 			}
 		}
 	})
@@ -229,6 +343,16 @@ func FuzzConvert(f *testing.F) {
 	})
 }
 
+// FuzzWriter writes records built in code.
+func FuzzWriter(f *testing.F) {
+	f.Add([]byte("\x02\x05Event\x02x\\\x00\x04\x05d4-e5\x00\x00\x03a}b"))
+	f.Add([]byte("\x01\x04Bad \x01x\x01\x0aa\n[Event]"))
+	f.Add([]byte("\x00\x06\x06\x06\x04\x05d4-e5\x00\x07\x07\x07\x08\x02"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkWriteReadBack(t, recordFromBytes(data))
+	})
+}
+
 // recordFromBytes builds a record in code from fuzzed bytes: tags,
 // comments, line comments, setups, moves with strength marks, NAGs and
 // nested variations, with arbitrary text.
@@ -287,174 +411,4 @@ func recordFromBytes(data []byte) *Record {
 	}
 	rec.Body = stack[0]
 	return rec
-}
-
-// checkWriteReadBack writes rec and reads it back: either the Writer
-// refuses it with ErrInvalid, writing nothing, or it reads back
-// equal.
-func checkWriteReadBack(t interface {
-	Fatalf(string, ...any)
-}, rec *Record) {
-	var buf bytes.Buffer
-	if err := NewWriter(&buf).WriteRecord(rec); err != nil {
-		if !errors.Is(err, ErrInvalid) && !errors.Is(err, ErrSyntax) {
-			t.Fatalf("WriteRecord error %v wraps neither ErrInvalid nor ErrInvalidPDN", err)
-		}
-		if buf.Len() != 0 {
-			t.Fatalf("WriteRecord failed with %v but wrote %q", err, buf.String())
-		}
-		return
-	}
-	again, err := NewReader(bytes.NewReader(buf.Bytes())).ReadRecord()
-	if err != nil {
-		t.Fatalf("record written as %q does not read back: %v", buf.String(), err)
-	}
-	want := *rec
-	if want.ResultText == "" {
-		want.ResultText = "*"
-	}
-	if diff := recordDiff(&want, again); diff != "" {
-		t.Fatalf("record written as %q reads back different:\n%s", buf.String(), diff)
-	}
-}
-
-// FuzzWriter writes records built in code.
-func FuzzWriter(f *testing.F) {
-	f.Add([]byte("\x02\x05Event\x02x\\\x00\x04\x05d4-e5\x00\x00\x03a}b"))
-	f.Add([]byte("\x01\x04Bad \x01x\x01\x0aa\n[Event]"))
-	f.Add([]byte("\x00\x06\x06\x06\x04\x05d4-e5\x00\x07\x07\x07\x08\x02"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		checkWriteReadBack(t, recordFromBytes(data))
-	})
-}
-
-// FuzzGame plays and takes back moves given as text on a fuzzed start
-// position: a taken-back game must be the game it was, and the repetition
-// count must be what counting from the start gives.
-func FuzzGame(f *testing.F) {
-	f.Add("W:WKa1:BKi9", "a1-b1 i9-h9 b1-a1 h9-i9 a1-b1 i9-h9 b1-a1 h9-i9 a1-b1 - - - a1-b1")
-	f.Add(StartPosition().String(), "d4-e5 f6xd4 c3xe5 - - d4-e5 "+strings.Repeat("d4-", 62)+"d4")
-	f.Add("W:Wc3:Bd3,f4,g6,f7,d6,c4", "c3xc3 a1-a2 - c3xe3xg5xg7xe7xc5xc3")
-	f.Fuzz(func(t *testing.T, fen, script string) {
-		p, err := ParseFEN(fen)
-		if err != nil {
-			return
-		}
-		g := NewGameFrom(p)
-		var history []Position
-		var reps []int
-		for i, word := range strings.Fields(script) {
-			if i > 200 {
-				break
-			}
-			if word == "-" {
-				if g.Undo() != (len(history) > 0) {
-					t.Fatalf("Undo with %d moves played", len(history))
-				}
-				if len(history) > 0 {
-					want := history[len(history)-1]
-					history, reps = history[:len(history)-1], reps[:len(reps)-1]
-					if g.Position() != want {
-						t.Fatalf("after Undo: %s, want %s", g.Position().String(), want.String())
-					}
-				}
-			} else {
-				before := g.Position()
-				if _, err := playText(g, word); err != nil {
-					if g.Position() != before {
-						t.Fatalf("a failed move changed the game")
-					}
-					_ = err.Error()
-					continue
-				}
-				history = append(history, before)
-				reps = append(reps, 0)
-			}
-			// Count the current position's occurrences from the start.
-			positions := mainPositions(g)
-			if len(positions) != g.End().Ply()+1 || positions[len(positions)-1] != g.Position() {
-				t.Fatalf("Positions() has %d positions for %d plies", len(positions), g.End().Ply())
-			}
-			count := 0
-			for _, q := range positions {
-				if q == g.Position() {
-					count++
-				}
-			}
-			if g.repetitions() != count {
-				t.Fatalf("Repetitions() = %d, counted %d", g.repetitions(), count)
-			}
-		}
-	})
-}
-
-// FuzzMoves parses, formats and finds the paths of move text in fuzzed
-// positions.
-func FuzzMoves(f *testing.F) {
-	f.Add(StartPosition().String(), "d4-e5")
-	f.Add("W:WKe1:Ba2,a3,c7,d7,e6,g5", "e1xh5")
-	f.Add(hostileKingFEN, "d2xe1")
-	f.Add("W:WKd2:Bc3", strings.Repeat("d4-", 62)+"d4")
-	f.Add("W:Wc3:Bd3,f4,g6,f7,d6,c4", "c3xg7xc3")
-	f.Fuzz(func(t *testing.T, fen, text string) {
-		p, err := ParseFEN(fen)
-		if err != nil {
-			return
-		}
-		m, err := p.ParseMove(text)
-		if err != nil {
-			var me *MoveError
-			if !errors.As(err, &me) {
-				t.Fatalf("ParseMove(%q) error %v is not a *MoveError", text, err)
-			}
-			_ = err.Error()
-			return
-		}
-		if !p.IsLegal(m) {
-			t.Fatalf("ParseMove(%q) = %v, not legal", text, m)
-		}
-		path := p.Path(m).Cells()
-		if len(path) < 2 || path[0] != m.From() || path[len(path)-1] != m.To() || (m.IsCapture() && len(path) != m.Captured().Len()+1) {
-			t.Fatalf("Path(%v) = %v", m, path)
-		}
-		for _, n := range []Notation{Algebraic, Numeric} {
-			for _, s := range []string{p.FormatMove(m, n), p.Path(m).Format(n)} {
-				if got, err := p.ParseMove(s); err != nil || got != m {
-					t.Fatalf("%s: %v written %q reads back as %v, %v", fen, m, s, got, err)
-				}
-			}
-		}
-	})
-}
-
-// FuzzFailingReader reads PDN from a reader that fails after a fuzzed
-// number of bytes: the failure must reach the caller.
-func FuzzFailingReader(f *testing.F) {
-	f.Add([]byte("[Event \"x\"]\n\n1. d4-e5 "), uint16(25))
-	f.Add([]byte("1. d4-e5 {a comment} 2-0\n1. d4-e5 *"), uint16(12))
-	f.Add([]byte("[Event \"unterminated"), uint16(9))
-	f.Fuzz(func(t *testing.T, data []byte, at uint16) {
-		if int(at) >= len(data) {
-			return
-		}
-		broken := errors.New("read failed")
-		for _, read := range []func(r *Reader) error{
-			func(r *Reader) error { _, err := r.ReadRecord(); return err },
-			func(r *Reader) error { _, err := r.ReadGame(); return err },
-			func(r *Reader) error { return r.CheckGame() },
-			func(r *Reader) error { return convertRecord(r, NewWriter(io.Discard), Numeric) },
-		} {
-			r := NewReader(io.MultiReader(bytes.NewReader(data[:at]), iotest.ErrReader(broken)))
-			var err error
-			for range len(data) + 2 {
-				err = read(r)
-				if err == io.EOF || errors.Is(err, broken) {
-					break
-				}
-			}
-			if !errors.Is(err, broken) {
-				t.Fatalf("reading %q failing after %d bytes: last error %v", data, at, err)
-			}
-		}
-	})
 }

@@ -2,13 +2,16 @@ package hexdame
 
 import (
 	"errors"
-	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
 )
+
+// Tests of reachable.go: Position.CheckReachable. A record's FEN tag and
+// setups are held to it by replay.go (TestRecordSetupsMustBeReachable,
+// replay_test.go).
 
 func TestCheckReachable(t *testing.T) {
 	for _, tc := range []struct {
@@ -54,50 +57,4 @@ func TestPropertyGamesStayReachable(t *testing.T) {
 			}
 		}
 	})
-}
-
-// A record whose FEN tag or setup puts a position no game reaches is a
-// problem of the game, located, found alike by ReadGame and CheckGame,
-// and costs no move generation of that position.
-func TestRecordSetupsMustBeReachable(t *testing.T) {
-	climb30 := "W:WKa5,Ke7,Kf9,Ki5,Ki9:BKa2,Kb2,Kb5,c1,Kc2,Kc3,c4,Kc5,Kc7,d2,Kd6,Ke3,Ke5,Ke8,Ke9,Kf2,Kf3,Kf4,f5,Kf6,Kf7,Kg5,Kg7,Kg9,Kh5,Kh6,Kh7,Kh8,i7"
-	for _, tc := range []struct {
-		pdn       string
-		line, col int
-		want      string
-	}{
-		{"[FEN \"" + climb30 + "\"]\n\n1. a5xa1 *", 1, 1, "Red has 29 pieces"},
-		{"[Event \"x\"]\n[FEN \"W:Wi5:Bi9\"]\n\n1. i5-i6 *", 2, 1, "a White man stands on i5"},
-		{"1. d4-e5 /FEN \"B:Wd4:Ba4\"/ 1... a4-a3 *", 1, 10, "a Red man stands on a4"},
-		{"1. d4-e5 (/FEN \"W:WK1-17:BKa1\"/ 1. e9-e8) f6xd4 *", 1, 11, "White has 17 pieces"},
-	} {
-		g, readErr := NewReader(strings.NewReader(tc.pdn)).ReadGame()
-		checkErr := NewReader(strings.NewReader(tc.pdn)).CheckGame()
-		for name, err := range map[string]error{"ReadGame": readErr, "CheckGame": checkErr} {
-			var pe *ParseError
-			if !errors.As(err, &pe) || !errors.Is(err, ErrSyntax) || !errors.Is(err, ErrUnreachable) ||
-				pe.Game != 1 || pe.Line != tc.line || pe.Column != tc.col || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("%q: %s: %v; want an error at %d:%d wrapping ErrInvalidPDN and ErrUnreachable saying %q", tc.pdn, name, err, tc.line, tc.col, tc.want)
-			}
-		}
-		if strings.HasPrefix(tc.pdn, "[") && g != nil {
-			t.Errorf("%q: a game from an unreachable FEN tag: %v", tc.pdn, g.Root().Position().String())
-		}
-		if w := searchWork(func() { NewReader(strings.NewReader(tc.pdn)).CheckGame() }); w > 1000 {
-			t.Errorf("%q: checking it visited %d capture-search states", tc.pdn, w)
-		}
-	}
-	// What ReadGame refuses, WriteGame does not write.
-	for _, fen := range []string{climb30, "W:Wi5:Bi9"} {
-		var buf strings.Builder
-		err := NewWriter(&buf).WriteGame(NewGameFrom(MustParseFEN(fen)), Algebraic)
-		if !errors.Is(err, ErrInvalid) || buf.Len() != 0 {
-			t.Errorf("WriteGame from %s: %v, wrote %q", fen, err, buf.String())
-		}
-	}
-	g := NewGame()
-	g.reset(MustParseFEN("W:WK1-17:BKa1"))
-	if err := NewWriter(io.Discard).WriteGame(g, Algebraic); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "White has 17 pieces") {
-		t.Errorf("WriteGame with an unreachable setup: %v", err)
-	}
 }

@@ -4,14 +4,16 @@ import (
 	"encoding"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"reflect"
 	"regexp"
 	"strings"
 	"testing"
-
-	"pgregory.net/rapid"
 )
+
+// Tests of text.go: the text forms of the package's values (names of
+// enumerations, MarshalText and its kin), errors of JSON of the wrong
+// shape, and error messages that quote at most a clipped part of the
+// text they name.
 
 // textValue is a value of one of the package's types that marshal as
 // text: Cell and Position.
@@ -78,8 +80,8 @@ func TestTextInvalid(t *testing.T) {
 			t.Errorf("%T(%d).MarshalText() = %q, %v; want an error wrapping ErrInvalid", v, v, text, err)
 		}
 	}
-	for _, v := range []interface{ String() string }{Color(2), Piece(5), Direction(6), Notation(2), Result(5), Reason(99),
-		ElementKind(0), ElementKind(7), Cell(62), NoColor} {
+	for _, v := range []interface{ String() string }{Color(2), Color(5), NoColor, Piece(5), Piece(9), Direction(6), Direction(9),
+		Notation(2), Notation(5), Result(5), Result(9), Reason(99), ElementKind(0), ElementKind(7), Cell(0), Cell(62), Cell(99)} {
 		if s := v.String(); !strings.HasPrefix(s, "invalid ") {
 			t.Errorf("%T(%d).String() = %q, want invalid ...", v, v, s)
 		}
@@ -97,73 +99,6 @@ func TestTextInvalid(t *testing.T) {
 		if err := tc.parse(tc.text); !errors.Is(err, ErrSyntax) {
 			t.Errorf("parsing %q: %v, want an error wrapping ErrSyntax", tc.text, err)
 		}
-	}
-}
-
-// A move marshals to a self-describing object and decodes to an equal
-// Move, which Play then checks like any other.
-func TestPropertyMoveJSON(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
-		p := anyPosition().Draw(t, "position")
-		for _, m := range p.LegalMoves() {
-			js, err := json.Marshal(m)
-			if err != nil || !strings.HasPrefix(string(js), `{"from":`) {
-				t.Fatalf("%v marshals to %s, %v", m, js, err)
-			}
-			var back Move
-			if err := json.Unmarshal(js, &back); err != nil || back != m {
-				t.Fatalf("%s reads back as %v, %v; want %v", js, back, err, m)
-			}
-			if _, err := p.Play(back); err != nil {
-				t.Fatalf("%s does not play: %v", js, err)
-			}
-		}
-	})
-}
-
-func TestMoveJSON(t *testing.T) {
-	p := MustParseFEN("W:Wc3,g7:Bd4,f5,h8")
-	m := p.MustParseMove("c3xe5xg5")
-	js, _ := json.Marshal(m)
-	if want := `{"from":"c3","to":"g5","captured":["d4","f5"]}`; string(js) != want {
-		t.Errorf("json %s, want %s", js, want)
-	}
-	if js, _ := json.Marshal(StartPosition().MustParseMove("d4-e5")); string(js) != `{"from":"d4","to":"e5","captured":[]}` {
-		t.Errorf("json of a non-capture %s", js)
-	}
-	if js, _ := json.Marshal(Move{}); string(js) != "null" || (Move{}).String() != "invalid move" || (Move{}).IsValid() {
-		t.Errorf("the zero Move: %s, %q", js, Move{})
-	}
-	var back Move
-	if err := json.Unmarshal([]byte("null"), &back); err != nil || back != (Move{}) {
-		t.Errorf("null: %v, %v", back, err)
-	}
-	numeric := fmt.Sprintf(`{"from":"%d","to":"%d","captured":["%d"]}`, MustParseCell("c3").Number(), MustParseCell("e5").Number(), MustParseCell("d4").Number())
-	if err := json.Unmarshal([]byte(numeric), &back); err != nil || back != MustParseFEN("W:Wc3:Bd4").MustParseMove("c3xe5") {
-		t.Errorf("numeric cells: %v, %v", back, err)
-	}
-	for _, bad := range []string{
-		`{"from":"c3","to":"c3"}`,
-		`{"from":"c3","to":"e5","captured":["c3"]}`,
-		`{"to":"e5"}`,
-		`{"from":"c3"}`,
-		`{"from":"","to":"e5"}`,
-		`{}`,
-		`{"from":"j9","to":"e5"}`,
-		`{"from":"c3","to":"e5","captured":["q1"]}`,
-		`{"from":"c3","to":"e5","captured":[null]}`,
-		`{"from":"c3","to":"e5","captured":["d4","d4"]}`,
-		`{"from":"c3","to":"e5","captured":[""]}`,
-	} {
-		if err := json.Unmarshal([]byte(bad), &back); !errors.Is(err, ErrSyntax) {
-			t.Errorf("%s: %v, want an error wrapping ErrSyntax", bad, err)
-		}
-	}
-	// A decoded move from another position is refused by Play.
-	var foreign Move
-	json.Unmarshal([]byte(`{"from":"c3","to":"c4","captured":[],"king":false,"promotes":false}`), &foreign)
-	if _, err := MustParseFEN("W:Wd3:Bi9").Play(foreign); !errors.Is(err, ErrIllegalMove) {
-		t.Errorf("a foreign move plays: %v", err)
 	}
 }
 
@@ -204,40 +139,42 @@ func TestJSONShapeErrors(t *testing.T) {
 	}
 }
 
-// An Outcome encodes its result as PDN writes it and its reason in
-// words, and decodes back; values beyond the constants do not encode, and
-// JSON that names none does not decode.
-func TestOutcomeJSON(t *testing.T) {
-	for r := NoResult; r <= BothLose; r++ {
-		for reason := NotOver; reason <= KingMoveRule; reason++ {
-			o := Outcome{r, reason}
-			js, err := json.Marshal(o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var back Outcome
-			if err := json.Unmarshal(js, &back); err != nil || back != o {
-				t.Errorf("%s reads back as %v, %v", js, back, err)
-			}
+// Error messages quote at most about 60 characters of the text they name
+// (the package doc's "Hostile input"). The bounds on a message's length
+// catch a message that quotes its text whole (300 KB to 4 MB here) or
+// clips it later; each is a few times what the message takes. Measured
+// on 2026-11-28: 110 bytes for the FEN, 61 to 79 for the PDN errors of
+// NULs, 258 for the cell, 528 for the move (with its list of legal
+// moves), 142 for the long move.
+func TestHostileEchoes(t *testing.T) {
+	huge := "W:W" + strings.Repeat("a1,", 100_000)
+	_, err := ParseFEN(huge)
+	if err == nil || len(err.Error()) > 300 {
+		t.Errorf("FEN error of %d bytes", len(err.Error()))
+	}
+	nul := strings.Repeat("\x00", 4<<20)
+	for _, text := range []string{"1. " + nul + " *", "[Event " + nul + "]", nul} {
+		_, err := NewReader(strings.NewReader(text)).ReadRecord()
+		if err == nil || len(err.Error()) > 300 {
+			t.Errorf("error of %d bytes for %d bytes of NUL", len(err.Error()), len(text))
 		}
 	}
-	if js, _ := json.Marshal(Outcome{RedWins, NoLegalMove}); string(js) != `{"result":"0-2","reason":"no legal move"}` {
-		t.Errorf("Outcome: %s", js)
-	}
-	for _, o := range []Outcome{{Result(9), NotOver}, {Draw, Reason(99)}} {
-		if _, err := json.Marshal(o); !errors.Is(err, ErrInvalid) {
-			t.Errorf("%+v marshals: %v", o, err)
+	for _, err := range []error{
+		func() error { _, err := ParseCell(nul); return err }(),
+		func() error { _, err := ParseResult(nul); return err }(),
+		func() error { _, err := StartPosition().ParseMove("d4-" + nul); return err }(),
+		func() error { _, err := ParseNotation(nul); return err }(),
+	} {
+		// A NUL quotes as \x00: 60 of them are 240 bytes; a move error
+		// also lists the legal moves.
+		if err == nil || len(err.Error()) > 1000 {
+			t.Errorf("%T: message of %d bytes", err, len(err.Error()))
 		}
 	}
-	want := Outcome{Draw, Agreement}
-	for _, js := range []string{`{"result":"3-0","reason":"agreement"}`, `{"result":"1-1","reason":"boredom"}`, `"1-1"`, `{"result":1}`} {
-		o := want
-		if err := json.Unmarshal([]byte(js), &o); !errors.Is(err, ErrSyntax) || o != want {
-			t.Errorf("%s decodes: %v, %v", js, o, err)
-		}
-	}
-	var o Outcome
-	if err := json.Unmarshal([]byte(`{"result":"1/2-1/2","reason":"Repetition"}`), &o); err != nil || o != (Outcome{Draw, Repetition}) {
-		t.Errorf("another form of a result, a reason in another case: %v, %v", o, err)
+	// A long illegal move is named, shortened, in the PDN error.
+	move := strings.Repeat("d4-e5-", 80) + "d4"
+	_, err = NewReader(strings.NewReader("1. " + move + " *")).ReadGame()
+	if err == nil || len(err.Error()) > 2000 || !strings.Contains(err.Error(), "...") {
+		t.Errorf("long move error (%d bytes): %v", len(err.Error()), err)
 	}
 }

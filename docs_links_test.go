@@ -1,14 +1,12 @@
 package hexdame
 
 import (
-	"bufio"
 	"go/ast"
 	"go/build"
 	"go/doc"
 	"go/doc/comment"
 	"go/parser"
 	gotoken "go/token"
-	"io/fs"
 	"net/url"
 	"os"
 	"path"
@@ -29,10 +27,10 @@ import (
 //     definitions, HTML href and src) names a file or directory of the
 //     repository, and an anchor (#name) names a heading of the Markdown
 //     file it points to, as GitHub makes anchors from headings;
-//   - in the Markdown files, every file name in a code span (`rules_test.go`,
+//   - in the Markdown files, every file name in a code span (`capture_test.go`,
 //     `hub/*_test.go`) and every Markdown file named in the text names
 //     files of the repository, and the test functions named after a link
-//     to a Go test file ("[rules_test.go](rules_test.go) `TestRulesLoss`")
+//     to a Go test file ("[outcome_test.go](outcome_test.go) `TestRulesLoss`")
 //     are declared in it;
 //   - in the comments of the Go files, every Markdown file named (RULES.md)
 //     exists, beside the Go file or at the root of the module;
@@ -43,45 +41,6 @@ import (
 // URLs, autolinks) are refused: a source outside the repository is named
 // in words. A test that followed them would need the network, and a link
 // that only looked well formed could still be dead.
-
-// moduleRoot is the directory of go.mod: the root package's directory,
-// where its tests run.
-const moduleRoot = "."
-
-// skipDir reports whether a walk of the module leaves out a directory:
-// hidden ones (.git, .ci) and test data, which holds documents of others.
-func skipDir(name string) bool {
-	return name != "." && (strings.HasPrefix(name, ".") || name == "testdata")
-}
-
-// moduleFiles returns the module's files (slash-separated, relative to
-// its root) whose names end in one of the suffixes.
-func moduleFiles(t *testing.T, suffixes ...string) []string {
-	t.Helper()
-	var out []string
-	err := filepath.WalkDir(moduleRoot, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if skipDir(d.Name()) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		for _, s := range suffixes {
-			if strings.HasSuffix(p, s) {
-				out = append(out, filepath.ToSlash(p))
-				break
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
 
 // A mdRef is something a Markdown file points to, on a line.
 type mdRef struct {
@@ -207,8 +166,8 @@ func readMarkdown(text string) mdDoc {
 
 // testFuncRefs returns, for a paragraph starting on line first, the test
 // functions it names after each link to a Go test file, up to the next
-// link: "[rules_test.go](rules_test.go) `TestRulesCaptures`,
-// `TestRulesPromotion`". blanked is the paragraph with its code spans
+// link: "[capture_test.go](capture_test.go) `TestRulesCaptures`,
+// `TestRulesSameOutcomeIsOneMove`". blanked is the paragraph with its code spans
 // blanked out, so that link syntax inside them does not count.
 func testFuncRefs(first int, text, blanked string) []mdRef {
 	var out []mdRef
@@ -294,7 +253,7 @@ func TestGithubSlug(t *testing.T) {
 func TestReadMarkdown(t *testing.T) {
 	text := "See [the rules](RULES.md#capture), ![a picture](doc/x.svg \"title\") and [`hub`](hub).\n" +
 		"A [site](https://example.com), <https://example.org>, www.example.net and http://example.io/x.\n" +
-		"The file `rules_test.go`, the files `hub/*_test.go`, a command `go test ./...`, HUB.md's text.\n" +
+		"The file `capture_test.go`, the files `hub/*_test.go`, a command `go test ./...`, HUB.md's text.\n" +
 		"```\n[not](a-link.md) `code.go`\n```\n" +
 		"[ref]: doc/TESTING.md\n<a href=\"doc/BENCHMARKS.md\">b</a> [inline `[x](y.md)` code](#top)\n" +
 		"Tests: [a_test.go](a_test.go) `TestA`,\nTestB; [b_test.go](b_test.go) ExampleC.\n"
@@ -305,7 +264,7 @@ func TestReadMarkdown(t *testing.T) {
 	want := []string{
 		"link RULES.md#capture", "link doc/x.svg", "link hub",
 		"external https://example.com", "external https://example.org", "external www.example.net", "external http://example.io/x.",
-		"file name rules_test.go", "file name hub/*_test.go", "file name HUB.md",
+		"file name capture_test.go", "file name hub/*_test.go", "file name HUB.md",
 		"link doc/TESTING.md", "link doc/BENCHMARKS.md", "link #top",
 		"link a_test.go", "link b_test.go", "tests a_test.go TestA TestB", "tests b_test.go ExampleC",
 	}
@@ -387,6 +346,53 @@ func checkMarkdownRef(from string, r mdRef, docs map[string]mdDoc) string {
 	return ""
 }
 
+// TestCheckMarkdownRef checks what the link check refuses, on the
+// module's own files.
+func TestCheckMarkdownRef(t *testing.T) {
+	docs := map[string]mdDoc{
+		"README.md":         {anchors: map[string]bool{"engine-matches": true}},
+		"doc/BENCHMARKS.md": {anchors: map[string]bool{"perft": true}},
+	}
+	for _, tc := range []struct {
+		from string
+		ref  mdRef
+		ok   bool
+	}{
+		{"README.md", mdRef{dest: "go.mod", kind: "link"}, true},
+		{"README.md", mdRef{dest: "hub", kind: "link"}, true},
+		{"README.md", mdRef{dest: "#engine-matches", kind: "link"}, true},
+		// The documents under doc/ link to the root's files through "..",
+		// and the root's to theirs through "doc/".
+		{"doc/TESTING.md", mdRef{dest: "../README.md#engine-matches", kind: "link"}, true},
+		{"doc/TESTING.md", mdRef{dest: "../README.md#no-such-heading", kind: "link"}, false},
+		{"doc/TESTING.md", mdRef{dest: "README.md#engine-matches", kind: "link"}, false},
+		{"doc/TESTING.md", mdRef{dest: "../go.mod#anchor", kind: "link"}, false},
+		{"doc/TESTING.md", mdRef{dest: "BENCHMARKS.md#perft", kind: "link"}, true},
+		{"doc/TESTING.md", mdRef{dest: "BENCHMARKS.md#no-such-heading", kind: "link"}, false},
+		{"doc/ENDGAMES.md", mdRef{dest: "endgames/KKvK-white.svg", kind: "link"}, true},
+		{"doc/ENDGAMES.md", mdRef{dest: "doc/endgames/KKvK-white.svg", kind: "link"}, false},
+		{"README.md", mdRef{dest: "doc/BENCHMARKS.md#perft", kind: "link"}, true},
+		{"README.md", mdRef{dest: "BENCHMARKS.md", kind: "link"}, false},
+		{"README.md", mdRef{dest: "doc/TESTING.md", kind: "file name"}, true},
+		{"README.md", mdRef{dest: "TESTING.md", kind: "file name"}, false},
+		{"doc/BENCHMARKS.md", mdRef{dest: "TESTING.md", kind: "file name"}, true},
+		{"README.md", mdRef{dest: "no-such-file.md", kind: "link"}, false},
+		{"README.md", mdRef{dest: "../hexdame/go.mod", kind: "link"}, false},
+		{"README.md", mdRef{dest: "/go.mod", kind: "link"}, false},
+		{"README.md", mdRef{dest: "docs_links_test.go", kind: "tests", funcs: []string{"TestDocLinks"}}, true},
+		{"README.md", mdRef{dest: "docs_links_test.go", kind: "tests", funcs: []string{"TestDocLinks", "TestNoSuchTest"}}, false},
+		{"README.md", mdRef{dest: "no_such_test.go", kind: "tests", funcs: []string{"TestDocLinks"}}, false},
+		{"README.md", mdRef{dest: "hub/*_test.go", kind: "file name"}, true},
+		{"hub/README.md", mdRef{dest: "go.mod", kind: "file name"}, true},
+		{"README.md", mdRef{dest: "no_such_test.go", kind: "file name"}, false},
+		{"README.md", mdRef{dest: "https://example.com", kind: "external"}, false},
+	} {
+		if why := checkMarkdownRef(tc.from, tc.ref, docs); (why == "") != tc.ok {
+			t.Errorf("%s: %+v: %q, want ok %v", tc.from, tc.ref, why, tc.ok)
+		}
+	}
+}
+
 // missingFuncs returns the names that no top-level function of the Go
 // file declares.
 func missingFuncs(file string, names []string) []string {
@@ -420,14 +426,20 @@ func existsIn(dir, name string) bool {
 	return err == nil && len(matches) > 0
 }
 
-// goComments returns the comment groups of a Go file, with the file set.
-func parseGoFile(t *testing.T, fset *gotoken.FileSet, name string) *ast.File {
-	t.Helper()
-	f, err := parser.ParseFile(fset, name, nil, parser.ParseComments|parser.SkipObjectResolution)
+// rootDocuments are the Markdown files the module's root holds: what a
+// newcomer reads first. The other documents are under doc/.
+var rootDocuments = []string{"CHANGELOG.md", "HUB.md", "README.md", "RULES.md"}
+
+// TestRootDocuments checks that the root holds no other Markdown file.
+func TestRootDocuments(t *testing.T) {
+	md, err := filepath.Glob("*.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return f
+	slices.Sort(md)
+	if !slices.Equal(md, rootDocuments) {
+		t.Errorf("the root holds the Markdown files %q, want %q: put other documents under doc/", md, rootDocuments)
+	}
 }
 
 var commentURL = regexp.MustCompile(`(?i)\b(?:https?|ftp)://\S*`)
@@ -481,40 +493,6 @@ func TestCommentNameExists(t *testing.T) {
 			t.Errorf("%s naming %s: %v, want %v", tc.goFile, tc.name, got, tc.ok)
 		}
 	}
-}
-
-// rootDocuments are the Markdown files the module's root holds: what a
-// newcomer reads first. The other documents are under doc/.
-var rootDocuments = []string{"CHANGELOG.md", "HUB.md", "README.md", "RULES.md"}
-
-// TestRootDocuments checks that the root holds no other Markdown file.
-func TestRootDocuments(t *testing.T) {
-	md, err := filepath.Glob("*.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	slices.Sort(md)
-	if !slices.Equal(md, rootDocuments) {
-		t.Errorf("the root holds the Markdown files %q, want %q: put other documents under doc/", md, rootDocuments)
-	}
-}
-
-// modulePath reads the module's path from go.mod.
-func modulePath(t *testing.T) string {
-	t.Helper()
-	f, err := os.Open("go.mod")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if rest, ok := strings.CutPrefix(strings.TrimSpace(sc.Text()), "module "); ok {
-			return strings.Trim(strings.TrimSpace(rest), `"`)
-		}
-	}
-	t.Fatal("go.mod names no module")
-	return ""
 }
 
 // A docPackages loads packages' documentation, by import path: the
@@ -748,53 +726,6 @@ func TestBadDocLinks(t *testing.T) {
 	} {
 		if got := badDocLinks(dp, hub, text); len(got) != want {
 			t.Errorf("%q: %d problems %q, want %d", text, len(got), got, want)
-		}
-	}
-}
-
-// TestCheckMarkdownRef checks what the link check refuses, on the
-// module's own files.
-func TestCheckMarkdownRef(t *testing.T) {
-	docs := map[string]mdDoc{
-		"README.md":         {anchors: map[string]bool{"engine-matches": true}},
-		"doc/BENCHMARKS.md": {anchors: map[string]bool{"perft": true}},
-	}
-	for _, tc := range []struct {
-		from string
-		ref  mdRef
-		ok   bool
-	}{
-		{"README.md", mdRef{dest: "go.mod", kind: "link"}, true},
-		{"README.md", mdRef{dest: "hub", kind: "link"}, true},
-		{"README.md", mdRef{dest: "#engine-matches", kind: "link"}, true},
-		// The documents under doc/ link to the root's files through "..",
-		// and the root's to theirs through "doc/".
-		{"doc/TESTING.md", mdRef{dest: "../README.md#engine-matches", kind: "link"}, true},
-		{"doc/TESTING.md", mdRef{dest: "../README.md#no-such-heading", kind: "link"}, false},
-		{"doc/TESTING.md", mdRef{dest: "README.md#engine-matches", kind: "link"}, false},
-		{"doc/TESTING.md", mdRef{dest: "../go.mod#anchor", kind: "link"}, false},
-		{"doc/TESTING.md", mdRef{dest: "BENCHMARKS.md#perft", kind: "link"}, true},
-		{"doc/TESTING.md", mdRef{dest: "BENCHMARKS.md#no-such-heading", kind: "link"}, false},
-		{"doc/ENDGAMES.md", mdRef{dest: "endgames/KKvK-white.svg", kind: "link"}, true},
-		{"doc/ENDGAMES.md", mdRef{dest: "doc/endgames/KKvK-white.svg", kind: "link"}, false},
-		{"README.md", mdRef{dest: "doc/BENCHMARKS.md#perft", kind: "link"}, true},
-		{"README.md", mdRef{dest: "BENCHMARKS.md", kind: "link"}, false},
-		{"README.md", mdRef{dest: "doc/TESTING.md", kind: "file name"}, true},
-		{"README.md", mdRef{dest: "TESTING.md", kind: "file name"}, false},
-		{"doc/BENCHMARKS.md", mdRef{dest: "TESTING.md", kind: "file name"}, true},
-		{"README.md", mdRef{dest: "no-such-file.md", kind: "link"}, false},
-		{"README.md", mdRef{dest: "../hexdame/go.mod", kind: "link"}, false},
-		{"README.md", mdRef{dest: "/go.mod", kind: "link"}, false},
-		{"README.md", mdRef{dest: "links_test.go", kind: "tests", funcs: []string{"TestDocLinks"}}, true},
-		{"README.md", mdRef{dest: "links_test.go", kind: "tests", funcs: []string{"TestDocLinks", "TestNoSuchTest"}}, false},
-		{"README.md", mdRef{dest: "no_such_test.go", kind: "tests", funcs: []string{"TestDocLinks"}}, false},
-		{"README.md", mdRef{dest: "hub/*_test.go", kind: "file name"}, true},
-		{"hub/README.md", mdRef{dest: "go.mod", kind: "file name"}, true},
-		{"README.md", mdRef{dest: "no_such_test.go", kind: "file name"}, false},
-		{"README.md", mdRef{dest: "https://example.com", kind: "external"}, false},
-	} {
-		if why := checkMarkdownRef(tc.from, tc.ref, docs); (why == "") != tc.ok {
-			t.Errorf("%s: %+v: %q, want ok %v", tc.from, tc.ref, why, tc.ok)
 		}
 	}
 }

@@ -2,23 +2,19 @@ package hexdame
 
 import (
 	"fmt"
-	"math/rand/v2"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
-
-	"pgregory.net/rapid"
 )
 
-// This file checks every capture path the package prints against a small
-// hop-by-hop checker written from RULES.md alone: it knows the board only
-// as files, ranks and the six steps between neighbours, reads the printed
-// text itself (algebraic or numeric, with RULES.md's numbering), and uses
+// An oracle of the capture paths the package prints: a small hop-by-hop
+// checker written from RULES.md alone. It knows the board only as files,
+// ranks and the six steps between neighbors, reads the printed text
+// itself (algebraic or numeric, with RULES.md's numbering), and uses
 // nothing of the package but Piece, CellAt and the cells of a Move to see
-// the position and the move.
+// the position and the move. path_test.go checks every path the package
+// prints against it; TestHopChecker checks the checker.
 
 // hopSquare is a cell as RULES.md names it: file index and rank index,
 // 0..8 each, with |f-r| <= 4.
@@ -284,199 +280,19 @@ func checkPrinted(b hopBoard, m Move, legal []Move, text string, full bool) erro
 	return nil
 }
 
-// checkPrintedPaths checks every path the package prints for the moves of
-// p: Path, FormatMovePath and FormatMove in both notations, and the moves
-// listed by the errors of ParseMove (an illegal move, and an ambiguous one
-// when there is one).
-func checkPrintedPaths(p Position) error {
-	b := hopBoardOf(p)
-	legal := p.LegalMoves()
-	for _, m := range legal {
-		var cells []string
-		for _, c := range p.Path(m).Cells() {
-			cells = append(cells, c.String())
-		}
-		sep := "-"
-		if m.IsCapture() {
-			sep = "x"
-		}
-		if err := checkPrinted(b, m, legal, strings.Join(cells, sep), true); err != nil {
-			return fmt.Errorf("Path: %v", err)
-		}
-		for _, n := range []Notation{Algebraic, Numeric} {
-			if err := checkPrinted(b, m, legal, p.Path(m).Format(n), true); err != nil {
-				return fmt.Errorf("FormatMovePath: %v", err)
-			}
-			if err := checkPrinted(b, m, legal, p.FormatMove(m, n), false); err != nil {
-				return fmt.Errorf("FormatMove: %v", err)
-			}
-		}
+// checkPathCells checks path, the cells of m, a legal move of p, from its
+// start to its end through every landing cell (MovePath.Cells): the
+// checker reads it as a path written in full.
+func checkPathCells(p Position, m Move, path []Cell) error {
+	var cells []string
+	for _, c := range path {
+		cells = append(cells, c.String())
 	}
-	return checkListedMoves(p, b, legal)
-}
-
-// checkListedMoves checks the moves a MoveError lists, in both notations:
-// each must be one of the legal moves, written as FormatMove writes it.
-func checkListedMoves(p Position, b hopBoard, legal []Move) error {
-	if len(legal) == 0 {
-		return nil
+	sep := "-"
+	if m.IsCapture() {
+		sep = "x"
 	}
-	var texts []string
-	for _, n := range []Notation{Algebraic, Numeric} {
-		// No legal move starts on an empty cell: the error lists them all.
-		for c := range (AllCells &^ p.Pieces(White) &^ p.Pieces(Red)).All() {
-			texts = append(texts, formatCell(c, n)+"-"+formatCell(c, n))
-			break
-		}
-		for i, m := range legal {
-			for _, o := range legal[i+1:] {
-				if m.IsCapture() && o.From() == m.From() && o.To() == m.To() {
-					texts = append(texts, formatCell(m.From(), n)+"x"+formatCell(m.To(), n))
-				}
-			}
-		}
-	}
-	for _, text := range texts {
-		_, err := p.ParseMove(text)
-		me, ok := err.(*MoveError)
-		if !ok {
-			return fmt.Errorf("ParseMove(%q): %v, want a *MoveError", text, err)
-		}
-		detail := me.Detail()
-		_, legalList, ok := strings.Cut(detail, "; legal: ")
-		if !ok {
-			return fmt.Errorf("ParseMove(%q): %q lists no legal moves", text, detail)
-		}
-		lists := []string{legalList}
-		if _, rest, ok := strings.Cut(detail, "; candidates: "); ok {
-			lists = append(lists, strings.TrimSuffix(rest, "; legal: "+legalList))
-		}
-		for _, list := range lists {
-			items := strings.Split(list, ", ")
-			if last := items[len(items)-1]; strings.Contains(last, " and ") {
-				items[len(items)-1], _, _ = strings.Cut(last, " and ")
-			}
-			for _, item := range items {
-				if err := checkListed(b, legal, item); err != nil {
-					return fmt.Errorf("ParseMove(%q) lists %q: %v", text, item, err)
-				}
-			}
-		}
-	}
-	return nil
-}
-
-// checkListed checks one listed move: it must name exactly one legal
-// move, and be printed as that move's FormatMove would be.
-func checkListed(b hopBoard, legal []Move, item string) error {
-	squares, _, err := parseHopText(item)
-	if err != nil {
-		return err
-	}
-	var found []Move
-	for _, m := range legal {
-		if hopSquareOf(m.From()) != squares[0] || hopSquareOf(m.To()) != squares[len(squares)-1] {
-			continue
-		}
-		if checkPrinted(b, m, legal, item, false) == nil {
-			found = append(found, m)
-		}
-	}
-	if len(found) != 1 {
-		return fmt.Errorf("names %d legal moves", len(found))
-	}
-	return nil
-}
-
-// checkRecordPaths checks the moves of g's written record in notation n,
-// played along the game's main line.
-func checkRecordPaths(g *Game, n Notation) error {
-	var texts []string
-	for _, e := range recordOf(g, n).Body {
-		if e.Kind == MoveElement {
-			texts = append(texts, e.Text)
-		}
-	}
-	played := playedMoves(g)
-	if len(texts) != len(played) {
-		return fmt.Errorf("%d moves written for %d played", len(texts), len(played))
-	}
-	for i, pm := range played {
-		p := pm.Before
-		if err := checkPrinted(hopBoardOf(p), pm.Move, p.LegalMoves(), texts[i], false); err != nil {
-			return fmt.Errorf("%s, move %d: %v", p.String(), i+1, err)
-		}
-	}
-	return nil
-}
-
-// kingCapturePosition draws a position where kings of the side to move
-// meet many enemy pieces with room around them: long king captures with
-// several paths. Most enemy pieces stand on one colour of the board's
-// three-colouring (f+r the same modulo 3), where no two touch and each
-// can be jumped along every line.
-func kingCapturePosition() *rapid.Generator[Position] {
-	return rapid.Custom(func(t *rapid.T) Position {
-		var p Position
-		side := Color(rapid.IntRange(0, 1).Draw(t, "side"))
-		colour := rapid.IntRange(0, 2).Draw(t, "colour")
-		var lattice []Cell
-		for c := Cell(1); c <= NumCells; c++ {
-			if (c.File()+c.Rank())%3 == colour {
-				lattice = append(lattice, c)
-			}
-		}
-		for range rapid.IntRange(4, 16).Draw(t, "enemies") {
-			c := rapid.SampledFrom(lattice).Draw(t, "enemy")
-			if rapid.IntRange(0, 4).Draw(t, "off the lattice") == 0 {
-				c = Cell(rapid.IntRange(1, NumCells).Draw(t, "enemy cell"))
-			}
-			p = p.put(c, MakePiece(side.Opponent(), rapid.Bool().Draw(t, "enemy king")))
-		}
-		for range rapid.IntRange(1, 3).Draw(t, "kings") {
-			p = p.put(Cell(rapid.IntRange(1, NumCells).Draw(t, "king")), MakePiece(side, true))
-		}
-		return p.WithSideToMove(side)
-	})
-}
-
-// Every path the package prints replays, hop by hop, as a legal capture
-// sequence of its move: on positions drawn at random, and on positions
-// with long king captures (where a fault in a path search shows within a
-// few dozen draws).
-func TestPropertyPrintedPathsReplay(t *testing.T) {
-	for name, gen := range map[string]*rapid.Generator[Position]{"any": anyPosition(), "king captures": kingCapturePosition()} {
-		t.Run(name, rapid.MakeCheck(func(t *rapid.T) {
-			for _, p := range rapid.SliceOfN(gen, 4, 4).Draw(t, "positions") {
-				if err := checkPrintedPaths(p); err != nil {
-					t.Fatalf("%s: %v", p.String(), err)
-				}
-			}
-		}))
-	}
-}
-
-// The same for the positions of random games and for their written
-// records, in both notations.
-func TestPrintedPathsOfRandomGames(t *testing.T) {
-	const games = 100
-	rng := rand.New(rand.NewPCG(4, 0x6865786461))
-	for i := range games {
-		g := randomGame(rng, 400)
-		for _, n := range []Notation{Algebraic, Numeric} {
-			if err := checkRecordPaths(g, n); err != nil {
-				t.Fatalf("game %d, %v: %v", i+1, n, err)
-			}
-		}
-		for _, pm := range playedMoves(g) {
-			if pm.Move.Captured().Len() < 3 {
-				continue // the long captures are the ones with several paths
-			}
-			if err := checkPrintedPaths(pm.Before); err != nil {
-				t.Fatalf("game %d: %s: %v", i+1, pm.Before.String(), err)
-			}
-		}
-	}
+	return checkPrinted(hopBoardOf(p), m, nil, strings.Join(cells, sep), true)
 }
 
 // The checker itself takes what RULES.md allows and refuses what it
@@ -515,75 +331,5 @@ func TestHopChecker(t *testing.T) {
 	}
 	if s, _, _ := parseHopText("1x31x61x59x60"); !slices.Equal(s, []hopSquare{{8, 8}, {4, 4}, {0, 0}, {0, 1}, {1, 0}}) {
 		t.Errorf("numeric squares read as %v", s)
-	}
-}
-
-// checkMovePaths checks that LegalMovePaths gives LegalMoves in the same
-// order, each with the path Path gives, and that the paths replay.
-// Path's check of legality, a move generation per move, is skipped for
-// the hostile positions (quick).
-func checkMovePaths(p Position, quick bool) error {
-	legal := p.LegalMoves()
-	paths := p.LegalMovePaths()
-	if len(paths) != len(legal) {
-		return fmt.Errorf("%d paths for %d moves", len(paths), len(legal))
-	}
-	b := hopBoardOf(p)
-	for i, mp := range paths {
-		if mp.Move != legal[i] {
-			return fmt.Errorf("path %d is of %v, move %d is %v", i, mp.Move, i, legal[i])
-		}
-		want := p.pathOf(mp.Move).Cells()
-		if !quick {
-			want = p.Path(mp.Move).Cells()
-		}
-		if !slices.Equal(mp.Cells(), want) {
-			return fmt.Errorf("%v: path %v, Path gives %v", mp.Move, mp.Cells(), want)
-		}
-		for _, n := range []Notation{Algebraic, Numeric} {
-			if quick && n == Numeric {
-				continue
-			}
-			if got, want := mp.Format(n), p.Path(mp.Move).Format(n); got != want {
-				return fmt.Errorf("%v: Format gives %q, FormatMovePath %q", mp.Move, got, want)
-			}
-		}
-		if err := checkPrinted(b, mp.Move, legal, mp.String(), true); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// LegalMovePaths finds in one search the paths Path finds one by one.
-func TestPropertyLegalMovePaths(t *testing.T) {
-	for name, gen := range map[string]*rapid.Generator[Position]{"any": anyPosition(), "king captures": kingCapturePosition()} {
-		t.Run(name, rapid.MakeCheck(func(t *rapid.T) {
-			for _, p := range rapid.SliceOfN(gen, 4, 4).Draw(t, "positions") {
-				if err := checkMovePaths(p, false); err != nil {
-					t.Fatalf("%s: %v", p.String(), err)
-				}
-			}
-		}))
-	}
-}
-
-// On the hostile positions (all of them with HEXDAME_LONG=1).
-func TestLegalMovePathsHostile(t *testing.T) {
-	fens := append([]namedFEN{{"issue-7", hostileKingFEN}}, hostileFENs(t)...)
-	long := os.Getenv("HEXDAME_LONG") != ""
-	for _, nf := range fens {
-		if !long && nf.name != "issue-7" {
-			continue // seconds to a minute of path searches, one per move
-		}
-		start := time.Now()
-		if err := checkMovePaths(MustParseFEN(nf.fen), true); err != nil {
-			t.Errorf("%s: %v", nf.name, err)
-		}
-		t.Logf("%s: %v", nf.name, time.Since(start))
-	}
-	var zero MovePath
-	if zero.String() != "invalid move" || zero.Cells() != nil {
-		t.Errorf("zero MovePath: %q, %v", zero.String(), zero.Cells())
 	}
 }

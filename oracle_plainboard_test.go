@@ -1,16 +1,15 @@
 package hexdame
 
-import (
-	"testing"
-	"time"
-)
-
-// A plain array-board generator, the kind a careful programmer writes
-// first: a board of 61 cells, a table of neighbours, a depth-first capture
-// search that tries every landing cell and path, and duplicates removed
-// at the end. It is the yardstick of the speed benchmarks (the package's
-// other reference, in reference_test.go, is written for clarity, not
-// speed) and a second check of the rules.
+// An oracle of the move rules, and the yardstick of the speed
+// benchmarks: a plain array-board generator, the kind a careful programmer
+// writes first: a board of 61 cells, a table of neighbors, a depth-first
+// capture search that tries every landing cell and path, and duplicates
+// removed at the end. It is a second check of the rules (the package's
+// other reference, oracle_refboard_test.go, is written for clarity, not
+// speed); it borrows the package's board tables (neighbor, backRow) and
+// its bit helpers, so it checks the move generator, not board.go's
+// tables. legal_test.go compares the two (TestPlainBoardMatches,
+// BenchmarkVersusPlain).
 
 type plainBoard struct {
 	cells [NumCells + 1]Piece // by Cell; [0] unused
@@ -31,7 +30,8 @@ func plainFromPosition(p Position) plainBoard {
 	return b
 }
 
-func (b *plainBoard) own(x Piece) bool   { return x != NoPiece && x.Color() == b.side }
+func (b *plainBoard) own(x Piece) bool { return x != NoPiece && x.Color() == b.side }
+
 func (b *plainBoard) enemy(x Piece) bool { return x != NoPiece && x.Color() != b.side }
 
 // moves appends the legal moves to dst.
@@ -143,51 +143,4 @@ func plainPerft(p Position, depth int) uint64 {
 		buf[i] = make([]plainMove, 0, 256)
 	}
 	return b.perft(depth, buf)
-}
-
-func TestPlainBoardMatches(t *testing.T) {
-	for _, nf := range benchmarkFENs(t) {
-		p := MustParseFEN(nf.fen)
-		for depth := 1; depth <= 3; depth++ {
-			if got, want := plainPerft(p, depth), perftPlain(p, depth); got != want {
-				t.Errorf("%s: plain perft(%d) = %d, package %d", nf.name, depth, got, want)
-			}
-		}
-	}
-}
-
-// BenchmarkVersusPlain counts perft with the package and with the plain
-// array-board generator on the same positions, in the same run, and
-// reports each one's leaves per second and their ratio.
-func BenchmarkVersusPlain(b *testing.B) {
-	depths := map[string]int{"start": 6, "middle": 4, "kings": 4, "long-king-capture": 4, "ring": 4, "king-ending": 6}
-	for _, nf := range benchmarkFENs(b) {
-		depth := depths[nf.name]
-		if depth == 0 {
-			continue
-		}
-		if testing.Short() {
-			depth = min(depth, 4)
-		}
-		p := MustParseFEN(nf.fen)
-		b.Run(nf.name, func(b *testing.B) {
-			var pkg, plain time.Duration
-			var n uint64
-			for b.Loop() {
-				start := time.Now()
-				n = perftPlain(p, depth)
-				pkg += time.Since(start)
-				start = time.Now()
-				if m := plainPerft(p, depth); m != n {
-					b.Fatalf("plain %d, package %d", m, n)
-				}
-				plain += time.Since(start)
-			}
-			leaves := float64(n) * float64(b.N)
-			b.ReportMetric(leaves/pkg.Seconds(), "pkg-leaves/s")
-			b.ReportMetric(leaves/plain.Seconds(), "plain-leaves/s")
-			b.ReportMetric(plain.Seconds()/pkg.Seconds(), "ratio")
-			b.ReportMetric(float64(depth), "depth")
-		})
-	}
 }

@@ -1,18 +1,17 @@
 package hexdame
 
 import (
-	"math/rand/v2"
-	"os"
 	"slices"
 	"strings"
-	"testing"
-
-	"github.com/google/go-cmp/cmp"
 )
 
-// This file is a second, deliberately plain implementation of the move
-// rules, written from RULES.md with board coordinates and no bitboards. The
-// tests compare the package's generator with it on many positions.
+// An oracle of the move rules: a deliberately plain implementation,
+// written from RULES.md with board coordinates (a map from file and rank
+// to piece) and no bitboards, that knows the package only through
+// CellAt, Piece and the cells of a Move. legal_test.go and
+// capture_test.go compare the package's generator with it on many
+// positions. The other oracle of the same job, oracle_plainboard_test.go,
+// is written for speed.
 
 type refBoard map[[2]int]Piece // (file, rank) -> piece
 
@@ -183,64 +182,4 @@ func refPerft(b refBoard, side Color, depth int) uint64 {
 		n += refPerft(refPlay(b, side, m), side.Opponent(), depth-1)
 	}
 	return n
-}
-
-// TestPerftMatchesReference counts perft with the plain reference rules
-// and compares it with Perft. The start position goes deeper: depth 4 in
-// the default run, and with HEXDAME_LONG depth 5 (848,774 leaves, 13 s of
-// processor time for the reference).
-func TestPerftMatchesReference(t *testing.T) {
-	depth, start := 3, 4
-	switch {
-	case os.Getenv("HEXDAME_LONG") != "":
-		start = 5
-	case testing.Short():
-		depth, start = 2, 2
-	}
-	for _, nf := range benchmarkFENs(t) {
-		p := MustParseFEN(nf.fen)
-		d := depth
-		if nf.name == "start" {
-			d = start
-		}
-		want := refPerft(refFromPosition(p), p.SideToMove(), d)
-		if got := perftPlain(p, d); got != want {
-			t.Errorf("%s: Perft(%d) = %d, reference %d", nf.name, d, got, want)
-		}
-	}
-}
-
-// manyPiecesPosition draws positions crowded with men and kings of both
-// sides: where king captures branch most, and bitboard code hides its
-// bugs.
-func manyPiecesPosition(rng *rand.Rand) Position {
-	var p Position
-	for range 14 + rng.IntN(20) {
-		x := Piece(1 + rng.IntN(4))
-		if rng.IntN(2) == 0 {
-			x = MakePiece(Color(rng.IntN(2)), true)
-		}
-		p = p.put(Cell(1+rng.IntN(NumCells)), x) // a1 to i9
-	}
-	return p.WithSideToMove(Color(rng.IntN(2)))
-}
-
-// TestPerftMatchesReferenceCrowded counts perft with the reference rules
-// on crowded random positions, in -short mode too.
-func TestPerftMatchesReferenceCrowded(t *testing.T) {
-	rng := rand.New(rand.NewPCG(2026, 8))
-	positions, depth := 40, 3
-	if testing.Short() {
-		positions, depth = 30, 2
-	}
-	for range positions {
-		p := manyPiecesPosition(rng)
-		want := refPerft(refFromPosition(p), p.SideToMove(), depth)
-		if got := perftPlain(p, depth); got != want {
-			t.Errorf("%s: Perft(%d) = %d, reference %d", p.String(), depth, got, want)
-		}
-		if diff := cmp.Diff(refMoves(refFromPosition(p), p.SideToMove()), refStrings(p.LegalMoves())); diff != "" {
-			t.Errorf("%s: moves (-reference +got):\n%s", p.String(), diff)
-		}
-	}
 }
