@@ -2,11 +2,13 @@ package hexdame
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
-	"os"
+	"maps"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -258,24 +260,31 @@ func TestIterators(t *testing.T) {
 	}
 }
 
-// conformanceDir is the PDN standard's conformance games, kept beside the
-// project in shared/.
-const conformanceDir = "../shared/pdn-conformance"
+// conformanceDir holds PDN files written for these tests in the manner
+// of the archives that other draughts programs write, to check that the
+// syntax layer reads PDN as they write it: succeed/ holds files every
+// game of which reads, fail/ files with a game that must not. They
+// exercise what the PDN 3.0 standard's conformance games do (tag pairs of
+// every kind, comments, line comments, NAGs, strength marks, nested
+// variations, setups, move numbers in their forms, numeric and algebraic
+// moves of other draughts games, their GameTypes, CRLF line ends, UTF-8)
+// and the faults those games hold, without their text.
+const conformanceDir = "testdata/pdn/conformance"
 
 // readAllRecords reads every record of a file with the syntax layer and
-// returns them with the errors met.
+// returns them with the errors met, each a *ParseError. CheckRecord,
+// reading the same file, must meet the same errors.
 func readAllRecords(t *testing.T, path string) ([]*Record, []error) {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	r := NewReader(f)
+	text := readFile(t, path)
+	read, check := NewReader(strings.NewReader(text)), NewReader(strings.NewReader(text))
 	var recs []*Record
 	var errs []error
 	for {
-		rec, err := r.ReadRecord()
+		rec, err := read.ReadRecord()
+		if checkErr := check.CheckRecord(); fmt.Sprint(checkErr) != fmt.Sprint(err) {
+			t.Errorf("%s: ReadRecord says %v, CheckRecord %v", path, err, checkErr)
+		}
 		if err == io.EOF {
 			return recs, errs
 		}
@@ -291,33 +300,100 @@ func readAllRecords(t *testing.T, path string) ([]*Record, []error) {
 	}
 }
 
-func conformanceFiles(t *testing.T, sub string) []string {
-	files, _ := filepath.Glob(filepath.Join(conformanceDir, sub, "*.pdn"))
-	if len(files) == 0 {
-		t.Skipf("no PDN conformance games in %s (they live in the project's shared folder)", filepath.Join(conformanceDir, sub))
+// conformanceFiles returns the names of the files of conformanceDir/sub,
+// which must be those of want.
+func conformanceFiles[V any](t *testing.T, sub string, want map[string]V) []string {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join(conformanceDir, sub, "*.pdn"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	return files
+	var names []string
+	for _, path := range paths {
+		names = append(names, filepath.Base(path))
+	}
+	if wanted := slices.Sorted(maps.Keys(want)); !slices.Equal(names, wanted) {
+		t.Fatalf("%s holds %q; the test expects %q", filepath.Join(conformanceDir, sub), names, wanted)
+	}
+	return names
 }
 
+// recordsSummary counts what the syntax layer read in a file's records:
+// games, tags, the elements of each kind at every depth, the moves with
+// a strength mark, and the results ("none" for a game without one).
+func recordsSummary(recs []*Record) string {
+	counts := map[ElementKind]int{}
+	tags, strengths := 0, 0
+	var results []string
+	var walk func(es []Element)
+	walk = func(es []Element) {
+		for _, e := range es {
+			counts[e.Kind]++
+			if e.Strength != "" {
+				strengths++
+			}
+			walk(e.Variation)
+		}
+	}
+	for _, rec := range recs {
+		tags += len(rec.Tags)
+		walk(rec.Body)
+		results = append(results, cmp.Or(rec.ResultText, "none"))
+	}
+	return fmt.Sprintf("%d games, %d tags, %d moves (%d marked), %d comments, %d line comments, %d NAGs, %d setups, %d variations; %s",
+		len(recs), tags, counts[MoveElement], strengths, counts[CommentElement], counts[LineCommentElement],
+		counts[NAGElement], counts[SetupElement], counts[VariationElement], strings.Join(results, " "))
+}
+
+// Every game of the files of succeed/ reads, each part as what it is.
 func TestConformanceSucceed(t *testing.T) {
-	for _, path := range conformanceFiles(t, "succeed") {
-		recs, errs := readAllRecords(t, path)
+	want := map[string]string{
+		"tags.pdn":          "3 games, 23 tags, 14 moves (0 marked), 0 comments, 0 line comments, 0 NAGs, 0 setups, 0 variations; 2-0 1-0 0-2",
+		"international.pdn": "4 games, 14 tags, 33 moves (0 marked), 0 comments, 0 line comments, 0 NAGs, 0 setups, 0 variations; 1-1 1/2-1/2 0-2 0-0",
+		"checkers.pdn":      "6 games, 14 tags, 37 moves (0 marked), 0 comments, 0 line comments, 0 NAGs, 0 setups, 0 variations; 1-0 1/2-1/2 0-1 * * none",
+		"setups.pdn":        "5 games, 11 tags, 13 moves (0 marked), 0 comments, 0 line comments, 0 NAGs, 1 setups, 0 variations; 2-0 0-2 * * *",
+		"annotations.pdn":   "2 games, 4 tags, 21 moves (7 marked), 5 comments, 3 line comments, 5 NAGs, 0 setups, 6 variations; 2-0 *",
+	}
+	for _, name := range conformanceFiles(t, "succeed", want) {
+		recs, errs := readAllRecords(t, filepath.Join(conformanceDir, "succeed", name))
 		for _, err := range errs {
-			t.Errorf("%s: %v", filepath.Base(path), err)
+			t.Errorf("%s: %v", name, err)
 		}
-		if len(recs) == 0 {
-			t.Errorf("%s: no games read", filepath.Base(path))
+		if got := recordsSummary(recs); got != want[name] {
+			t.Errorf("%s: read %s\nwant %s", name, got, want[name])
 		}
 	}
 }
 
+// Each file of fail/ holds a game that does not read: the first error is
+// where the fault is, and the games around it read.
 func TestConformanceFail(t *testing.T) {
-	for _, path := range conformanceFiles(t, "fail") {
-		_, errs := readAllRecords(t, path)
+	type fault struct {
+		game, line int
+		why        string // in the error's text
+		records    int    // the games of the file that read
+	}
+	want := map[string]fault{
+		"missing-result.pdn":    {2, 11, "tag pair inside movetext", 2},
+		"unknown-result.pdn":    {1, 6, "tag pair inside movetext", 1},
+		"stray-dot.pdn":         {1, 5, `unexpected "." in movetext`, 0},
+		"dangling-number.pdn":   {1, 5, "move number 3. is not followed by a move", 1},
+		"result-as-move.pdn":    {1, 4, "move number 1. is not followed by a move", 0},
+		"placeholder-moves.pdn": {1, 4, "move number 1. is not followed by a move", 0},
+		"nested-comment.pdn":    {1, 1, "} without {", 0},
+	}
+	for _, name := range conformanceFiles(t, "fail", want) {
+		recs, errs := readAllRecords(t, filepath.Join(conformanceDir, "fail", name))
+		w := want[name]
 		if len(errs) == 0 {
-			t.Errorf("%s: read without error, want a syntax error", filepath.Base(path))
-		} else {
-			t.Logf("%s: %v", filepath.Base(path), errs[0])
+			t.Errorf("%s: read without error, want a syntax error", name)
+			continue
+		}
+		var pe *ParseError
+		if !errors.As(errs[0], &pe) || !errors.Is(errs[0], ErrSyntax) || pe.Game != w.game || pe.Line != w.line ||
+			!strings.Contains(errs[0].Error(), w.why) || len(recs) != w.records {
+			t.Errorf("%s: %d games read, first error %v; want %d games and a syntax error in game %d, line %d, saying %q",
+				name, len(recs), errs[0], w.records, w.game, w.line, w.why)
 		}
 	}
 }
