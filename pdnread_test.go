@@ -202,6 +202,57 @@ func TestHostileRecovery(t *testing.T) {
 	}
 }
 
+// A tag pair whose line ends without its ] is reported where the ] should
+// be, and the tag pairs after it are the same game's: the Reader used to
+// point at the next line and read the next tag pair as a second game
+// (issue 36: "1 files, 2 games" for a file of one).
+func TestUnclosedTagPair(t *testing.T) {
+	for _, c := range []struct {
+		text      string
+		line, col int
+		games     int // the records read, problems included
+		valid     int // those without a problem
+	}{
+		{"[Event \"a\"]\n[White \"x\"\n[Black \"y\"]\n\n1. d4-e5 *\n", 2, 11, 1, 0},
+		{"[Event \"a\"]\n[White \"x\"\n[Black \"y\"]\n[Result \"*\"]\n\n1. d4-e5 f6xd4 *\n", 2, 11, 1, 0},
+		{"[White \"x\"\n1. d4-e5 *\n[Event \"b\"]\n1. d4-e5 *\n", 1, 11, 2, 1},
+		{"[White \"x\"", 1, 11, 1, 0},
+		// On the same line, the token that stands where the ] should.
+		{"[White \"x\" 1. d4-e5 *\n[Event \"b\"]\n1. d4-e5 *\n", 1, 12, 2, 1},
+		// A value that is not quoted: the tag pair goes on to its ].
+		{"[White x]\n[Black \"y\"]\n[Result \"*\"]\n1. d4-e5 *\n[Event \"b\"] 1. d4-e5 *\n", 1, 8, 2, 1},
+		{"[Result 2-0]\n[Black \"y\"]\n1. d4-e5 *\n[Event \"b\"] 1. d4-e5 *\n", 1, 9, 2, 1},
+	} {
+		r := NewReader(strings.NewReader(c.text))
+		games, valid := 0, 0
+		var first *ParseError
+		for {
+			_, err := r.ReadRecord()
+			if err == io.EOF {
+				break
+			}
+			games++
+			var pe *ParseError
+			switch {
+			case err == nil:
+				valid++
+			case errors.As(err, &pe):
+				if first == nil {
+					first = pe
+				}
+			default:
+				t.Fatalf("%q: %v", c.text, err)
+			}
+		}
+		if games != c.games || valid != c.valid {
+			t.Errorf("%q: %d records, %d valid; want %d, %d", c.text, games, valid, c.games, c.valid)
+		}
+		if first == nil || first.Game != 1 || first.Line != c.line || first.Column != c.col {
+			t.Errorf("%q: first problem %v, want game 1 at %d:%d", c.text, first, c.line, c.col)
+		}
+	}
+}
+
 func TestIterators(t *testing.T) {
 	const text = "1. d4-e5 f6xd4 *\n\n1. d4-e6 *\n\n{unterminated"
 	var games, errs int
