@@ -103,11 +103,11 @@ func movetext(g *hexdame.Game, n hexdame.Notation, yield func(*Item)) {
 		default: // a comment or a line comment, without its evaluation (the graph shows it)
 			text := x.Text
 			if strings.Contains(text, "[%eval") {
-				text = review.StripEval(text)
+				if text = review.StripEval(text); text == "" {
+					continue // the evaluation alone
+				}
 			}
-			if text != "" {
-				add("c", 0, text, 0)
-			}
+			add("c", 0, text, 0)
 		}
 	}
 	for ; depth > 0; depth-- {
