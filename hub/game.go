@@ -71,15 +71,19 @@ type GameOptions struct {
 	// side with Clock for the game and Increment added after each move,
 	// as in Limits. A clock run out leaves no time: the engine is told to
 	// move at once (Clock LeastTime), and loses on time unless it moves
-	// within the Margin. With no time control (all three zero) each
+	// within the Margin. A move that overruns its clock within the Margin
+	// leaves the clock below zero, and the next move's overrun counts from
+	// there: the Margin is a tolerance for the game, not a time each move
+	// may add. With no time control (all three zero) each
 	// engine is told to move at once (MoveTime LeastTime) and is stopped
 	// after Margin, and no move loses on time.
 	MoveTime  time.Duration
 	Clock     time.Duration
 	Increment time.Duration
 
-	// Margin is how much a move may overrun its time before it loses on
-	// time; a search that has not ended by then is stopped.
+	// Margin is how much a move may overrun its move time, or a side's
+	// clock go below zero, before it loses on time; a search that has
+	// not ended by then is stopped.
 	Margin time.Duration
 
 	// DrawRules are the draw rules the game applies besides Freeling's
@@ -219,7 +223,7 @@ func PlayGame(ctx context.Context, white, red *Client, opts GameOptions) (GameRe
 		case !timed:
 			limits.MoveTime = LeastTime
 		case opts.MoveTime <= 0:
-			// A clock run out is still a clock: move at once.
+			// A clock run out (or in debt) is still a clock: move at once.
 			limits = Limits{Clock: max(clock[si], LeastTime), Increment: opts.Increment}
 			allowed = clock[si]
 		}
@@ -246,10 +250,17 @@ func PlayGame(ctx context.Context, white, red *Client, opts GameOptions) (GameRe
 			return lose(side, t, side.String()+" "+why)
 		}
 		if timed && elapsed > allowed+opts.Margin {
-			return lose(side, TimeForfeit, fmt.Sprintf("%s moved after %v, with %v allowed", side, elapsed.Round(time.Millisecond), allowed))
+			why := fmt.Sprintf("%s moved after %v, with %v allowed", side, elapsed.Round(time.Millisecond), allowed)
+			if allowed < 0 {
+				why = fmt.Sprintf("%s moved after %v, its clock %v in debt and the margin %v", side, elapsed.Round(time.Millisecond), (-allowed).Round(time.Millisecond), opts.Margin)
+			}
+			return lose(side, TimeForfeit, why)
 		}
 		if opts.MoveTime <= 0 {
-			clock[si] = max(clock[si]-elapsed, 0) + opts.Increment
+			// The debt of a move within the margin stays on the clock,
+			// as cutechess keeps it: the margin is a tolerance for the
+			// game, not a time each move may add.
+			clock[si] = clock[si] - elapsed + opts.Increment
 		}
 		if err := g.Play(done.Move); err != nil {
 			// Search returns legal moves only; this is a safeguard.

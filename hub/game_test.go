@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -416,5 +417,50 @@ func TestPlayGameClockRunOut(t *testing.T) {
 		if s.Limits != (hub.Limits{Clock: hub.LeastTime}) {
 			t.Errorf("limits after the clock ran out: %+v, want a move at once", s.Limits)
 		}
+	}
+}
+
+// lateMover is a random mover that answers every search after late,
+// whatever its limits say, or at stop.
+type lateMover struct {
+	*hub.RandomMover
+	late time.Duration
+}
+
+func (e *lateMover) Search(ctx context.Context, s hub.Search, info func(hub.Info)) (hub.Done, error) {
+	select {
+	case <-time.After(e.late):
+	case <-ctx.Done():
+	}
+	return e.RandomMover.Search(context.Background(), s, info)
+}
+
+// A clock keeps its debt: a move that overruns the clock within the
+// margin leaves it below zero, and the next overrun counts from there, so
+// an engine late on every move loses on time once its debts add up to
+// the margin. The referee used to set the clock back to zero after each
+// overrun, so that the margin was a time each move could add: at
+// -tc 0.2+0 -margin 2 an engine 0.35 s late on every move played 65
+// plies and won (issue 36).
+func TestPlayGameClockKeepsDebt(t *testing.T) {
+	late := &lateMover{RandomMover: hub.NewRandomMover(11), late: 300 * time.Millisecond}
+	white, red := connect(t, late), connect(t, hub.NewRandomMover(12))
+	// 50 ms on the clock and a margin of a second: the first move leaves
+	// the clock at -0.25 s or below, the third at -0.85 s, so that the
+	// fourth, with 0.15 s allowed at most, loses on time. Without the
+	// debt every move has 1.05 s and none loses.
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	res, err := hub.PlayGame(ctx, white, red, hub.GameOptions{
+		Start: hexdame.StartPosition(), Clock: 50 * time.Millisecond, Margin: time.Second})
+	if err != nil {
+		t.Fatalf("after %d plies: %v", res.Plies, err)
+	}
+	if res.Reason != hub.TimeForfeit || res.Faulty != hexdame.White || res.Moves[0] > 4 {
+		t.Errorf("%v (faulty %v) after %d moves of White's, %d plies: %s; want White to lose on time by its fourth move",
+			res.Reason, res.Faulty, res.Moves[0], res.Plies, res.Detail)
+	}
+	if !strings.Contains(res.Detail, "in debt") {
+		t.Errorf("detail %q does not say the clock was in debt", res.Detail)
 	}
 }
