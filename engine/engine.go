@@ -36,6 +36,7 @@ import (
 	"time"
 
 	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/internal/bigmem"
 )
 
 // Limits on options.
@@ -63,8 +64,12 @@ type Options struct {
 	// Threads is the number of goroutines that search together (lazy
 	// SMP: they share the table), 0 for one, at most MaxThreads.
 	Threads int
-	// HashMiB is the size of the transposition table in MiB: 0 for
-	// DefaultHashMiB, at most MaxHashMiB.
+	// HashMiB is the size of the transposition table in MiB, at most
+	// MaxHashMiB: a size given is made, or refused with the system's
+	// error. 0 is the default: DefaultHashMiB, or, when the system will
+	// not give that much with room to spare (a process under an
+	// address-space limit, RLIMIT_AS), the largest power of two that it
+	// gives, down to 1 MiB; Engine.Options says which size was made.
 	HashMiB int
 	// Endgame, when not nil, gives the value of positions of at most
 	// EndgamePieces pieces (men and kings of both sides), as endgame
@@ -152,20 +157,28 @@ func New(o Options) (*Engine, error) {
 // table whose memory the system refuses (on Unix, wrapping
 // syscall.ENOMEM).
 func (e *Engine) SetOptions(o Options) error {
+	byDefault := o.HashMiB == 0
 	o, err := o.check()
 	if err != nil {
 		return err
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	return e.setOptions(o)
+	return e.setOptions(o, byDefault)
 }
 
 // setOptions sets checked options o, or returns the error of making their
-// table and changes nothing.
-func (e *Engine) setOptions(o Options) error {
+// table and changes nothing. With byDefault, o.HashMiB is the default
+// size, and a smaller table is made where that one does not fit.
+func (e *Engine) setOptions(o Options, byDefault bool) error {
 	if e.tt == nil || e.opts.HashMiB != o.HashMiB {
-		tt, err := newTable(o.HashMiB)
+		var tt *table
+		var err error
+		if byDefault {
+			tt, o.HashMiB, err = fittingTable(o.HashMiB)
+		} else {
+			tt, err = newTable(o.HashMiB)
+		}
 		if err != nil {
 			return err
 		}
@@ -195,7 +208,34 @@ func (e *Engine) makeReady() error {
 		return nil
 	}
 	o, _ := Options{}.check()
-	return e.setOptions(o)
+	return e.setOptions(o, true)
+}
+
+// fitHeadroom is the address space a table of the default size leaves
+// free for the rest of the process: Go's heap grows by mappings of 64
+// MiB, and a refused one ends the program.
+const fitHeadroom = 128 << 20
+
+// fittingTable makes the largest table of mib MiB or less, halving the
+// size, that the system gives with fitHeadroom to spare, and returns it
+// with its size. A table of 1 MiB is taken without the headroom; when
+// even that is refused, it returns the first error.
+func fittingTable(mib int) (*table, int, error) {
+	var first error
+	for size := mib; size >= 1; size /= 2 {
+		tt, err := newTable(size)
+		if err != nil {
+			if first == nil {
+				first = err
+			}
+			continue
+		}
+		if size == 1 || bigmem.CanReserve(fitHeadroom) {
+			return tt, size, nil
+		}
+		tt.free()
+	}
+	return nil, 0, first
 }
 
 // Options returns the engine's options, with the defaults filled in.

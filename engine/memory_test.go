@@ -41,3 +41,50 @@ func TestTableUnderAddressLimit(t *testing.T) {
 		t.Errorf("search after the changes: %v", err)
 	}
 }
+
+// With 48 MiB of address space to spare, the default table (HashMiB 0)
+// is the largest power of two that leaves fitHeadroom free, and the
+// engine searches with it; a table of DefaultHashMiB asked for by its
+// size is still refused. Under prlimit --as=1073741824 the default
+// table of 64 MiB did not fit, and hexdame hub and analyze could not play
+// (issue 36).
+func TestDefaultTableFallsBack(t *testing.T) {
+	if !aslimit.Child(t, 48<<20) {
+		return
+	}
+	if e, err := New(Options{HashMiB: DefaultHashMiB}); e != nil || !errors.Is(err, syscall.ENOMEM) {
+		t.Errorf("New with a table of %d MiB asked for: %v, %v; want ENOMEM", DefaultHashMiB, e, err)
+	}
+	e, err := New(Options{})
+	if err != nil {
+		t.Fatalf("New with the default table: %v", err)
+	}
+	if mib := e.Options().HashMiB; mib < 1 || mib >= DefaultHashMiB || mib&(mib-1) != 0 {
+		t.Errorf("the default table fell back to %d MiB; want a power of two below %d", mib, DefaultHashMiB)
+	}
+	if _, err := e.Search(context.Background(), hexdame.StartPosition(), SearchOptions{Limits: Limits{Depth: 4}}); err != nil {
+		t.Errorf("search with the smaller table: %v", err)
+	}
+	// The zero Engine makes the default table at its first search.
+	var z Engine
+	if _, err := z.Search(context.Background(), hexdame.StartPosition(), SearchOptions{Limits: Limits{Depth: 2}}); err != nil {
+		t.Errorf("the zero Engine's search: %v", err)
+	}
+	// Options as Options returns them keep the table.
+	o := e.Options()
+	o.Level = 4
+	if err := e.SetOptions(o); err != nil || e.Options().HashMiB != o.HashMiB {
+		t.Errorf("SetOptions with the size made: %v, %d MiB", err, e.Options().HashMiB)
+	}
+}
+
+// Where the system gives it, the default table is DefaultHashMiB.
+func TestDefaultTable(t *testing.T) {
+	e, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mib := e.Options().HashMiB; mib != DefaultHashMiB {
+		t.Errorf("default table of %d MiB, want %d", mib, DefaultHashMiB)
+	}
+}

@@ -41,8 +41,17 @@ type Options struct {
 	// Engine are the options of the engine: Level, Threads and HashMiB
 	// are the parameters level, threads and hash (0 for their defaults);
 	// Seed is kept. Endgame and EndgamePieces are ignored: the engine's
-	// endgame tables are Tables.
+	// endgame tables are Tables. A HashMiB of 0, until the GUI sets
+	// hash, is the engine's default table (engine.Options.HashMiB 0):
+	// engine.DefaultHashMiB, or a smaller one where the system will not
+	// give that much (an address-space limit), which Log is told of and
+	// the parameter hash then holds.
 	Engine engine.Options
+
+	// Log, when not nil, receives what the engine has to say that is no
+	// error, a line of words: that the default hash table did not fit and
+	// a smaller one was made. hexdame hub writes it on standard error.
+	Log func(msg string)
 
 	// Tables are endgame tables the search takes as exact, nil for none.
 	// The parameter tables holds their directory (Tables.Dir), and
@@ -99,15 +108,17 @@ func (e settingError) Unwrap() error { return ErrSetting }
 // the protocol's searches onto engine.Engine.Search. Its methods must not
 // be called at the same time, which hub.Serve never does.
 type Engine struct {
-	opts   Options
-	tables *endgame.Tables
-	eng    *engine.Engine // nil before Init
+	opts        Options
+	tables      *endgame.Tables
+	eng         *engine.Engine // nil before Init
+	hashDefault bool           // hash is the default table, which Init may make smaller
 }
 
 // New returns an engine with options o. A Level, Threads or HashMiB out of
 // range gives an error wrapping ErrSetting.
 func New(o Options) (*Engine, error) {
 	eo := &o.Engine
+	hashDefault := eo.HashMiB == 0
 	for _, f := range []struct {
 		name    string
 		v       *int
@@ -131,7 +142,7 @@ func New(o Options) (*Engine, error) {
 	if o.MoveTimeMargin == nil {
 		o.MoveTimeMargin = DefaultMoveTimeMargin
 	}
-	return &Engine{opts: o, tables: o.Tables}, nil
+	return &Engine{opts: o, tables: o.Tables, hashDefault: hashDefault}, nil
 }
 
 // ID returns the engine's id: Options.ID.
@@ -203,6 +214,9 @@ func (e *Engine) SetParam(name, value string) error {
 		}
 	}
 	e.opts.Engine, e.tables = o, tables
+	if name == "hash" {
+		e.hashDefault = false // a size asked for is made, or refused, as it is
+	}
 	return nil
 }
 
@@ -213,16 +227,28 @@ func withTables(o engine.Options, t *endgame.Tables) engine.Options {
 }
 
 // Init makes the engine, allocating its table; after the first success it
-// does nothing.
+// does nothing. The default table is made smaller where the system will
+// not give engine.DefaultHashMiB (see Options.Engine), and Log told so.
 func (e *Engine) Init() error {
 	if e.eng != nil {
 		return nil
 	}
-	eng, err := engine.New(withTables(e.opts.Engine, e.tables))
+	o := withTables(e.opts.Engine, e.tables)
+	if e.hashDefault {
+		o.HashMiB = 0
+	}
+	eng, err := engine.New(o)
 	if err != nil {
 		return err
 	}
 	e.eng = eng
+	if e.hashDefault {
+		made := eng.Options().HashMiB
+		if made != e.opts.Engine.HashMiB && e.opts.Log != nil {
+			e.opts.Log(fmt.Sprintf("the default hash table of %d MiB does not fit in the memory the system gives (an address-space limit?): searching with %d MiB", e.opts.Engine.HashMiB, made))
+		}
+		e.opts.Engine.HashMiB = made
+	}
 	return nil
 }
 

@@ -106,14 +106,16 @@ var cmdAnalyze = &command{
 				return err
 			}
 			// After the tables, which take their memory as they load.
-			if err := checkHashFits(*hash); err != nil {
-				return usageError{"-hash: " + err.Error()}
+			hashMiB, err := hashOption(fs, *hash)
+			if err != nil {
+				return err
 			}
-			eng, err := engine.New(engine.Options{Level: *level, Threads: *threads, HashMiB: *hash,
+			eng, err := engine.New(engine.Options{Level: *level, Threads: *threads, HashMiB: hashMiB,
 				Endgame: tables.ProbeFunc(), EndgamePieces: tables.MaxPieces()})
 			if err != nil {
 				return usageError{err.Error()}
 			}
+			noteHash(e, "analyze", hashMiB, eng.Options().HashMiB)
 			var writeErr error
 			progress := func(r engine.Analysis) {
 				if writeErr != nil {

@@ -51,16 +51,22 @@ var cmdHub = &command{
 				return err
 			}
 			h, err := enginehub.New(enginehub.Options{CheckHash: checkHashFits,
-				TablesOptions: endgame.LoadOptions{MaxPieces: tablesPieces, MaxMemory: tablesMemory()}})
+				TablesOptions: endgame.LoadOptions{MaxPieces: tablesPieces, MaxMemory: tablesMemory()},
+				Log:           func(msg string) { fmt.Fprintf(e.stderr, "hexdame hub: %s\n", oneLine(msg)) }})
 			if err != nil {
 				return err
 			}
-			for _, s := range []hub.Setting{
+			settings := []hub.Setting{
 				{Name: "level", Value: strconv.Itoa(*level)},
 				{Name: "threads", Value: strconv.Itoa(*threads)},
-				{Name: "hash", Value: strconv.Itoa(*hash)},
 				{Name: "tables", Value: *tables},
-			} {
+			}
+			if flagGiven(fs, "hash") {
+				// A size asked for is made or refused as it is; the
+				// default is made smaller where it does not fit.
+				settings = append(settings, hub.Setting{Name: "hash", Value: strconv.Itoa(*hash)})
+			}
+			for _, s := range settings {
 				if err := h.SetParam(s.Name, s.Value); err != nil {
 					// A corrupt table is wrong content, exit 1, as for
 					// the other commands' -tables.
@@ -88,4 +94,36 @@ func checkHashFits(mib int) error {
 		return nil
 	}
 	return fmt.Errorf("a hash table of %d MiB does not fit in the %d MiB of memory available (less %d MiB for the rest)", mib, availMiB, hubHeadroomMiB)
+}
+
+// flagGiven reports whether the command line set the flag name.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
+}
+
+// hashOption returns the engine's HashMiB for a command's -hash flag,
+// whose value is mib: the size given, once checkHashFits has let it
+// through, or 0 when the flag was not given: the default table, which
+// the engine makes smaller where the system will not give it (see
+// noteHash).
+func hashOption(fs *flag.FlagSet, mib int) (int, error) {
+	if !flagGiven(fs, "hash") {
+		return 0, nil
+	}
+	if err := checkHashFits(mib); err != nil {
+		return 0, usageError{"-hash: " + err.Error()}
+	}
+	return mib, nil
+}
+
+// noteHash says on standard error, for command name, that the engine
+// made its default table smaller than engine.DefaultHashMiB (asked is
+// the HashMiB it was made with).
+func noteHash(e *env, name string, asked, made int) {
+	if asked == 0 && made < engine.DefaultHashMiB {
+		fmt.Fprintf(e.stderr, "hexdame %s: the default hash table of %d MiB does not fit in the memory the system gives (an address-space limit?): searching with %d MiB\n",
+			name, engine.DefaultHashMiB, made)
+	}
 }

@@ -296,3 +296,48 @@ func TestTablesRefusedWhenMemoryShort(t *testing.T) {
 		t.Errorf("probe with 44 MiB for the tables: exit %d, stdout %q, stderr %q", status, out, errOut)
 	}
 }
+
+// With 48 MiB of address space to spare, the default hash table of 64
+// MiB does not fit: analyze, solve, hub and serve make a smaller one,
+// say so in one line on standard error, and play; a size asked for with
+// -hash is still refused when it does not fit. Under prlimit
+// --as=1073741824 hexdame hub answered "init: a hash table of 64 MiB:
+// cannot allocate memory" and done with no move, and analyze refused to
+// search (issue 36).
+func TestDefaultHashUnderAddressLimit(t *testing.T) {
+	if !aslimit.Child(t, 48<<20) {
+		return
+	}
+	note := regexp.MustCompile(`^hexdame (analyze|solve|serve): the default hash table of 64 MiB does not fit in the memory the system gives \(an address-space limit\?\): searching with \d+ MiB\n`)
+	for _, args := range [][]string{{"analyze", "-depth", "3"}, {"solve", "3"}, {"serve", "-addr", "127.0.0.1:0"}} {
+		status, out, errOut := runCLI(t, "", args...)
+		if status != 0 || out == "" || !note.MatchString(errOut) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 0 and %s", args, status, out, errOut, note)
+		}
+	}
+	if status, _, errOut := runCLI(t, "", "analyze", "-depth", "3", "-hash", "64"); status != 2 || !strings.Contains(errOut, "-hash: a hash table of 64 MiB does not fit") {
+		t.Errorf("analyze -hash 64: exit %d, stderr %q; want it refused", status, errOut)
+	}
+
+	s := startHub(t)
+	s.send("hub")
+	s.until("wait")
+	s.send("init")
+	s.until("ready")
+	s.search(hubStart, posLine(hubStart), "level depth=3", "go think")
+	s.send("quit")
+	<-s.exit
+	if !regexp.MustCompile(`^hexdame hub: the default hash table of 64 MiB does not fit .*: searching with \d+ MiB\n$`).MatchString(s.stderr.String()) {
+		t.Errorf("hub's standard error: %q", s.stderr.String())
+	}
+	s.exit <- 0 // for the cleanup
+
+	// -hash 64, asked for, is refused at init, as before.
+	s = startHub(t, "-hash", "64")
+	s.send("hub")
+	s.until("wait")
+	s.send("init")
+	if c, _ := s.until("error"); !strings.Contains(c.String(), "64 MiB") {
+		t.Errorf("init with -hash 64: %v", c)
+	}
+}

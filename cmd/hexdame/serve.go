@@ -81,10 +81,16 @@ var cmdServe = &command{
 			if err != nil {
 				return err
 			}
-			opts := engine.Options{HashMiB: *hash, Threads: *threads, Endgame: tables.ProbeFunc(), EndgamePieces: tables.MaxPieces()}
-			if _, err := engine.New(opts); err != nil { // the options checked, the memory tried, before serving
+			hashMiB := 0 // the default, smaller where it does not fit
+			if flagGiven(fs, "hash") {
+				hashMiB = *hash
+			}
+			opts := engine.Options{HashMiB: hashMiB, Threads: *threads, Endgame: tables.ProbeFunc(), EndgamePieces: tables.MaxPieces()}
+			eng, err := engine.New(opts) // the options checked, the memory tried, before serving
+			if err != nil {
 				return usageError{err.Error()}
 			}
+			noteHash(e, "serve", hashMiB, eng.Options().HashMiB)
 			ln, err := net.Listen("tcp", *addr)
 			if err != nil {
 				return usageError{"-addr: " + err.Error()}

@@ -61,8 +61,9 @@ var cmdSolve = &command{
 				return err
 			}
 			// After the tables, which take their memory as they load.
-			if err := checkHashFits(*hash); err != nil {
-				return usageError{"-hash: " + err.Error()}
+			hashMiB, err := hashOption(fs, *hash)
+			if err != nil {
+				return err
 			}
 			start := time.Now()
 			var sol engine.Solution
@@ -70,10 +71,11 @@ var cmdSolve = &command{
 				sol = s
 				fmt.Fprintf(e.stderr, "endgame tables: %s\n", verdict)
 			} else {
-				eng, err := engine.New(engine.Options{HashMiB: *hash})
+				eng, err := engine.New(engine.Options{HashMiB: hashMiB})
 				if err != nil {
 					return usageError{err.Error()}
 				}
+				noteHash(e, "solve", hashMiB, eng.Options().HashMiB)
 				searched := 0 // the deepest horizon searched to its end
 				sol, err = eng.Solve(context.Background(), p, plies, engine.SolveOptions{All: *all, MaxNodes: *nodes, Progress: func(r engine.SolveProgress) {
 					verdict := "no win"

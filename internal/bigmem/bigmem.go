@@ -59,6 +59,16 @@ func New[T any](n int) (*Block[T], error) {
 	return b, nil
 }
 
+// CanReserve reports whether the process can still map n more bytes of
+// address space: on Unix it maps them, inaccessible and without
+// committing memory, and unmaps them at once, so that it is the
+// address-space limit (RLIMIT_AS, ulimit -v) that answers. A program
+// under such a limit asks it before it takes memory it could do without,
+// to leave room for Go's heap, which grows by mappings of 64 MiB and
+// ends the program when the system refuses one. Elsewhere it reports
+// true.
+func CanReserve(n int) bool { return n <= 0 || reserve(n) }
+
 // ErrTooLarge is wrapped by the error New returns for a block of more
 // bytes than an int counts.
 var ErrTooLarge = errors.New("too large")

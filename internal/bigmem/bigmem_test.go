@@ -76,3 +76,23 @@ func TestNewUnderLimit(t *testing.T) {
 		b.Free()
 	}
 }
+
+// CanReserve tells address space that can still be mapped from address
+// space that cannot, under an address-space limit, and leaves nothing
+// mapped.
+func TestCanReserve(t *testing.T) {
+	if !aslimit.Child(t, 64<<20) {
+		return
+	}
+	if CanReserve(1 << 30) {
+		t.Errorf("1 GiB can be reserved with 64 MiB of address space to spare")
+	}
+	for range 100 { // each reservation is given back
+		if !CanReserve(16 << 20) {
+			t.Fatalf("16 MiB cannot be reserved with 64 MiB of address space to spare")
+		}
+	}
+	if !CanReserve(0) {
+		t.Errorf("nothing cannot be reserved")
+	}
+}
