@@ -301,7 +301,7 @@ func TestBrowserPlayLevel1(t *testing.T) {
 			b.run(chromedp.SetValue("#level", "1", chromedp.ByID), chromedp.SetValue("#minutes", "0", chromedp.ByID))
 			b.click("#kingrule") // 25 moves each of kings alone draw: the game ends
 			b.click("#newhere")
-			b.waitFor(`!document.querySelector("#takeback").disabled`, 5*time.Second)
+			b.waitFor(`!document.querySelector("#resign").disabled`, 5*time.Second)
 			// The capture: g3 to a1 names two moves; the page asks.
 			b.clickCell("g3")
 			b.clickCell("a1")
@@ -652,7 +652,9 @@ func TestBrowserEditor(t *testing.T) {
 	}
 }
 
-// TestBrowserTables shows the tables' verdicts in a 3-piece ending.
+// TestBrowserTables shows the tables' verdicts in a 3-piece ending and
+// a 2-piece one, in moves, with the plies where they differ, worded as
+// the engine's scores are.
 func TestBrowserTables(t *testing.T) {
 	chromiumPath(t)
 	tables := buildTables(t, 3)
@@ -660,12 +662,14 @@ func TestBrowserTables(t *testing.T) {
 	b := newTab(t)
 	fen := "W:WKe5,c3:BKg7"
 	b.open(s.url + "#fen=" + fen)
-	v, d, _ := tables.Probe(hexdame.MustParseFEN(fen))
-	plies := "plies"
-	if d == 1 {
-		plies = "ply"
+	verdict := func(v endgame.Value, plies int) string {
+		if v == endgame.Draw {
+			return "draws"
+		}
+		return map[endgame.Value]string{endgame.Win: "wins ", endgame.Loss: "loses "}[v] + inMoves(plies)
 	}
-	want := "Endgame tables: White " + map[endgame.Value]string{endgame.Win: "wins in", endgame.Loss: "loses in"}[v] + fmt.Sprintf(" %d %s", d, plies)
+	v, d, _ := tables.Probe(hexdame.MustParseFEN(fen))
+	want := "Endgame tables: White " + verdict(v, d)
 	if v == endgame.Draw {
 		want = "Endgame tables: a draw"
 	}
@@ -677,10 +681,7 @@ func TestBrowserTables(t *testing.T) {
 	p := hexdame.MustParseFEN(fen)
 	for _, m := range p.LegalMoves() {
 		v, d, _ := tables.Probe(p.PlayUnchecked(m))
-		mv := p.FormatMove(m, hexdame.Algebraic) + ": " + v.Opposite().String()
-		if v != endgame.Draw {
-			mv += " in " + strconv.Itoa(d+1)
-		}
+		mv := p.FormatMove(m, hexdame.Algebraic) + " " + verdict(v.Opposite(), d+1)
 		if !strings.Contains(got, mv) {
 			t.Errorf("tables: %q, want %q", got, mv)
 		}
@@ -693,6 +694,25 @@ func TestBrowserTables(t *testing.T) {
 		t.Errorf("the graph marks the position of a game without moves at x %v, not at its start", at)
 	}
 	b.shot("serve-tables")
+	// A lone man against a king loses in 6 plies: 3 moves of the king.
+	b.open(s.url + "?again#fen=W:Wa1:BKe5")
+	want = "Endgame tables: White loses in 3 moves (6 plies)a1-b1 loses in 3 moves (6 plies), a1-a2 loses in 3 moves (6 plies), a1-b2 loses in 1 move (2 plies)"
+	if got := b.text("#tables"); got != want {
+		t.Errorf("tables: %q, want %q", got, want)
+	}
+}
+
+// inMoves is graph.js's wording of a distance in plies.
+func inMoves(plies int) string {
+	moves := (plies + 1) / 2
+	s := fmt.Sprintf("in %d move", moves)
+	if moves != 1 {
+		s += "s"
+	}
+	if moves != plies {
+		s += fmt.Sprintf(" (%d plies)", plies)
+	}
+	return s
 }
 
 // TestBrowserNarrow opens the page as wide as a phone, 400 pixels: it

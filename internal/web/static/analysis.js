@@ -3,7 +3,7 @@
 import { $, page, timings } from "hexdame/page.js";
 import { send } from "hexdame/send.js";
 import { drawArrow } from "hexdame/board.js";
-import { drawEvalBar, noteEval, scoreText } from "hexdame/graph.js";
+import { drawEvalBar, noteEval, scoreText, inMoves } from "hexdame/graph.js";
 
 // startAnalysis analyzes the position shown, stopping the analysis
 // before.
@@ -32,6 +32,19 @@ export function startAnalysis() {
 export function stopAnalysis() {
   if (page.analysis && page.analysis.handle) { page.analysis.handle.stop(); }
   page.analysis = null;
+}
+
+// clearAnalysis stops the analysis, unticks it and clears what it showed:
+// the lines, the arrow, the bar, the score and the depth.
+export function clearAnalysis() {
+  stopAnalysis();
+  $("analyze").checked = false;
+  page.lastLines = [];
+  drawLines();
+  drawArrow();
+  drawEvalBar(null);
+  $("depth").textContent = "";
+  document.body.removeAttribute("data-depth");
 }
 
 function fmtNodes(n) {
@@ -84,15 +97,19 @@ export function drawTables() {
   var moves = document.createElement("div");
   moves.className = "moves";
   moves.textContent = st.moves.filter(function (m) { return m.tables; }).map(function (m) {
-    return m.text + ": " + m.tables.replace(/^(win|loss) /, function (w) { return w.trim() + " in "; });
+    return m.text + " " + verdictText(m.tables, "").trim();
   }).join(", ");
   box.appendChild(moves);
 }
 
+// verdictText writes a verdict of the tables ("win 7", "loss 12",
+// "draw": plies to the end) for side, the player it is for (none: the
+// move's): "White wins in 4 moves (7 plies)", "draws".
 function verdictText(v, side) {
-  if (v === "draw") { return "a draw"; }
+  if (v === "draw") { return side ? "a draw" : "draws"; }
   var m = /^(win|loss) (\d+)$/.exec(v);
-  return side + (m[1] === "win" ? " wins in " : " loses in ") + m[2] + (m[2] === "1" ? " ply" : " plies");
+  if (!m) { return v; }
+  return (side ? side + " " : "") + (m[1] === "win" ? "wins " : "loses ") + inMoves(+m[2]);
 }
 
 // initAnalysis wires the analysis's controls.
@@ -101,12 +118,7 @@ export function initAnalysis() {
     if ($("analyze").checked) {
       startAnalysis();
     } else {
-      stopAnalysis();
-      page.lastLines = [];
-      drawLines();
-      drawArrow();
-      drawEvalBar(null);
-      $("depth").textContent = "";
+      clearAnalysis();
     }
   });
   $("multipv").addEventListener("change", function () { if (page.analysis) { startAnalysis(); } });

@@ -19,14 +19,17 @@ import { initEditor } from "hexdame/editor.js";
 import { initInput } from "hexdame/input.js";
 import { initNav } from "hexdame/nav.js";
 import { initAnnotate } from "hexdame/annotate.js";
-import { initIO } from "hexdame/io.js";
 import { drawReviewSummary, initReview } from "hexdame/review.js";
+import { initIO, listGames, markGames } from "hexdame/io.js";
+import { initStore, keepWork, startRequest } from "hexdame/store.js";
 
 // show draws a state the backend answered.
 function show(s) {
   var st = page.st;
   var changedPosition = !st || st.fen !== s.fen || st.node !== s.node;
   page.st = s;
+  // A selection (and a choice among captures) is of the position before.
+  if (changedPosition) { page.sel = null; }
   if (s.tree) { page.tree = s.tree; drawTree(); drawTags(); }
   drawReviewSummary();
   if (!page.editor) { drawBoard(s.svg); }
@@ -35,10 +38,10 @@ function show(s) {
   $("fen").textContent = s.fen;
   $("comment").value = s.comment || "";
   if (!page.editor) { updateAddress(); }
+  if (mode !== "viewer") { markGames(); keepWork(); }
   drawTables();
   drawGraph();
   if (changedPosition) {
-    page.sel = null;
     page.lastLines = [];
     drawLines();
     if (page.analysis) { startAnalysis(); }
@@ -61,12 +64,27 @@ if (mode !== "viewer") {
   initEditor();
   initIO();
   initReview();
+  initStore();
   $("mode").textContent = mode === "static" ? "static site: the rules and the engine run in your browser" : "served by hexdame serve";
+}
+
+// start sends the operation that starts the page: the work the browser
+// kept, or the address's game (also when the kept work cannot be
+// restored).
+function start(req) {
+  return send(req).then(function (r) {
+    if (req.op !== "restore") { return r; }
+    if (r.error) {
+      return send(restoreRequest()).then(function () { showError("The work this browser kept could not be restored: " + r.error); });
+    }
+    if (r.games) { listGames(r.games); }
+    return r;
+  });
 }
 
 var started = performance.now();
 backend.init().then(function () {
-  return mode === "viewer" ? startViewer(backend) : send(restoreRequest());
+  return mode === "viewer" ? startViewer(backend) : startRequest().then(start);
 }).then(function () {
   timings.ready = performance.now(); // since the navigation began
   timings.start = performance.now() - started;

@@ -63,7 +63,7 @@ export function initEditor() {
   $("editdone").addEventListener("click", function () {
     var fen = page.editor.fen;
     closeEditor();
-    send({ op: "new", fen: fen });
+    send({ op: "new", fen: fen, keep: true });
   });
   $("editcancel").addEventListener("click", function () { closeEditor(); send({ op: "state" }); });
 }

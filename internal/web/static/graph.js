@@ -10,16 +10,26 @@ export function whiteView(line, side) {
 }
 
 // scoreText writes a score for the side to move from White's view:
-// men with a sign, or who wins in how many plies.
+// men with a sign, or who wins in how many moves.
 export function scoreText(score, side) {
   var m = /^(win|loss) (\d+)$/.exec(score);
   if (m) {
     var winner = (m[1] === "win") === (side === "white") ? "White" : "Red";
-    return winner + " wins in " + m[2];
+    return winner + " wins " + inMoves(+m[2]);
   }
   var v = parseFloat(score);
   if (side !== "white") { v = -v; }
   return (v >= 0 ? "+" : "") + v.toFixed(2);
+}
+
+// inMoves writes a distance to the end of the game, given in plies, as
+// the page words every one (the engine's scores, the endgame tables'
+// verdicts): in the winner's moves, with the plies where they differ,
+// "in 4 moves (7 plies)", "in 1 move".
+export function inMoves(plies) {
+  var moves = Math.ceil(plies / 2);
+  var s = "in " + moves + (moves === 1 ? " move" : " moves");
+  return moves === plies ? s : s + " (" + plies + " plies)";
 }
 
 // drawGraph draws the evaluations the page has of the main line's

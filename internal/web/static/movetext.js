@@ -23,6 +23,7 @@ export function drawTree() {
       case "s": add("setup", "[" + it.t + "]", it.n); break;
       case "c": add("comment", "{" + it.t + "}"); break;
       case "n": add("nag", glyphs[it.g] || "$" + it.g); break;
+      case "r": add("result", it.t); break;
       case "(": stack.push(add("variation", "(")); break;
       case ")":
         var top = stack.pop();

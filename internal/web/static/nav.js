@@ -1,5 +1,5 @@
 // Moving through the game tree: the buttons under the board, the arrow
-// keys and Home/End, a click on a move of the movetext or on the graph,
+// keys (Up and Down among the variations) and Home/End, a click on a move of the movetext or on the graph,
 // and the board turned.
 import { $, page } from "hexdame/page.js";
 import { send } from "hexdame/send.js";
@@ -16,10 +16,14 @@ export function initNav() {
   // browser's back).
   document.addEventListener("keydown", function (e) {
     var el = e.target, tag = el && el.tagName;
-    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) { return; }
+    if (e.altKey || e.ctrlKey || e.metaKey) { return; }
     if (tag === "TEXTAREA" || tag === "SELECT" || el && el.isContentEditable) { return; }
     if (tag === "INPUT" && el.type !== "checkbox" && el.type !== "button" && el.type !== "submit") { return; }
-    var keys = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };
+    if (document.querySelector("dialog[open]")) { return; }
+    // Down (or Shift+Right) goes into the first variation of the next
+    // move, or where it has none to the current move's next alternative;
+    // Up to its alternative before.
+    var keys = e.shiftKey ? { ArrowRight: "down" } : { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last", ArrowDown: "down", ArrowUp: "up" };
     if (keys[e.key]) { e.preventDefault(); send({ op: keys[e.key] }); }
   });
   $("movetext").addEventListener("click", function (e) {

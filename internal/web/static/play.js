@@ -2,7 +2,7 @@
 // take backs, resignation and draw offers.
 import { $, page, showError } from "hexdame/page.js";
 import { send } from "hexdame/send.js";
-import { stopAnalysis } from "hexdame/analysis.js";
+import { clearAnalysis } from "hexdame/analysis.js";
 import { noteEval } from "hexdame/graph.js";
 
 // canMove reports whether the player may move on the board: not in the
@@ -14,21 +14,30 @@ export function canMove() {
   return !game.thinking && !game.over && page.st.side === game.you;
 }
 
+// startGame starts a game against the engine, from the start or the
+// position shown, once the game shown may be replaced (the session asks
+// when it has changes).
 function startGame(fromHere) {
-  stopAnalysis();
-  $("analyze").checked = false;
+  clearAnalysis();
+  stopGame();
   var minutes = +$("minutes").value, inc = +$("increment").value;
-  var game = page.game = {
-    you: $("you").value, level: +$("level").value, inc: inc * 1000,
-    clock: minutes > 0 ? { white: minutes * 60000, red: minutes * 60000 } : null,
-    thinking: false, over: false, turnStart: performance.now(), side: null
-  };
-  ["takeback", "resign", "offerdraw"].forEach(function (id) { $(id).disabled = false; });
-  $("clocks").hidden = !game.clock;
-  $("playstatus").textContent = "You play " + (game.you === "white" ? "White" : "Red") + " against level " + game.level + ".";
-  var req = fromHere ? { op: "new", fen: page.st.fen } : { op: "new" };
-  send({ op: "drawrules", kingMoves: $("kingrule").checked ? 25 : 0 });
-  send(req);
+  var req = fromHere ? { op: "new", fen: page.st.fen, keep: true } : { op: "new", keep: true };
+  send(req).then(function (r) {
+    if (r.confirm || r.error) { return; } // the game shown stays
+    var game = page.game = {
+      you: $("you").value, level: +$("level").value, inc: inc * 1000,
+      clock: minutes > 0 ? { white: minutes * 60000, red: minutes * 60000 } : null,
+      thinking: false, over: false, turnStart: performance.now(), side: null,
+      // The player's first move: the next ply, or the one after the
+      // engine's first move.
+      firstMove: page.st.main.length - 1 + (page.st.side === $("you").value ? 1 : 2)
+    };
+    $("resign").disabled = $("offerdraw").disabled = false;
+    $("clocks").hidden = !game.clock;
+    $("playstatus").textContent = "You play " + (game.you === "white" ? "White" : "Red") + " against level " + game.level + ".";
+    // Its state starts the engine when it is to move.
+    send({ op: "drawrules", kingMoves: $("kingrule").checked ? 25 : 0 });
+  });
 }
 
 // stopGame leaves the game against the engine, if any.
@@ -71,20 +80,30 @@ export function playTurn() {
     $("playstatus").textContent = "Game over: " + st.outcome;
   }
   $("resign").disabled = $("offerdraw").disabled = game.over;
+  drawTakeback();
   drawClocks();
   if (game.over || game.thinking || st.side === game.you || st.main[st.main.length - 1] !== st.node) { return; }
   game.thinking = true;
+  drawTakeback();
   var node = st.node, req = { fen: st.fen, history: st.history, level: game.level, notation: page.notation };
   if (game.clock) { req.clock = Math.max(100, Math.round(game.clock[st.side])); req.increment = game.inc; } else { req.movetime = 1000; }
   page.backend.search(req).then(function (r) {
     game.thinking = false;
+    drawTakeback();
     // Not played when the game was left, or the engine's flag fell
     // while it thought.
     if (page.game !== game || game.over) { return; }
     if (!r.best) { showError(r.error || "the engine found no move"); return; }
     if (r.lines && r.lines[0]) { noteEval(req.fen, engineSide(), r.lines[0]); }
     send({ op: "play", node: node, move: r.best.text });
-  }, function (e) { game.thinking = false; if (page.game === game) { showError(String(e.message || e)); } });
+  }, function (e) { game.thinking = false; drawTakeback(); if (page.game === game) { showError(String(e.message || e)); } });
+}
+
+// drawTakeback enables take back when there is a move of the player's
+// to take back in a game that goes on, and the engine is not thinking.
+function drawTakeback() {
+  var game = page.game, st = page.st;
+  $("takeback").disabled = !game || game.over || game.thinking || !st || st.main.length - 1 < game.firstMove;
 }
 
 function drawClocks() {
@@ -103,6 +122,37 @@ function drawClocks() {
   });
 }
 
+// DRAW_DEPTH is the depth of the search that weighs a draw offer, and
+// DRAW_MARGIN the most, in men, that the engine may see itself ahead by
+// and still take a draw.
+export const DRAW_DEPTH = 10, DRAW_MARGIN = 0.1;
+
+// considerDraw weighs a draw offer in the state st for the engine, which
+// plays side: it declines while a capture is pending (the material is
+// changing hands: the offer waits for the exchange to end); else it
+// searches the position at full strength to DRAW_DEPTH (the same depth
+// on any machine, so the same answer) and accepts when its score, for
+// itself, is at most DRAW_MARGIN: a draw is then fair for it. A proven
+// win it declines, a proven loss it accepts. It returns a promise of
+// {accept, why}.
+export function considerDraw(st, side) {
+  if (st.moves.some(function (m) { return m.captured && m.captured.length; })) {
+    return Promise.resolve({ accept: false, why: "a capture is pending; offer again when the exchange is over" });
+  }
+  return page.backend.search({ fen: st.fen, history: st.history, depth: DRAW_DEPTH, movetime: 5000 }).then(function (r) {
+    var l = r.lines && r.lines[0];
+    if (!l) { throw new Error(r.error || "the engine did not answer"); }
+    var mine = st.side === side ? l.men : -l.men, w = /^(win|loss) /.exec(l.score);
+    if (w) {
+      var wins = (w[1] === "win") === (st.side === side);
+      return { accept: !wins, why: wins ? "it sees a forced win" : "it sees a forced loss" };
+    }
+    var score = (mine >= 0 ? "+" : "") + mine.toFixed(2);
+    if (mine <= DRAW_MARGIN) { return { accept: true, why: "it sees itself at " + score + ", no better than a draw" }; }
+    return { accept: false, why: "it sees itself ahead, at " + score };
+  });
+}
+
 // initPlay wires the controls of a game against the engine, and runs the
 // clocks.
 export function initPlay() {
@@ -116,10 +166,9 @@ export function initPlay() {
   $("newhere").addEventListener("click", function () { startGame(true); });
   $("takeback").addEventListener("click", function () {
     var game = page.game;
-    if (!game || game.thinking) { return; }
+    if (!game || game.thinking || game.over) { return; }
     // Back to the player's last turn: one move or two.
     var count = page.st.side === game.you ? 2 : 1;
-    game.over = false;
     send({ op: "takeback", count: count });
   });
   $("resign").addEventListener("click", function () {
@@ -130,13 +179,10 @@ export function initPlay() {
   $("offerdraw").addEventListener("click", function () {
     var game = page.game, st = page.st;
     if (!game || game.over || game.thinking) { return; }
-    // The engine takes a draw when it does not see itself better by a
-    // quarter of a man after a short search.
     $("playstatus").textContent = "The engine considers your offer…";
-    page.backend.search({ fen: st.fen, history: st.history, movetime: 300 }).then(function (r) {
-      var men = r.lines && r.lines[0] ? r.lines[0].men : 0;
-      var engineView = st.side === game.you ? -men : men;
-      if (engineView <= 0.25) { endGame("1-1", "The engine accepts the draw."); } else { $("playstatus").textContent = "The engine declines the draw."; }
+    considerDraw(st, engineSide()).then(function (d) {
+      if (page.game !== game || game.over) { return; }
+      if (d.accept) { endGame("1-1", "The engine accepts the draw: " + d.why + "."); } else { $("playstatus").textContent = "The engine declines the draw: " + d.why + "."; }
     }).catch(function (e) { showError(String(e.message || e)); });
   });
   setInterval(drawClocks, 250);

@@ -1,6 +1,6 @@
 // The backend of hexdame serve: JSON over HTTP, analysis as Server-Sent
 // Events read from a fetch, which the page aborts to stop.
-import { restoreRequest } from "hexdame/address.js";
+import { recoveryRequest } from "hexdame/store.js";
 
 export function serverBackend() {
   var session = null;
@@ -57,9 +57,10 @@ export function serverBackend() {
       return post("/api/do?s=" + session, req).then(function (r) {
         if (r.status === 404) {
           // The server forgot this tab's game (it keeps the most
-          // recently used ones): start again from the address.
+          // recently used ones): start again from what the browser
+          // keeps of it, or the address.
           self.lost = true;
-          return newSession().then(function () { return post("/api/do?s=" + session, restoreRequest()); }).then(json);
+          return newSession().then(function () { return post("/api/do?s=" + session, recoveryRequest()); }).then(json);
         }
         return json(r);
       });
