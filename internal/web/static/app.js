@@ -52,7 +52,7 @@ function show(s) {
 var backend = page.backend = { server: serverBackend, static: staticBackend, viewer: viewerBackend }[mode]();
 // The backend and what the page measured, for the browser tests and the
 // curious (in the console: hexdame.timings).
-window.hexdame = { backend: backend, timings: timings };
+window.hexdame = { backend: backend, timings: timings, page: page };
 onState(show);
 initNav();
 window.addEventListener("resize", drawGraph);
