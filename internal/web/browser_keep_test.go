@@ -158,7 +158,6 @@ func (b *tab) newTabInBrowser() (*tab, func()) {
 	return &tab{t: b.t, ctx: ctx}, cancel
 }
 
-
 // TestBrowserAsksBeforeLosing: a new game, an import and a link ask
 // before they replace changes; where the browser keeps nothing, the page
 // says so and asks before the tab is left.
@@ -235,8 +234,8 @@ func TestBrowserNewGameClearsAnalysis(t *testing.T) {
 			if s.server == nil {
 				b.waitFor(`hexdame.timings.engineReady`, 30*time.Second)
 			}
-			b.click("#analyse")
-			b.analysed(4)
+			b.click("#analyze")
+			b.analyzed(4)
 			if b.text("#evalscore") == "" || b.text("#depth") == "" {
 				t.Fatalf("the analysis shows no score or depth")
 			}
