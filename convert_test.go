@@ -63,7 +63,7 @@ func TestConvertMoveText(t *testing.T) {
 	}
 }
 
-// Convert and ConvertRecord write the GameType tag that WriteGame writes,
+// Convert and convertRecord write the GameType tag that WriteGame writes,
 // adding it to a record without one, after the record's tags; a line
 // comment among the tags is written at the start of the movetext, where a
 // Record keeps it (issue 27).
@@ -79,9 +79,9 @@ func TestConvertGameType(t *testing.T) {
 	for _, tc := range tests {
 		var streamed bytes.Buffer
 		if err := convertRecord(NewReader(strings.NewReader(tc.in)), NewWriter(&streamed), Numeric); err != nil {
-			t.Errorf("%q: ConvertRecord: %v", tc.in, err)
+			t.Errorf("%q: convertRecord: %v", tc.in, err)
 		} else if streamed.String() != tc.numeric {
-			t.Errorf("%q: ConvertRecord wrote\n%s\nwant\n%s", tc.in, streamed.String(), tc.numeric)
+			t.Errorf("%q: convertRecord wrote\n%s\nwant\n%s", tc.in, streamed.String(), tc.numeric)
 		}
 		rec, err := NewReader(strings.NewReader(tc.in)).ReadRecord()
 		if err != nil {

@@ -138,7 +138,7 @@
 // files before it define, but for three uses that cannot be otherwise
 // (board.go's init builds the start position of position.go, a Node of
 // tree.go belongs to a Game of game.go, and a Reader of pdnlex.go keeps
-// the replayer of replay.go that CheckGame reuses). files_test.go checks
+// the replayer of replay.go that CheckGame reuses). docs_files_test.go checks
 // the order, and lists those uses with their reasons.
 //
 //   - doc.go: this overview.

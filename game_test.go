@@ -182,7 +182,7 @@ func TestPlayAfterTheEnd(t *testing.T) {
 		t.Errorf("Play after the end = %v, want ErrGameOver", err)
 	}
 	if _, err := playText(g, "a1-a2"); !errors.Is(err, ErrGameOver) {
-		t.Errorf("PlayText after the end = %v, want ErrGameOver", err)
+		t.Errorf("playText after the end = %v, want ErrGameOver", err)
 	}
 }
 
@@ -241,7 +241,7 @@ func TestTrapNilGame(t *testing.T) {
 		}
 	}
 	if _, err := playText(g, "d4-e5"); !errors.Is(err, ErrInvalid) {
-		t.Errorf("PlayText on a nil *Game: %v", err)
+		t.Errorf("playText on a nil *Game: %v", err)
 	}
 	var n *Node
 	if n.Position() != StartPosition() || n.Move() != (Move{}) || n.Parent() != nil || n.Next() != nil ||
@@ -259,7 +259,7 @@ func TestHostileZeroValues(t *testing.T) {
 		t.Errorf("zero Game: ply %d, %v, %v", g.End().Ply(), g.Outcome(), g.repetitions())
 	}
 	if _, err := playText(&g, "d4-e5"); err != nil || g.End().Ply() != 1 {
-		t.Errorf("zero Game PlayText: %v", err)
+		t.Errorf("zero Game playText: %v", err)
 	}
 	if rec := recordOf((&Game{}), Algebraic); rec == nil || len(rec.Body) != 0 {
 		t.Errorf("zero Game Record: %+v", rec)
@@ -297,7 +297,7 @@ func TestHostileZeroValues(t *testing.T) {
 		t.Error("WriteGame(nil)")
 	}
 	if err := convertRecord(NewReader(strings.NewReader("1. d4-e5 *")), nil, Numeric); err == nil {
-		t.Error("ConvertRecord(nil)")
+		t.Error("convertRecord(nil)")
 	}
 	for _, e := range []error{&MoveError{}, &ParseError{}, &FENError{}} {
 		if e.Error() == "" {

@@ -96,7 +96,7 @@ func TestPropertyMoves(t *testing.T) {
 			if !mover.IsKing() {
 				onBackRow := backRow[us]&bit(m.To()) != 0
 				if crowns(p, m) != onBackRow {
-					t.Fatalf("%s %v: Promotes %v, ends on back row %v", p.String(), m, crowns(p, m), onBackRow)
+					t.Fatalf("%s %v: crowns %v, ends on back row %v", p.String(), m, crowns(p, m), onBackRow)
 				}
 				if !m.IsCapture() {
 					d := lineDir[m.From()][m.To()]
@@ -210,7 +210,7 @@ func movesFrom(p Position, c Cell) []Move {
 	return out
 }
 
-func TestMovesFrom(t *testing.T) {
+func TestMovesFromHelper(t *testing.T) {
 	p := MustParseFEN("W:Wc3,e5,Ka1:Bf6,d3")
 	for _, tc := range []struct {
 		cell string
@@ -227,11 +227,11 @@ func TestMovesFrom(t *testing.T) {
 			got = append(got, p.Path(m).Format(Algebraic))
 		}
 		if strings.Join(got, " ") != strings.Join(tc.want, " ") {
-			t.Errorf("MovesFrom(%s) = %v, want %v", tc.cell, got, tc.want)
+			t.Errorf("movesFrom(%s) = %v, want %v", tc.cell, got, tc.want)
 		}
 	}
 	if got := movesFrom(p, NoCell); len(got) != 0 {
-		t.Errorf("MovesFrom(NoCell) = %v", got)
+		t.Errorf("movesFrom(NoCell) = %v", got)
 	}
 }
 

@@ -94,7 +94,7 @@ func TestRulesPromotion(t *testing.T) {
 			}
 			king := p.Piece(m.From()).IsKing()
 			if crowns(p, m) != (!king && tc.want.IsKing()) {
-				t.Errorf("Promotes() = %v", crowns(p, m))
+				t.Errorf("crowns = %v", crowns(p, m))
 			}
 		})
 	}

@@ -90,7 +90,7 @@ func TestHostileMoveTextPanics(t *testing.T) {
 		t.Errorf("ParseMove of 63 cells: %v", err)
 	}
 	if _, err := playText(NewGame(), long); !errors.Is(err, ErrSyntax) {
-		t.Errorf("PlayText of 63 cells: %v", err)
+		t.Errorf("playText of 63 cells: %v", err)
 	}
 	pdn := "1. " + long + " *"
 	if _, err := NewReader(strings.NewReader(pdn)).ReadGame(); !errors.Is(err, ErrSyntax) {
@@ -105,7 +105,7 @@ func TestHostileMoveTextPanics(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	if err := convertRecord(NewReader(strings.NewReader(pdn)), NewWriter(&buf), Numeric); !errors.Is(err, ErrSyntax) || buf.Len() != 0 {
-		t.Errorf("ConvertRecord: %v, wrote %q", err, buf.String())
+		t.Errorf("convertRecord: %v, wrote %q", err, buf.String())
 	}
 	// Exactly 62 cells is not too many to read (it is not legal here).
 	if _, err := p.ParseMove(strings.Repeat("d4-", 61) + "d4"); !errors.Is(err, ErrIllegalMove) {

@@ -216,7 +216,7 @@ func hopStepTo(a, b hopSquare) (step hopSquare, n int) {
 // capture is written either in the short form "fromxto", which only an
 // unambiguous move may use, or as its start, landing squares and end,
 // which must replay hop by hop, capture exactly m's pieces and end on m's
-// end. full asks for every landing square (Path, FormatMovePath): one
+// end. full asks for every landing square (Path, MovePath.Format): one
 // piece per hop.
 func checkPrinted(b hopBoard, m Move, legal []Move, text string, full bool) error {
 	squares, capture, err := parseHopText(text)

@@ -45,7 +45,7 @@ func TestRulesCapturePathsAreValid(t *testing.T) {
 }
 
 // checkPrintedPaths checks every path the package prints for the moves of
-// p: Path, FormatMovePath and FormatMove in both notations, and the moves
+// p: Path and its Format, and FormatMove in both notations, and the moves
 // listed by the errors of ParseMove (an illegal move, and an ambiguous one
 // when there is one).
 func checkPrintedPaths(p Position) error {
@@ -57,7 +57,7 @@ func checkPrintedPaths(p Position) error {
 		}
 		for _, n := range []Notation{Algebraic, Numeric} {
 			if err := checkPrinted(b, m, legal, p.Path(m).Format(n), true); err != nil {
-				return fmt.Errorf("FormatMovePath: %v", err)
+				return fmt.Errorf("Path(m).Format: %v", err)
 			}
 			if err := checkPrinted(b, m, legal, p.FormatMove(m, n), false); err != nil {
 				return fmt.Errorf("FormatMove: %v", err)
@@ -258,7 +258,7 @@ func checkMovePaths(p Position, quick bool) error {
 				continue
 			}
 			if got, want := mp.Format(n), p.Path(mp.Move).Format(n); got != want {
-				return fmt.Errorf("%v: Format gives %q, FormatMovePath %q", mp.Move, got, want)
+				return fmt.Errorf("%v: Format gives %q, Path(m).Format %q", mp.Move, got, want)
 			}
 		}
 		if err := checkPrinted(b, mp.Move, legal, mp.String(), true); err != nil {
@@ -304,7 +304,7 @@ func TestLegalMovePathsHostile(t *testing.T) {
 // BenchmarkMovePathsHostile lists every legal move of the hostile
 // positions with its path, as hexdame moves does: from one search
 // (LegalMovePaths), and the old way, one path search per move
-// (FormatMovePath).
+// (Position.Path).
 func BenchmarkMovePathsHostile(b *testing.B) {
 	for _, nf := range append([]namedFEN{{"issue-7", hostileKingFEN}}, hostileFENs(b)...) {
 		p := MustParseFEN(nf.fen)

@@ -121,7 +121,7 @@ func TestHostileReadErrorsSurface(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	if err := convertRecord(NewReader(input()), NewWriter(&buf), Numeric); !errors.Is(err, broken) || buf.Len() != 0 {
-		t.Errorf("ConvertRecord: %v, wrote %q", err, buf.String())
+		t.Errorf("convertRecord: %v, wrote %q", err, buf.String())
 	}
 	// The error stays: the Reader does not go on as if the input ended.
 	r := NewReader(input())

@@ -299,9 +299,9 @@ func TestHostileNilArguments(t *testing.T) {
 			t.Error("NewWriter(nil).WriteRecord: no error")
 		}
 	})
-	noPanic("ConvertRecord(NewWriter(nil))", func() {
+	noPanic("convertRecord(NewWriter(nil))", func() {
 		if err := convertRecord(NewReader(strings.NewReader("1. d4-e5 *")), NewWriter(nil), Numeric); err == nil {
-			t.Error("ConvertRecord(NewWriter(nil)): no error")
+			t.Error("convertRecord(NewWriter(nil)): no error")
 		}
 	})
 	var r *Reader
