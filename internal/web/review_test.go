@@ -5,9 +5,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"math/rand/v2"
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -16,6 +18,7 @@ import (
 
 	"github.com/hexdame/hexdame"
 	"github.com/hexdame/hexdame/engine"
+	"github.com/hexdame/hexdame/internal/random"
 	"github.com/hexdame/hexdame/internal/review"
 )
 
@@ -230,7 +233,13 @@ func TestBrowserReview(t *testing.T) {
 			b.click("#review")
 			b.waitFor(`document.body.getAttribute("data-review") >= 1`, 30*time.Second)
 			b.waitFor(`document.body.getAttribute("data-reviewed") === "6"`, 60*time.Second)
-			t.Logf("speed: %s: a review of 6 positions at 0.1 s a position in %v", s.name, time.Since(start).Round(time.Millisecond))
+			var took struct {
+				Positions int
+				MS, Depth float64
+			}
+			b.eval(`hexdame.timings.review`, &took)
+			t.Logf("speed: %s: a review of %d positions at 0.1 s a position in %v (the page's count: %.0f ms), searched to depth %.1f on average",
+				s.name, took.Positions, time.Since(start).Round(time.Millisecond), took.MS, took.Depth)
 			b.reviewed(6)
 			if st := b.text("#reviewstatus"); st != "reviewed 6 positions" {
 				t.Errorf("status %q", st)
@@ -290,5 +299,34 @@ func TestReviewRecordFile(t *testing.T) {
 	}
 	if dir := os.Getenv("HEXDAME_SCREENSHOTS"); dir != "" {
 		os.WriteFile(filepath.Join(dir, "reviewed.pdn"), []byte(pdn), 0o644)
+	}
+}
+
+// TestBrowserReviewSpeed reviews a game of 40 random plies at 0.2 s a
+// position on both sites and logs the time a position took and the depth
+// searched (doc/BENCHMARKS.md).
+func TestBrowserReviewSpeed(t *testing.T) {
+	g := random.Game(rand.New(rand.NewPCG(36, 1)), 40)
+	var moves []string
+	p := g.Root().Position()
+	for n := range g.Root().Mainline() {
+		moves = append(moves, p.FormatMove(n.Move(), hexdame.Algebraic))
+		p = n.Position()
+	}
+	for _, s := range sites(t) {
+		t.Run(s.name, func(t *testing.T) {
+			b := newTab(t)
+			b.open(s.url + "#moves=" + strings.Join(moves, ","))
+			b.click("#review") // 0.2 s a position, the default
+			b.waitFor(`+document.body.getAttribute("data-reviewed") === `+strconv.Itoa(len(moves)+1), 3*time.Minute)
+			var took struct {
+				Positions int
+				MS, Depth float64
+			}
+			b.eval(`hexdame.timings.review`, &took)
+			t.Logf("speed: %s: a review of %d positions at 0.2 s a position in %.1f s, %.0f ms a position, searched to depth %.1f on average",
+				s.name, took.Positions, took.MS/1000, took.MS/float64(took.Positions), took.Depth)
+			noSearchLeft(t, s)
+		})
 	}
 }

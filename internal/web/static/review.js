@@ -6,7 +6,7 @@
 // ? and ??, the engine's better line as a variation after each, and a
 // summary per side in the tags, which the page shows. Stopped, it writes
 // what it has.
-import { $, page } from "hexdame/page.js";
+import { $, page, timings } from "hexdame/page.js";
 import { send } from "hexdame/send.js";
 import { drawGraph } from "hexdame/graph.js";
 
@@ -20,7 +20,7 @@ export function startReview() {
   if (running) { stopReview(); return; }
   var tree = page.tree;
   if (!tree || !tree.main || tree.main.length < 2) { status("there is no move to review"); return; }
-  var r = { evals: [], movetime: +$("reviewtime").value };
+  var r = { evals: [], movetime: +$("reviewtime").value, t0: performance.now() };
   running = r;
   $("review").textContent = "stop the review";
   status("reviewing: position 0 of " + tree.main.length);
@@ -53,8 +53,14 @@ function finish(r, why) {
   if (running !== r) { return; }
   running = null;
   $("review").textContent = "review the game";
-  var evals = [];
-  for (var i = 0; i < r.evals.length && r.evals[i]; i++) { evals.push(r.evals[i]); }
+  var evals = [], depths = 0, searched = 0;
+  for (var i = 0; i < r.evals.length && r.evals[i]; i++) {
+    evals.push(r.evals[i]);
+    if (r.evals[i].depth > 0) { depths += r.evals[i].depth; searched++; }
+  }
+  // What the review took, for the browser tests and the curious (in the
+  // console: hexdame.timings.review).
+  timings.review = { positions: evals.length, ms: performance.now() - r.t0, depth: searched ? depths / searched : 0 };
   if (evals.length < 2) {
     status(why || "nothing to write");
     document.body.setAttribute("data-reviewed", "0");
