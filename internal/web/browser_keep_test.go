@@ -1,10 +1,12 @@
 package web
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -275,6 +277,222 @@ func TestBrowserCaptureChoiceCleared(t *testing.T) {
 			if got, want := b.position(), p.PlayUnchecked(p.MustParseMove("e9xi9xg7xe5xh5xh7xd3")); got != want {
 				t.Errorf("after the capture: %v, want %v", got, want)
 			}
+		})
+	}
+}
+
+// TestBrowserDrawOffer: the engine declines a draw while a capture is
+// pending (level 1 took one at move 2, with the player's recapture to
+// make) and when it sees itself ahead, and accepts one when it sees
+// itself behind; after the draw, there is nothing to take back.
+func TestBrowserDrawOffer(t *testing.T) {
+	start := hexdame.StartPosition().String()
+	for _, s := range sites(t) {
+		t.Run(s.name, func(t *testing.T) {
+			b := newTab(t)
+			n := 0
+			offer := func(fen, want string) {
+				t.Helper()
+				n++
+				b.open(s.url + "?" + strconv.Itoa(n) + "#fen=" + fen)
+				if s.server == nil {
+					b.waitFor(`hexdame.timings.engineReady`, 30*time.Second)
+				}
+				b.run(chromedp.SetValue("#level", "1", chromedp.ByID), chromedp.SetValue("#minutes", "0", chromedp.ByID))
+				b.click("#newhere")
+				b.waitFor(`!document.querySelector("#offerdraw").disabled`, 5*time.Second)
+				b.click("#offerdraw")
+				b.waitFor(`/accepts|declines/.test(document.querySelector("#playstatus").textContent)`, 30*time.Second)
+				if ps := b.text("#playstatus"); !strings.Contains(ps, want) {
+					t.Errorf("%s: %q, want %q", fen, ps, want)
+				}
+			}
+			// After 1. d4-e5 f6xd4, White (the player) has a recapture to
+			// make.
+			afterCapture := hexdame.MustParseFEN(start)
+			afterCapture = afterCapture.PlayUnchecked(afterCapture.MustParseMove("d4-e5"))
+			afterCapture = afterCapture.PlayUnchecked(afterCapture.MustParseMove("f6xd4"))
+			offer(afterCapture.String(), "declines the draw: a capture is pending")
+			// Red, the engine, a man ahead (White's a1 gone), then a man
+			// behind (its i9 gone).
+			offer(strings.Replace(start, "Wa1,", "W", 1), "declines the draw: it sees itself ahead")
+			offer(strings.Replace(start, ",i9", "", 1), "accepts the draw")
+			b.waitFor(`document.body.getAttribute("data-over").indexOf("1-1") === 0`, 5*time.Second)
+			var takeback bool
+			b.eval(`document.querySelector("#takeback").disabled`, &takeback)
+			if !takeback {
+				t.Error("take back enabled after the draw")
+			}
+			b.shot(s.name + "-draw")
+		})
+	}
+}
+
+// TestBrowserTakeback: take back is enabled only once the player has a
+// move to take back, and not while the engine thinks.
+func TestBrowserTakeback(t *testing.T) {
+	chromiumPath(t)
+	s := serve(t, Config{})
+	b := newTab(t)
+	b.open(s.url)
+	b.run(chromedp.SetValue("#level", "1", chromedp.ByID), chromedp.SetValue("#minutes", "0", chromedp.ByID))
+	b.click("#newgame")
+	b.waitFor(`!document.querySelector("#resign").disabled`, 5*time.Second)
+	disabled := func() bool {
+		var d bool
+		b.eval(`document.querySelector("#takeback").disabled`, &d)
+		return d
+	}
+	if !disabled() {
+		t.Error("take back enabled before the player's first move")
+	}
+	p := b.position()
+	b.play(p, p.MustParseMove("c4-c5"))
+	b.waitFor(`document.body.getAttribute("data-fen").charAt(0) === "W" && !document.querySelector("#takeback").disabled`, 10*time.Second)
+	b.click("#resign")
+	b.waitFor(`document.body.getAttribute("data-over") !== ""`, 5*time.Second)
+	if !disabled() {
+		t.Error("take back enabled after a resignation")
+	}
+}
+
+// TestBrowserEngineDistance: the engine's proven win is worded in moves,
+// with the plies, as the endgame tables' verdicts are: Springer's
+// problem is a win in 7 plies, 4 moves of White.
+func TestBrowserEngineDistance(t *testing.T) {
+	for _, s := range sites(t) {
+		t.Run(s.name, func(t *testing.T) {
+			b := newTab(t)
+			b.open(s.url + "#fen=W:Wa3,a5,b4,b5,c2,d4,f3:Bc4,d6,e7,f6,f8,g5,h9")
+			if s.server == nil {
+				b.waitFor(`hexdame.timings.engineReady`, 30*time.Second)
+			}
+			b.click("#analyze")
+			b.waitFor(`document.querySelector("#evalscore").textContent.indexOf("wins") >= 0`, 30*time.Second)
+			if sc := b.text("#evalscore"); sc != "White wins in 4 moves (7 plies)" {
+				t.Errorf("the score %q", sc)
+			}
+			if l := b.text("#lines li .score"); l != "White wins in 4 moves (7 plies)" {
+				t.Errorf("the best line's score %q", l)
+			}
+			b.click("#analyze")
+			noSearchLeft(t, s)
+		})
+	}
+}
+
+// TestBrowserPasteMoves: a list of moves pasted on the board plays from
+// the position shown; pasted in the PDN box at another move it is a
+// variation, which a reload keeps; one that cannot be played is named,
+// and nothing is played.
+func TestBrowserPasteMoves(t *testing.T) {
+	for _, s := range sites(t) {
+		t.Run(s.name, func(t *testing.T) {
+			b := newTab(t)
+			b.open(s.url)
+			paste := func(sel, text string) {
+				t.Helper()
+				done := b.attr("data-done")
+				b.eval(`(function(){var dt=new DataTransfer(); dt.setData("text/plain", `+quoteJS(text)+`);
+					document.querySelector(`+quoteJS(sel)+`).dispatchEvent(new ClipboardEvent("paste", {clipboardData: dt, bubbles: true, cancelable: true}));})()`, nil)
+				b.waitDone(done)
+			}
+			paste("#board", "1. d4-e5 f6xd4 2. c3xe5")
+			if mt := b.movetext(); b.attr("data-node") != "3" || !strings.HasPrefix(mt, "1. d4-e5 f6xd4 2. c3xe5") {
+				t.Errorf("pasted on the board: node %s, %q", b.attr("data-node"), mt)
+			}
+			b.run(chromedp.KeyEvent(kb.ArrowLeft))
+			b.waitFor(`document.body.getAttribute("data-node") === "2"`, 5*time.Second)
+			paste("#pdnin", "2. d3xd5 g7-f6")
+			if mt := b.movetext(); !strings.Contains(mt, "(2. d3xd5 g7-f6)") {
+				t.Errorf("pasted as a variation: %q", mt)
+			}
+			if v := b.text("#pdnin"); v != "" {
+				t.Errorf("the box holds %q: the moves were played, not pasted", v)
+			}
+			before := b.movetext()
+			paste("#fenin", "3. a1-a9")
+			if e := b.text("#error"); !strings.Contains(e, "move 1 of the list, a1-a9, cannot be played") || b.movetext() != before {
+				t.Errorf("a move that cannot be played: error %q, movetext %q", e, b.movetext())
+			}
+			b.shot(s.name + "-paste")
+			// Down goes into the variation, Up back; Shift+Right too.
+			b.run(chromedp.KeyEvent(kb.Home), chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowRight))
+			b.waitFor(`document.body.getAttribute("data-node") === "2"`, 5*time.Second)
+			b.run(chromedp.KeyEvent(kb.ArrowDown))
+			b.waitFor(`document.querySelector("#movetext .current").textContent === "2. d3xd5"`, 5*time.Second)
+			b.run(chromedp.KeyEvent(kb.ArrowUp))
+			b.waitFor(`document.querySelector("#movetext .current").textContent === "2. c3xe5"`, 5*time.Second)
+			b.run(chromedp.KeyEvent(kb.ArrowLeft))
+			b.waitFor(`document.body.getAttribute("data-node") === "2"`, 5*time.Second)
+			b.run(chromedp.KeyEvent(kb.ArrowRight, chromedp.KeyModifiers(input.ModifierShift)))
+			b.waitFor(`document.querySelector("#movetext .current").textContent === "2. d3xd5"`, 5*time.Second)
+			if h := b.text("#help"); !strings.Contains(h, "Down") || !strings.Contains(h, "Paste a list of moves") {
+				t.Errorf("the help %q", h)
+			}
+			// At the end of the main line, a reload keeps the variation.
+			b.run(chromedp.KeyEvent(kb.ArrowUp), chromedp.KeyEvent(kb.End))
+			b.waitFor(`document.querySelector("#movetext .current").textContent === "2. c3xe5"`, 5*time.Second)
+			b.kept()
+			b.run(chromedp.Reload(), chromedp.WaitVisible(`body[data-ready="1"]`))
+			if mt := b.movetext(); !strings.Contains(mt, "(2. d3xd5 g7-f6)") || b.text("#movetext .current") != "2. c3xe5" {
+				t.Errorf("after a reload: %q at %q", mt, b.text("#movetext .current"))
+			}
+		})
+	}
+}
+
+// TestBrowserSmallThings: promote says why it does nothing; the PDN
+// downloads are named after the game and the notation; games of an
+// import that differ by their round are told apart; the move list ends
+// with the result; an imported NAG after a comment is shown, and
+// written, right after its move.
+func TestBrowserSmallThings(t *testing.T) {
+	for _, s := range sites(t) {
+		t.Run(s.name, func(t *testing.T) {
+			b := newTab(t)
+			b.open(s.url + "#moves=d4-e5")
+			b.click("#promote")
+			b.waitFor(`document.querySelector("#error").textContent !== ""`, 5*time.Second)
+			if e := b.text("#error"); !strings.Contains(e, "nothing to promote") {
+				t.Errorf("promote on the main line: %q", e)
+			}
+			if r := b.text("#movetext .result"); r != "*" {
+				t.Errorf("the move list ends with %q", r)
+			}
+			b.importPDN(`[Event "Club"]
+[Date "2026.11.28"]
+[White "Ann Lee"]
+[Black "Ben"]
+[Result "2-0"]
+
+1. d4-e5 {a sharper try} $5 f6xd4 2-0
+`)
+			if mt := b.movetext(); !strings.HasPrefix(mt, "1. d4-e5!? {a sharper try} 1... f6xd4 2-0") {
+				t.Errorf("the imported game: %q", mt)
+			}
+			// The downloads' names, as the page gives them to the browser.
+			b.eval(`window.names = []; HTMLAnchorElement.prototype.click = function () { if (this.download) { window.names.push(this.download); } }`, nil)
+			b.click("#pdnalg")
+			b.click("#pdnnum")
+			b.waitFor(`window.names.length === 2`, 5*time.Second)
+			var names []string
+			b.eval(`window.names`, &names)
+			if len(names) != 2 || names[0] != "ann-lee-vs-ben-2026-11-28.pdn" || names[1] != "ann-lee-vs-ben-2026-11-28-numeric.pdn" {
+				t.Errorf("the downloads' names %q", names)
+			}
+			var pdn string
+			b.eval(`hexdame.backend.do({op: "pdn"}).then(function(r){return r.pdn})`, &pdn)
+			if !strings.Contains(pdn, "1. d4-e5!? {a sharper try}") {
+				t.Errorf("the PDN written:\n%s", pdn)
+			}
+			b.importPDN(threeGames)
+			var labels []string
+			b.eval(`Array.from(document.querySelectorAll("#games li")).map(function(li){return li.textContent})`, &labels)
+			if len(labels) != 3 || labels[0] == labels[1] || labels[1] == labels[2] {
+				t.Errorf("the list %q", labels)
+			}
+			b.shot(s.name + "-small-things")
 		})
 	}
 }
