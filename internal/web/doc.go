@@ -37,8 +37,9 @@
 // localhost and loopback addresses answer 421.
 //
 // A session is one tab's game: the page makes one when it loads (and
-// restores its game from the address), and an unknown session (the server
-// keeps the 64 used last) answers 404. Request.Op is one of:
+// restores into it the work the browser keeps, see static/store.js, or
+// the game of the address), and an unknown session (the server keeps the
+// 64 used last) answers 404. Request.Op is one of:
 //
 //	state                       the state, nothing changed
 //	new      fen, moves, at     a new game from the start or a FEN (a position a game

@@ -142,7 +142,8 @@ export function keepWork() {
       }
       drawNote();
     });
-  } else if (st.node !== kept.node) {
+  } else if (st.node !== kept.node && !kept.failed && !kept.saving) {
+    // (A node of a tree the browser does not hold would be another's.)
     writeAt(st.node);
   }
 }
