@@ -308,9 +308,13 @@ func TestDefaultHashUnderAddressLimit(t *testing.T) {
 	if !aslimit.Child(t, 48<<20) {
 		return
 	}
-	note := regexp.MustCompile(`^hexdame (analyze|solve|serve): the default hash table of 64 MiB does not fit in the memory the system gives \(an address-space limit\?\): searching with \d+ MiB\n`)
-	for _, args := range [][]string{{"analyze", "-depth", "3"}, {"solve", "3"}, {"serve", "-addr", "127.0.0.1:0"}} {
-		status, out, errOut := runCLI(t, "", args...)
+	note := regexp.MustCompile(`^hexdame (analyze|solve|serve|review): the default hash table of 64 MiB does not fit in the memory the system gives \(an address-space limit\?\): searching with \d+ MiB\n`)
+	for _, args := range [][]string{{"analyze", "-depth", "3"}, {"solve", "3"}, {"serve", "-addr", "127.0.0.1:0"}, {"review", "-depth", "3"}} {
+		stdin := ""
+		if args[0] == "review" {
+			stdin = "1. d4-e5 f6xd4 *\n"
+		}
+		status, out, errOut := runCLI(t, stdin, args...)
 		if status != 0 || out == "" || !note.MatchString(errOut) {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 0 and %s", args, status, out, errOut, note)
 		}

@@ -102,13 +102,15 @@ var cmdReview = &command{
 			if err != nil {
 				return err
 			}
-			if err := checkHashFits(*hash); err != nil {
-				return usageError{"-hash: " + err.Error()}
+			hashMiB, err := hashOption(fs, *hash)
+			if err != nil {
+				return err
 			}
-			eng, err := engine.New(engine.Options{HashMiB: *hash, Endgame: tables.ProbeFunc(), EndgamePieces: tables.MaxPieces()})
+			eng, err := engine.New(engine.Options{HashMiB: hashMiB, Endgame: tables.ProbeFunc(), EndgamePieces: tables.MaxPieces()})
 			if err != nil {
 				return usageError{err.Error()}
 			}
+			noteHash(e, "review", hashMiB, eng.Options().HashMiB)
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			go func() {
