@@ -56,7 +56,11 @@ var cmdServe = &command{
 			if err := noArgs(e); err != nil {
 				return err
 			}
-			if *export != "" {
+			if flagGiven(fs, "export") {
+				if strings.TrimSpace(*export) == "" {
+					// As -addr "": not a value to serve on by default.
+					return usageError{"-export: empty directory, want the DIR to write the site into"}
+				}
 				files, err := web.Export(*export)
 				if err != nil {
 					return usageError{"-export: " + err.Error()}

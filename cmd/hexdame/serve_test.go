@@ -94,3 +94,14 @@ func TestServePublicWarning(t *testing.T) {
 		t.Errorf("stderr %q: want one line", errOut)
 	}
 }
+
+// -export "" is refused, as -addr "" is: it used to serve on
+// 127.0.0.1:8080 (issue 36).
+func TestServeExportEmpty(t *testing.T) {
+	for _, dir := range []string{"", " "} {
+		status, out, errOut := runCLI(t, "", "serve", "-export", dir, "-addr", "127.0.0.1:0")
+		if status != 2 || out != "" || errOut != "hexdame serve: -export: empty directory, want the DIR to write the site into\n" {
+			t.Errorf("-export %q: exit %d, stdout %q, stderr %q", dir, status, out, errOut)
+		}
+	}
+}
