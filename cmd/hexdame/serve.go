@@ -45,7 +45,9 @@ var cmdServe = &command{
 		"which the rules and the engine run in the browser as WebAssembly (in Web\n" +
 		"Workers): any static file host serves it. The WebAssembly is built from the\n" +
 		"module's source with the go command (GOOS=js GOARCH=wasm go build), so -export\n" +
-		"runs in a clone of the module with Go installed.",
+		"runs in a clone of the module with Go installed. Files of the site's names in\n" +
+		"DIR are replaced; a symbolic link of such a name is replaced by the file, never\n" +
+		"written through.",
 	setup: func(fs *flag.FlagSet) func(e *env) error {
 		addr := fs.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT` (an empty HOST is every interface; an empty value is refused)")
 		tablesDir := addTablesFlag(fs)

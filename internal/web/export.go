@@ -25,6 +25,12 @@ const modulePath = "github.com/hexdame/hexdame"
 // current directory belongs to or requires: a clone of the module, or a
 // module that depends on it. Without the go command or the source, Export
 // fails with an error that says so, and writes nothing.
+//
+// Export never writes through a symbolic link: each file is written into
+// a new file in dir, which then takes the file's name. A file of that name
+// in dir is replaced, and so is a symbolic link of that name (the link,
+// not what it points to, which is left as it was); a directory of that
+// name is an error.
 func Export(dir string) ([]string, error) {
 	gobin, err := exec.LookPath("go")
 	if err != nil {
@@ -49,21 +55,25 @@ func Export(dir string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	wasm := filepath.Join(abs, "hexdame.wasm")
+	// The build writes into a directory of its own, and its file then
+	// takes the name hexdame.wasm: go build -o would write through a
+	// symbolic link.
+	tmp, err := os.MkdirTemp(abs, ".hexdame-export-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	wasm := filepath.Join(tmp, "hexdame.wasm")
 	cmd := exec.Command(gobin, "build", "-trimpath", "-ldflags=-s -w", "-o", wasm, "./internal/web/wasm")
 	cmd.Dir = src
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("building the WebAssembly (GOOS=js GOARCH=wasm go build in %s): %v: %s", src, err, oneLine(errors.New(string(out))))
 	}
-	files := []string{"hexdame.wasm"}
-	write := func(name string, data []byte) error {
-		files = append(files, name)
-		return os.WriteFile(filepath.Join(abs, name), data, 0o644)
-	}
-	if err := write("wasm_exec.js", runner); err != nil {
+	if err := os.Rename(wasm, filepath.Join(abs, "hexdame.wasm")); err != nil {
 		return nil, err
 	}
+	files := []siteFile{{"wasm_exec.js", runner}}
 	page := pageFiles()
 	entries, err := fs.ReadDir(page, ".")
 	if err != nil {
@@ -78,11 +88,62 @@ func Export(dir string) ([]string, error) {
 		if name == "index.html" {
 			data = bytes.Replace(data, []byte(`data-mode="server"`), []byte(`data-mode="static"`), 1)
 		}
-		if err := write(name, data); err != nil {
-			return nil, err
-		}
+		files = append(files, siteFile{name, data})
 	}
-	return files, nil
+	names, err := writeSite(abs, files)
+	return append([]string{"hexdame.wasm"}, names...), err
+}
+
+// A siteFile is a file of the static site: its name in the directory and
+// its content.
+type siteFile struct {
+	name string
+	data []byte
+}
+
+// writeSite writes files into dir, which it makes if needed, without
+// following symbolic links: each goes into a new file in dir (a name no
+// one could have planted, made with O_EXCL), which is then renamed to the
+// file's name, replacing whatever file or symbolic link had it. It
+// returns the names written.
+func writeSite(dir string, files []siteFile) ([]string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, f := range files {
+		if strings.ContainsAny(f.name, `/\`) || f.name == "." || f.name == ".." {
+			return names, fmt.Errorf("%q is not a file name", f.name)
+		}
+		if err := replaceFile(dir, f.name, f.data); err != nil {
+			return names, err
+		}
+		names = append(names, f.name)
+	}
+	return names, nil
+}
+
+// replaceFile writes data into a new file in dir and renames it to name.
+func replaceFile(dir, name string, data []byte) error {
+	tmp, err := os.CreateTemp(dir, ".hexdame-export-*")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Chmod(0o644)
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), filepath.Join(dir, name))
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("writing %s: %w", filepath.Join(dir, name), err)
+	}
+	return nil
 }
 
 // goOutput runs the go command in dir and returns its output, trimmed.
