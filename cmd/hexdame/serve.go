@@ -45,9 +45,12 @@ var cmdServe = &command{
 		"which the rules and the engine run in the browser as WebAssembly (in Web\n" +
 		"Workers): any static file host serves it. The WebAssembly is built from the\n" +
 		"module's source with the go command (GOOS=js GOARCH=wasm go build), so -export\n" +
-		"runs in a clone of the module with Go installed. Files of the site's names in\n" +
-		"DIR are replaced; a symbolic link of such a name is replaced by the file, never\n" +
-		"written through.",
+		"runs in a clone of the module with Go installed; the build takes seconds, or\n" +
+		"about a minute with an empty build cache, and says how it goes on standard\n" +
+		"error. DIR is written only once the build has succeeded: interrupted (Ctrl-C,\n" +
+		"SIGTERM), the build and the compilers it runs are killed and DIR is left as it\n" +
+		"was (exit status 2). Files of the site's names in DIR are replaced; a symbolic\n" +
+		"link of such a name is replaced by the file, never written through.",
 	setup: func(fs *flag.FlagSet) func(e *env) error {
 		addr := fs.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT` (an empty HOST is every interface; an empty value is refused)")
 		tablesDir := addTablesFlag(fs)
@@ -63,8 +66,13 @@ var cmdServe = &command{
 					// As -addr "": not a value to serve on by default.
 					return usageError{"-export: empty directory, want the DIR to write the site into"}
 				}
-				files, err := web.Export(*export)
+				ctx, stop := exportContext()
+				defer stop()
+				files, err := web.Export(ctx, *export, func(msg string) { fmt.Fprintf(e.stderr, "hexdame serve: %s\n", oneLine(msg)) })
 				if err != nil {
+					if ctx.Err() != nil {
+						return usageError{"-export: interrupted: the build was stopped and nothing written into " + *export}
+					}
 					return usageError{"-export: " + err.Error()}
 				}
 				for _, f := range files {
@@ -128,6 +136,12 @@ var cmdServe = &command{
 			return nil
 		}
 	},
+}
+
+// exportContext returns the context of an export, which an interrupt or
+// a termination signal ends, and the function that lets the signals go.
+var exportContext = func() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }
 
 // serveStop returns the channel that stops the server: closed on an

@@ -200,7 +200,7 @@ func staticSite(t *testing.T) *site {
 		}
 		start := time.Now()
 		var files []string
-		if files, export.err = Export(export.dir); export.err != nil {
+		if files, export.err = Export(context.Background(), export.dir, nil); export.err != nil {
 			return
 		}
 		info, err := os.Stat(filepath.Join(export.dir, "hexdame.wasm"))

@@ -2,10 +2,16 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 // The site is written without following symbolic links: a link planted
@@ -67,4 +73,85 @@ func TestExportReplacesLinks(t *testing.T) {
 	if entries, _ := os.ReadDir(dir2); len(entries) != 1 {
 		t.Errorf("%d entries after the failed write, want the directory alone", len(entries))
 	}
+}
+
+// An export stopped by its context during the build kills the go command
+// and the compilers it runs, leaves no process behind and writes nothing
+// into the directory, then or later; while it builds it says how it goes.
+// hexdame serve -export interrupted used to leave go build and its
+// compilers running, which would have written hexdame.wasm into the
+// directory after the command had failed (issue 36).
+func TestExportStopped(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the processes are looked for in /proc")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	cache := t.TempDir() // an empty build cache: a build of a minute
+	t.Setenv("GOCACHE", cache)
+	t.Cleanup(func() { exec.Command("chmod", "-R", "u+w", cache).Run() })
+	saved := ExportProgressEvery
+	ExportProgressEvery = 100 * time.Millisecond
+	t.Cleanup(func() { ExportProgressEvery = saved })
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var mu sync.Mutex
+	var said []string
+	progress := func(msg string) {
+		mu.Lock()
+		said = append(said, msg)
+		mu.Unlock()
+		if strings.HasPrefix(msg, "still building the WebAssembly") && strings.Contains(msg, ", at ") {
+			cancel() // the compilers are at work
+		}
+	}
+	dir := filepath.Join(t.TempDir(), "site")
+	start := time.Now()
+	files, err := Export(ctx, dir, progress)
+	if !errors.Is(err, context.Canceled) || files != nil {
+		t.Fatalf("Export: %v, %v; want context.Canceled", files, err)
+	}
+	if d := time.Since(start); d > time.Minute {
+		t.Errorf("the stopped export took %v", d)
+	}
+	mu.Lock()
+	if len(said) < 2 || !strings.HasPrefix(said[0], "building the WebAssembly") {
+		t.Errorf("progress: %q", said)
+	}
+	mu.Unlock()
+	// Every process of the build has the empty cache in its environment.
+	var left []string
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		if left = processesWithEnv("GOCACHE=" + cache); len(left) == 0 || time.Now().After(deadline) {
+			break
+		}
+	}
+	if len(left) > 0 {
+		t.Errorf("processes of the build still running: %q", left)
+	}
+	time.Sleep(500 * time.Millisecond)
+	if _, err := os.Lstat(dir); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the stopped export made %s: %v", dir, err)
+	}
+}
+
+// processesWithEnv returns the command lines of the running processes
+// (not zombies) whose environment holds the variable kv.
+func processesWithEnv(kv string) []string {
+	var found []string
+	dirs, _ := filepath.Glob("/proc/[0-9]*")
+	for _, d := range dirs {
+		env, err := os.ReadFile(filepath.Join(d, "environ"))
+		if err != nil || !bytes.Contains(append([]byte{0}, env...), []byte("\x00"+kv+"\x00")) {
+			continue
+		}
+		if stat, _ := os.ReadFile(filepath.Join(d, "stat")); bytes.Contains(stat, []byte(") Z ")) {
+			continue
+		}
+		cmd, _ := os.ReadFile(filepath.Join(d, "cmdline"))
+		found = append(found, filepath.Base(d)+": "+string(bytes.ReplaceAll(cmd, []byte{0}, []byte{' '})))
+	}
+	return found
 }
