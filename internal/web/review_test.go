@@ -18,6 +18,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/endgame"
 	"github.com/hexdame/hexdame/engine"
 	"github.com/hexdame/hexdame/internal/random"
 	"github.com/hexdame/hexdame/internal/review"
@@ -327,5 +328,41 @@ func TestBrowserReviewSpeed(t *testing.T) {
 				s.name, took.Positions, took.MS/1000, took.MS/float64(took.Positions), took.Depth)
 			noSearchLeft(t, s)
 		})
+	}
+}
+
+// With the server's endgame tables, the positions they hold are judged
+// by them: exact, and their best play as the line.
+func TestReviewTables(t *testing.T) {
+	dir := t.TempDir()
+	for _, m := range []string{"KvK", "KKvK"} {
+		if err := endgame.Build(context.Background(), dir, endgame.MustParseMaterial(m), endgame.BuildOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tables, err := endgame.Load(dir, endgame.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := engine.New(engine.Options{HashMiB: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// White wins in 5; f2-a2 draws.
+	start := hexdame.MustParseFEN("W:WKa4,Kf2:BKd3")
+	after := start.PlayUnchecked(start.MustParseMove("f2-a2"))
+	var reps []ReviewReport
+	err = Review(context.Background(), e, tables, ReviewRequest{Positions: []string{start.String(), after.String()}, Depth: 3}, 0, func(r ReviewReport) { reps = append(reps, r) })
+	if err != nil || len(reps) != 3 {
+		t.Fatalf("%v, %+v", err, reps)
+	}
+	if ev := reps[0].Eval; !ev.Tables || ev.Score.String() != "win 5" || len(ev.Line) != 5 {
+		t.Errorf("the start: %+v", ev)
+	}
+	s := NewSession(tables)
+	s.Do(Request{Op: "new", FEN: start.String(), Moves: []string{"f2-a2"}})
+	resp := s.Do(Request{Op: "annotate", Review: &ReviewResult{Evals: []review.Eval{*reps[0].Eval, *reps[1].Eval}, Depth: 3}})
+	if resp.Error != "" || !strings.Contains(resp.State.Tree.Items[0].Text, "f2-a2??") {
+		t.Errorf("%q, %+v", resp.Error, resp.State.Tree.Items)
 	}
 }
