@@ -451,7 +451,11 @@ func TestBrowserSmallThings(t *testing.T) {
 	for _, s := range sites(t) {
 		t.Run(s.name, func(t *testing.T) {
 			b := newTab(t)
-			b.open(s.url + "#moves=d4-e5")
+			// An address alone (nothing kept yet): the line, at its ply.
+			b.open(s.url + "#moves=d4-e5,f6xd4,c3xe5&at=1")
+			if mt := b.movetext(); b.attr("data-node") != "1" || !strings.HasPrefix(mt, "1. d4-e5 f6xd4 2. c3xe5") {
+				t.Errorf("the address's game: node %s, %q", b.attr("data-node"), mt)
+			}
 			b.click("#promote")
 			b.waitFor(`document.querySelector("#error").textContent !== ""`, 5*time.Second)
 			if e := b.text("#error"); !strings.Contains(e, "nothing to promote") {
@@ -494,5 +498,42 @@ func TestBrowserSmallThings(t *testing.T) {
 			}
 			b.shot(s.name + "-small-things")
 		})
+	}
+}
+
+// TestBrowserTwoTabs: two tabs of one browser, each with its game; the
+// one changed last is kept, and the other says so and asks before it is
+// left, until it is changed again.
+func TestBrowserTwoTabs(t *testing.T) {
+	chromiumPath(t)
+	s := serve(t, Config{})
+	first := newTab(t)
+	a, _ := first.newTabInBrowser()
+	a.open(s.url + "#moves=d4-e5")
+	p := a.position()
+	a.play(p, p.MustParseMove("f6xd4"))
+	a.kept()
+	b, _ := first.newTabInBrowser()
+	b.navigate(s.url + "?b#moves=c4-c5")
+	b.answer("Show the address's game?", true)
+	b.waitFor(`document.body.getAttribute("data-ready") === "1"`, 10*time.Second)
+	p = b.position()
+	b.play(p, p.MustParseMove("i6-h5"))
+	b.kept()
+	a.waitFor(`document.body.getAttribute("data-kept") === "other"`, 10*time.Second)
+	if n := a.text("#keepnote"); !strings.Contains(n, "Another tab") {
+		t.Errorf("the note of the tab whose game is no longer kept: %q", n)
+	}
+	var prevented bool
+	a.eval(`(function(){var e=new Event("beforeunload",{cancelable:true}); window.dispatchEvent(e); return e.defaultPrevented;})()`, &prevented)
+	if !prevented {
+		t.Error("the tab whose changes are no longer kept does not ask before it is left")
+	}
+	// Changed again, it is the one kept.
+	p = a.position()
+	a.play(p, p.MustParseMove("c3xe5"))
+	a.kept()
+	if n := a.text("#keepnote"); n != "" {
+		t.Errorf("the note after the change: %q", n)
 	}
 }
