@@ -386,7 +386,14 @@ func (rp *replayer) place(l *replayLine, n *Node, main bool) {
 		l.node.add(n, false)
 	}
 	if len(l.pending) > 0 {
-		n.note().before = l.pending
+		if main && l.node == &rp.g.root {
+			// Before the game's first move: the root's comment, where
+			// Node.SetComment and the Writer put it.
+			notes := l.node.note()
+			notes.after = append(notes.after, l.pending...)
+		} else {
+			n.note().before = l.pending
+		}
 		l.pending = nil
 	}
 	l.node, l.moved, l.afterVar = n, true, false

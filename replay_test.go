@@ -53,8 +53,13 @@ func TestReadFeatures(t *testing.T) {
 	if len(root.Children()) != 2 || first.Move().String() != "d4-e5" || !first.isMainline() {
 		t.Fatalf("root children %v", root.Children())
 	}
-	if before, _, _ := annotations(first); len(before) != 2 || before[1].Text != "A comment before the first move" {
-		t.Errorf("annotations before the first move: %+v", before)
+	// The annotations before the first move are the root's, which
+	// Node.SetComment sets at the root.
+	if _, after, _ := annotations(root); len(after) != 2 || after[1].Text != "A comment before the first move" || root.Comment() != "A comment before the first move" {
+		t.Errorf("annotations before the first move: %+v", after)
+	}
+	if before, _, _ := annotations(first); len(before) != 0 {
+		t.Errorf("the first move has annotations before it: %+v", before)
 	}
 	alt := root.Children()[1]
 	if alt.Move().String() != "c4-c5" || alt.Comment() != "alternative" || alt.isMainline() || alt.Ply() != 1 {

@@ -288,3 +288,47 @@ func TestHostileAnnotationFloods(t *testing.T) {
 		}
 	}
 }
+
+// A comment set at the root, before the game's first move, reads back as
+// the root's comment: before a move of the main line, after a setup, and
+// in a game with no move.
+func TestRootCommentReadsBack(t *testing.T) {
+	for _, tc := range []struct {
+		fen   string
+		moves []string
+	}{
+		{"", []string{"d4-e5", "f6xd4"}},
+		{"", nil},
+		{"W:Wa1,Kd4:Bi9,e8", []string{"a1-a2"}},
+		{"W:Wa1,Kd4:Bi9,e8", nil},
+	} {
+		g := NewGame()
+		if tc.fen != "" {
+			g = NewGameFrom(MustParseFEN(tc.fen))
+		}
+		if err := g.Root().SetComment("before the first move"); err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range tc.moves {
+			if _, err := playText(g, m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var b strings.Builder
+		if err := NewWriter(&b).WriteGame(g, Algebraic); err != nil {
+			t.Fatal(err)
+		}
+		back, err := NewReader(strings.NewReader(b.String())).ReadGame()
+		if err != nil {
+			t.Fatalf("%s: %v", b.String(), err)
+		}
+		if got := back.Root().Comment(); got != "before the first move" {
+			t.Errorf("%s: the root's comment reads back as %q", b.String(), got)
+		}
+		if n := back.Root().Next(); n != nil {
+			if before, _, _ := annotations(n); len(before) != 0 {
+				t.Errorf("%s: the first move has %v before it", b.String(), before)
+			}
+		}
+	}
+}
