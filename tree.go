@@ -442,9 +442,10 @@ func joinComments(notes noteList) string {
 
 // SetComment replaces the comments after n's move with the comment text
 // ("" removes them); at the root, which has no move, the comment goes
-// before the game's first move, where a Reader reads it back. Text that a comment cannot hold (a "}",
-// text that is not UTF-8 or longer than a record's limit) gives an error
-// wrapping ErrInvalid, as does a detached node.
+// before the game's first move, where a Reader reads it back. Text that
+// a comment cannot hold (a "}", text that is not UTF-8 or longer than a
+// record's limit) gives an error wrapping ErrInvalid, as does a detached
+// node.
 func (n *Node) SetComment(text string) error {
 	if err := n.editable(); err != nil {
 		return err
