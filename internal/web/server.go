@@ -67,7 +67,25 @@ type Server struct {
 
 	running atomic.Int64 // searches running
 	open    atomic.Int64 // streams open
+
+	// base is the context of every request of HTTPServer's server, which
+	// Stop ends; conns are its connections, with their state and the
+	// handlers running on them.
+	base   context.Context
+	stop   context.CancelFunc
+	connMu sync.Mutex
+	conns  map[net.Conn]*connInfo
 }
+
+// connInfo is what the server knows of a connection: its state, and
+// how many of the server's handlers run on it.
+type connInfo struct {
+	state    http.ConnState
+	handling int
+}
+
+// connKey is the key of a request's connection in its context.
+type connKey struct{}
 
 type entry struct {
 	id string
@@ -103,7 +121,9 @@ func NewServer(cfg Config) *Server {
 		streams:  make(chan struct{}, cfg.Streams),
 		sessions: make(map[string]*list.Element),
 		order:    list.New(),
+		conns:    make(map[net.Conn]*connInfo),
 	}
+	s.base, s.stop = context.WithCancel(context.Background())
 	for range cfg.Searches {
 		s.engines <- nil
 	}
@@ -120,15 +140,78 @@ func (s *Server) Searching() int { return int(s.running.Load()) }
 func (s *Server) Streams() int { return int(s.open.Load()) }
 
 // HTTPServer returns an http.Server for s at addr with timeouts that
-// bound what a slow or idle client holds.
+// bound what a slow or idle client holds. Its Shutdown calls Stop, so
+// that it returns as soon as the handlers have seen their requests'
+// contexts end: a search or an analysis stream never goes idle by itself,
+// and a connection that has sent nothing counts as idle only after five
+// seconds, which Shutdown would wait for.
 func (s *Server) HTTPServer(addr string) *http.Server {
-	return &http.Server{
+	hs := &http.Server{
 		Addr:              addr,
 		Handler:           s,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       s.cfg.ReadTimeout,
 		IdleTimeout:       60 * time.Second,
 		MaxHeaderBytes:    16 << 10,
+		BaseContext:       func(net.Listener) context.Context { return s.base },
+		ConnContext: func(ctx context.Context, c net.Conn) context.Context {
+			return context.WithValue(ctx, connKey{}, c)
+		},
+		ConnState: s.connState,
+	}
+	hs.RegisterOnShutdown(s.Stop)
+	return hs
+}
+
+// Stop ends the context of every request of HTTPServer's server, so that
+// the searches, analyses and reviews under way end at once, and closes
+// its connections that no handler is using: those that have sent nothing
+// yet (a client connected and silent), those idle, and those still
+// sending a request. The server's Shutdown calls it; afterwards new
+// requests' contexts are done from the start.
+func (s *Server) Stop() {
+	s.stop()
+	s.connMu.Lock()
+	defer s.connMu.Unlock()
+	for c, ci := range s.conns {
+		if ci.handling == 0 {
+			c.Close()
+		}
+	}
+}
+
+// connState follows the server's connections (http.Server.ConnState);
+// a connection that comes while the server stops is closed.
+func (s *Server) connState(c net.Conn, state http.ConnState) {
+	s.connMu.Lock()
+	defer s.connMu.Unlock()
+	switch state {
+	case http.StateClosed, http.StateHijacked:
+		delete(s.conns, c)
+		return
+	}
+	ci := s.conns[c]
+	if ci == nil {
+		ci = &connInfo{}
+		s.conns[c] = ci
+	}
+	ci.state = state
+	if s.base.Err() != nil && ci.handling == 0 && state != http.StateActive {
+		c.Close()
+	}
+}
+
+// handling notes that a handler begins (d 1) or ends (d -1) on the
+// connection of a request's context, if HTTPServer's server has one.
+func (s *Server) handling(ctx context.Context, d int) {
+	c, ok := ctx.Value(connKey{}).(net.Conn)
+	if !ok {
+		return
+	}
+	s.connMu.Lock()
+	defer s.connMu.Unlock()
+	if ci := s.conns[c]; ci != nil {
+		ci.handling += d
 	}
 }
 
@@ -138,6 +221,8 @@ const maxBody = 2*MaxPDN + 64<<10
 
 // ServeHTTP serves the page's files and its protocol.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.handling(r.Context(), 1)
+	defer s.handling(r.Context(), -1)
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	if s.cfg.Loopback && !isLoopbackHost(r.Host) {
 		http.Error(w, "this server answers only requests for localhost or a loopback address", http.StatusMisdirectedRequest)

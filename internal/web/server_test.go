@@ -630,3 +630,61 @@ func TestLoopbackHosts(t *testing.T) {
 		}
 	}
 }
+
+// Shutdown of HTTPServer's server ends the analyses and searches under
+// way and closes a client that has sent nothing, and returns well within
+// its grace: it used to wait for the analysis streams, which never go
+// idle and whose searches nothing stopped, and for the silent client
+// five seconds, the time after which net/http takes a new connection for
+// an idle one (issue 36: hexdame serve took 5.0 to 5.2 s to exit on
+// SIGTERM).
+func TestServerShutdown(t *testing.T) {
+	for _, what := range []string{"streams", "silent"} {
+		t.Run(what, func(t *testing.T) {
+			s := NewServer(Config{Engine: engineOptions()})
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			hs := s.HTTPServer("")
+			go hs.Serve(ln)
+			defer hs.Close()
+			base := "http://" + ln.Addr().String()
+			silent, err := net.Dial("tcp", ln.Addr().String())
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer silent.Close()
+			if what == "streams" {
+				go analyze(t, context.Background(), base, SearchRequest{FEN: hexdame.StartPosition().String()}, 1000)
+				go func() {
+					b, _ := json.Marshal(SearchRequest{FEN: hexdame.StartPosition().String(), MoveTime: 600_000})
+					if resp, err := http.Post(base+"/api/search", "application/json", bytes.NewReader(b)); err == nil {
+						resp.Body.Close()
+					}
+				}()
+				for deadline := time.Now().Add(30 * time.Second); s.Searching() < 2; time.Sleep(5 * time.Millisecond) {
+					if time.Now().After(deadline) {
+						t.Fatalf("%d searches running, want 2", s.Searching())
+					}
+				}
+			} else {
+				time.Sleep(100 * time.Millisecond) // the connection accepted
+			}
+			// Four seconds: less than the five a silent client held it,
+			// and many times what it takes now (well under a second).
+			ctx, cancel := context.WithTimeout(context.Background(), 4*time.Second)
+			defer cancel()
+			start := time.Now()
+			if err := hs.Shutdown(ctx); err != nil {
+				t.Errorf("Shutdown: %v after %v", err, time.Since(start))
+			}
+			t.Logf("shut down in %v", time.Since(start))
+			waitIdle(t, s, 10*time.Second)
+			silent.SetReadDeadline(time.Now().Add(10 * time.Second))
+			if n, err := silent.Read(make([]byte, 1)); err == nil || errors.Is(err, os.ErrDeadlineExceeded) {
+				t.Errorf("the silent client's connection is still open: %d, %v", n, err)
+			}
+		})
+	}
+}
