@@ -36,8 +36,9 @@ var cmdServe = &command{
 		"reaches it can use it, without a password or TLS; it protects itself\n" +
 		"against the usual abuse: request bodies over 2 MiB are refused, at most 2\n" +
 		"searches run at once (each with its own -hash table) and 8 analysis streams are\n" +
-		"open, an analysis ends after 10 minutes and when its page stops it, leaves or\n" +
-		"closes, at most 64 games are kept (the one unused longest is dropped), a game\n" +
+		"open, an analysis ends after 10 minutes, once its result is proven and when its\n" +
+		"page stops it, leaves or closes, searches take only positions a game reaches\n" +
+		"and whose moves take a bounded work, at most 64 games are kept (the one unused longest is dropped), a game\n" +
 		"holds at most 20,000 moves and 1 MiB of comments, PDN imports are bounded in\n" +
 		"size and work, and slow or idle clients are dropped after timeouts.\n" +
 		"\n" +

@@ -102,8 +102,10 @@
 // the standard library serves it, with no WebSocket library to keep up.
 //
 // An analysis streams a Report after each completed depth until the page
-// stops it (by closing the connection), the position is solved, or the
-// server's AnalysisTime passes; the last report has Done. Reports the page
+// stops it (by closing the connection), the position is solved (every
+// line a proven win or loss, the search four plies deeper than the
+// longest), or the server's AnalysisTime passes; the last report has
+// Done. Reports the page
 // has not read yet are replaced by newer ones.
 //
 // A review streams a ReviewReport for each position of the main line it
@@ -125,9 +127,15 @@
 // (2 MiB), sessions (64, the one unused longest dropped), a game tree
 // (MaxNodes) and its comments and NAGs (MaxNotes), PDN imports (MaxPDN,
 // MaxGames, and the work of their capture searches), searches at once
-// (2, each with its own engine), analysis and review streams (8), an
+// (2, each with its own engine), the positions a search or an analysis
+// takes (positions a game reaches, whose moves take the capture search
+// at most SearchWork states: the engine cannot stop halfway through a
+// generation of moves), analysis and review streams (8), an
 // analysis's or a review's time (10 minutes), a review's positions and
 // limits, and how long a client may take to read an answer (30
-// seconds). HTTPServer adds timeouts for slow and idle clients. Busy, the
-// server answers 503.
+// seconds). A search or an analysis stops as soon as its client leaves,
+// and an analysis once its result is settled. HTTPServer adds timeouts
+// for slow and idle clients, and its Shutdown ends every search and
+// closes the connections no handler is using. Busy, the server answers
+// 503.
 package web

@@ -62,6 +62,32 @@ type LineInfo struct {
 // MaxMultiPV is the most lines an analysis gives.
 const MaxMultiPV = 5
 
+// SearchWork bounds the capture search of the position a search or an
+// analysis is asked about, in states (see
+// hexdame.Position.AppendLegalMovesWithin): the heaviest position known
+// that a game reaches, testdata/hostile.fen's climb16-rim, takes 1.3
+// million, about a tenth of a second. A position past it is refused
+// before the engine generates its moves, which it cannot stop halfway.
+const SearchWork = 2_000_000
+
+// searchWork is SearchWork, lower in tests.
+var searchWork = SearchWork
+
+// checkGamePosition returns an error for a position that no game reaches
+// (hexdame.Position.CheckReachable: more than 16 pieces a side, a man on
+// its crowning row), or whose moves take the capture search past
+// SearchWork states; the positions a game reaches from one that passes
+// are of the same kind.
+func checkGamePosition(p hexdame.Position) error {
+	if err := p.CheckReachable(); err != nil {
+		return fmt.Errorf("not a position a game reaches: %s", message(err))
+	}
+	if _, err := p.AppendLegalMovesWithin(nil, searchWork); err != nil {
+		return fmt.Errorf("the position's moves take more work than a search here may: %s", message(err))
+	}
+	return nil
+}
+
 // parse checks the request and returns its position, history and
 // options.
 func (req SearchRequest) parse() (hexdame.Position, engine.SearchOptions, hexdame.Notation, error) {
@@ -75,6 +101,11 @@ func (req SearchRequest) parse() (hexdame.Position, engine.SearchOptions, hexdam
 	}
 	for i, f := range req.History {
 		q, err := hexdame.ParseFEN(f)
+		if err == nil {
+			if err = q.CheckReachable(); err != nil {
+				err = fmt.Errorf("not a position a game reaches: %s", message(err))
+			}
+		}
 		if err != nil {
 			return p, opts, 0, fmt.Errorf("position %d of the history: %s", i+1, message(err))
 		}
@@ -98,6 +129,10 @@ func (req SearchRequest) parse() (hexdame.Position, engine.SearchOptions, hexdam
 			return p, opts, 0, err
 		}
 	}
+	// Last, as the dearest check.
+	if err := checkGamePosition(p); err != nil {
+		return p, opts, 0, err
+	}
 	ms := func(v int) time.Duration { return time.Duration(v) * time.Millisecond }
 	opts.MultiPV = req.MultiPV
 	opts.Limits = engine.Limits{MoveTime: ms(req.MoveTime), Clock: ms(req.Clock), Increment: ms(req.Increment), Depth: req.Depth}
@@ -107,8 +142,10 @@ func (req SearchRequest) parse() (hexdame.Position, engine.SearchOptions, hexdam
 // Search runs the search the request asks for with engine e, at the
 // request's level, calling report after each completed depth, and
 // returns the last report, with Done and the best move. An analysis
-// without limits goes on until ctx ends. A bad request, or a position
-// without a legal move, gives an error and no search.
+// without limits goes on until ctx ends, or until its result is settled
+// (see settled). A bad request, a position no game reaches or whose
+// moves take more than SearchWork, or a position without a legal move,
+// gives an error and no search.
 func Search(ctx context.Context, e *engine.Engine, req SearchRequest, report func(Report)) (Report, error) {
 	p, opts, n, err := req.parse()
 	if err != nil {
@@ -119,8 +156,15 @@ func Search(ctx context.Context, e *engine.Engine, req SearchRequest, report fun
 	if err := e.SetOptions(o); err != nil {
 		return Report{}, err
 	}
-	if report != nil {
-		opts.Progress = func(r engine.Analysis) { report(makeReport(p, r, n)) }
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
+	opts.Progress = func(r engine.Analysis) {
+		if report != nil {
+			report(makeReport(p, r, n))
+		}
+		if settled(r) {
+			stop() // deeper would say the same
+		}
 	}
 	res, err := e.Search(ctx, p, opts)
 	if err != nil {
@@ -131,6 +175,29 @@ func Search(ctx context.Context, e *engine.Engine, req SearchRequest, report fun
 	best := moveInfo(p, res.Move, n)
 	rep.Best = &best
 	return rep, nil
+}
+
+// settled reports whether a depth's analysis cannot change with more
+// depth: every line a proven win or loss, the search at least four plies
+// deeper than the longest of them (as the engine itself stops a timed
+// search). An analysis without limits that has proven "win 1" used to go
+// on, a depth at a time, until its time ran out.
+func settled(r engine.Analysis) bool {
+	if len(r.Lines) == 0 {
+		return false
+	}
+	longest := 0
+	for _, l := range r.Lines {
+		plies, win := l.Score.IsWin()
+		if !win {
+			var loss bool
+			if plies, loss = l.Score.IsLoss(); !loss {
+				return false
+			}
+		}
+		longest = max(longest, plies)
+	}
+	return r.Depth >= longest+4
 }
 
 // makeReport describes a search's result, its lines' moves in notation n.

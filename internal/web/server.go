@@ -308,8 +308,16 @@ func writeError(w http.ResponseWriter, status int, msg string) {
 }
 
 // readJSON reads the body into v, or answers the error and returns false.
+// It reads the body to its end: only then does net/http watch the
+// connection, and end the request's context as soon as the client
+// leaves, which stops a search or an analysis stream at once (before,
+// the stream saw it only when a report could not be written, seconds
+// later at a deep depth).
 func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 	err := json.NewDecoder(r.Body).Decode(v)
+	if err == nil {
+		_, err = io.Copy(io.Discard, r.Body) // at most maxBody
+	}
 	if err == nil {
 		return true
 	}

@@ -688,3 +688,109 @@ func TestServerShutdown(t *testing.T) {
 		})
 	}
 }
+
+// Positions from testdata/hostile.fen: the heaviest known for the
+// capture search, one with more than 16 pieces a side (no game reaches
+// it) and the heaviest known that a game may reach.
+const (
+	climb30a   = "W:WKa5,Ke7,Kf9,Ki5,Ki9:BKa2,Kb2,Kb5,c1,Kc2,Kc3,c4,Kc5,Kc7,d2,Kd6,Ke3,Ke5,Ke8,Ke9,Kf2,Kf3,Kf4,f5,Kf6,Kf7,Kg5,Kg7,Kg9,Kh5,Kh6,Kh7,Kh8,i7"
+	climb16rim = "W:WKa5,Kb6,Kc7,Kd8,Ke9,Kf9,Kg9,Kh9,Ki9:BKa2,Kb1,b4,Kc3,Kc6,Kd2,Kd5,Ke4,e7,f3,f6,Kg3,g5,Kg8,Kh7,Ki6"
+)
+
+// A search or an analysis takes only positions a game reaches, whose
+// moves take the capture search at most searchWork states: a 1 ms search
+// of an unreachable position of 30 kings answered after 7 to 12 s, and
+// its analysis could not be stopped between its generations of a few
+// seconds each (issue 36).
+func TestSearchRefusesHostilePositions(t *testing.T) {
+	s := NewServer(Config{Engine: engineOptions()})
+	base := testServer(t, s)
+	start := hexdame.StartPosition().String()
+	for _, tc := range []struct {
+		req  SearchRequest
+		want string
+	}{
+		{SearchRequest{FEN: climb30a, MoveTime: 1}, "not a position a game reaches"},
+		{SearchRequest{FEN: "W:Wi9:Ba1"}, "not a position a game reaches"}, // men on their crowning rows
+		{SearchRequest{FEN: start, MoveTime: 1, History: []string{start, climb30a}}, "position 2 of the history: not a position a game reaches"},
+	} {
+		for _, path := range []string{"/api/search", "/api/analyze"} {
+			status, v := post(t, base+path, tc.req)
+			if msg, _ := v["error"].(string); status != 400 || !strings.Contains(msg, tc.want) {
+				t.Errorf("%s %s: %d %v; want 400 and %q", path, clip(tc.req.FEN), status, v, tc.want)
+			}
+		}
+	}
+	// A reachable position whose moves take more than the work allowed.
+	saved := searchWork
+	searchWork = 100_000
+	defer func() { searchWork = saved }()
+	status, v := post(t, base+"/api/search", SearchRequest{FEN: climb16rim, MoveTime: 1})
+	if msg, _ := v["error"].(string); status != 400 || !strings.Contains(msg, "more work than a search here may") {
+		t.Errorf("climb16-rim with a work limit of 100,000 states: %d %v", status, v)
+	}
+	searchWork = saved
+	if status, v := post(t, base+"/api/search", SearchRequest{FEN: climb16rim, MoveTime: 1}); status != 200 {
+		t.Errorf("climb16-rim: %d %v", status, v)
+	}
+	waitIdle(t, s, 10*time.Second)
+}
+
+// A search or an analysis stops as soon as its client leaves, without
+// waiting to write to it, whatever follows the request's JSON: the
+// server read the JSON and not always the end of the body, and net/http
+// watches the connection (and ends the request's context when the client
+// leaves) only once the body is read. A search of ten minutes went on for
+// its ten minutes, and an analysis until it could not write a report,
+// seconds later at a deep depth (issue 36).
+func TestSearchStopsWhenClientLeaves(t *testing.T) {
+	s := NewServer(Config{Engine: engineOptions()})
+	base := testServer(t, s)
+	for _, path := range []string{"/api/search", "/api/analyze"} {
+		ctx, cancel := context.WithCancel(context.Background())
+		b, _ := json.Marshal(SearchRequest{FEN: hexdame.StartPosition().String(), MoveTime: 600_000})
+		// White space after the JSON, which the decoder does not read:
+		// a small body's end came in the same read as its JSON.
+		b = append(b, bytes.Repeat([]byte(" "), 64<<10)...)
+		req, _ := http.NewRequestWithContext(ctx, "POST", base+path, bytes.NewReader(b))
+		req.Header.Set("Content-Type", "application/json")
+		go func() {
+			if resp, err := http.DefaultClient.Do(req); err == nil {
+				io.Copy(io.Discard, resp.Body) // until the client leaves
+				resp.Body.Close()
+			}
+		}()
+		for deadline := time.Now().Add(30 * time.Second); s.Searching() == 0; time.Sleep(5 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: no search began", path)
+			}
+		}
+		time.Sleep(200 * time.Millisecond)
+		left := time.Now()
+		cancel()
+		// The search runs for ten minutes unless stopped.
+		waitIdle(t, s, 10*time.Second)
+		t.Logf("%s ended %v after its client left", path, time.Since(left))
+	}
+}
+
+// An analysis without limits ends once its result is settled: a proven
+// win with the search four plies deeper than it. Before, it went on a
+// depth at a time until its time ran out, a depth of several seconds
+// in a heavy position (issue 36).
+func TestAnalysisEndsWhenSettled(t *testing.T) {
+	s := NewServer(Config{Engine: engineOptions()})
+	base := testServer(t, s)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	// Leo Springer's problem: a win in 7 plies.
+	reps, status := analyze(t, ctx, base, SearchRequest{FEN: "W:Wa3,a5,b4,b5,c2,d4,f3:Bc4,d6,e7,f6,f8,g5,h9"}, 1000)
+	if status != 200 || len(reps) == 0 {
+		t.Fatalf("analysis: %d, %d reports", status, len(reps))
+	}
+	last := reps[len(reps)-1]
+	if !last.Done || last.Depth > 11 || len(last.Lines) == 0 || last.Lines[0].Score != "win 7" || last.Best == nil || last.Best.Text != "b5-c5" {
+		t.Errorf("the last report: %+v; want Done at depth 11 at most, win 7 with b5-c5", last)
+	}
+	waitIdle(t, s, 5*time.Second)
+}
