@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hexdame/hexdame"
 	"github.com/hexdame/hexdame/diagram"
@@ -53,11 +54,20 @@ var editorPieces = map[string]hexdame.Piece{".": hexdame.NoPiece, "w": hexdame.W
 // editorSides are the sides the editor sets to move.
 var editorSides = map[string]hexdame.Color{"white": hexdame.White, "red": hexdame.Red}
 
-// clip returns s cut to 40 bytes, for an error message that quotes a
-// request's text.
+// clip returns s cut to 60 characters, "..." after them, for an error
+// message that quotes a request's text, as the rules package's messages
+// do: an answer must not grow with what it quotes.
 func clip(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "..."
+	const most = 60
+	if utf8.RuneCountInString(s) <= most {
+		return s
+	}
+	n := 0
+	for i := range s {
+		if n == most {
+			return s[:i] + "..."
+		}
+		n++
 	}
 	return s
 }

@@ -321,7 +321,7 @@ func (s *Session) check(moves []string) error {
 	for i, text := range moves {
 		m, err := p.ParseMove(text)
 		if err != nil {
-			return fmt.Errorf("nothing played: move %d of the list, %s, cannot be played %s: %v", i+1, text, before(i, moves), err)
+			return fmt.Errorf("nothing played: move %d of the list, %s, cannot be played %s: %v", i+1, clip(text), before(i, moves), err)
 		}
 		p = p.PlayUnchecked(m)
 	}
@@ -334,5 +334,5 @@ func before(i int, moves []string) string {
 	if i == 0 {
 		return "here"
 	}
-	return "after " + moves[i-1]
+	return "after " + clip(moves[i-1])
 }

@@ -794,3 +794,42 @@ func TestAnalysisEndsWhenSettled(t *testing.T) {
 	}
 	waitIdle(t, s, 5*time.Second)
 }
+
+// An error quotes at most about 60 characters of the request's text, as
+// the rules package's errors do: a request of 1.9 MB whose move, op or
+// reason was the whole text got an answer of 3.8 MB quoting it (issue
+// 36).
+func TestErrorsClipWhatTheyQuote(t *testing.T) {
+	s := NewServer(Config{Engine: engineOptions()})
+	base := testServer(t, s)
+	id := newSessionID(t, base)
+	long := strings.Repeat("é", 950_000) // 1.9 MB
+	for _, req := range []Request{
+		{Op: "new", Moves: []string{long}},
+		{Op: "new", Moves: []string{"d4-e5", long}},
+		{Op: long},
+		{Op: "result", Result: "2-0", Reason: long},
+		{Op: "paste", Text: "1. d4-e5 " + long},
+		{Op: "paste", Text: "1. " + strings.Repeat("a", 1_900_000) + " b1"},
+		{Op: "edit", FEN: "W:W31:B1", Cell: "e5", Piece: long},
+		{Op: "edit", FEN: "W:W31:B1", Side: long},
+		{Op: "play", Move: long},
+		{Op: "new", FEN: long},
+		{Op: "result", Result: long},
+		{Op: "state", Notation: long},
+	} {
+		b, _ := json.Marshal(req)
+		resp, err := http.Post(base+"/api/do?s="+id, "application/json", bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		answer, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		var r Response
+		json.Unmarshal(answer, &r)
+		op := clip(req.Op)
+		if resp.StatusCode != 200 || r.Error == "" || len(r.Error) > 1000 || len(answer) > 64<<10 {
+			t.Errorf("op %.20s (a request of %d bytes): %d, an answer of %d bytes, error of %d: %.200s", op, len(b), resp.StatusCode, len(answer), len(r.Error), r.Error)
+		}
+	}
+}

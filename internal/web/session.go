@@ -253,7 +253,7 @@ func (s *Session) do(req Request, resp *Response) error {
 		}
 		resp.Edit = e
 	default:
-		return fmt.Errorf("unknown operation %q", req.Op)
+		return fmt.Errorf("unknown operation %q", clip(req.Op))
 	}
 	return nil
 }
@@ -271,7 +271,7 @@ func (s *Session) setResult(result, reason string) error {
 	case reason == timeForfeit && r != hexdame.WhiteWins && r != hexdame.RedWins:
 		return fmt.Errorf("a loss on time is a win for one side, not %v", r)
 	case reason != "" && reason != timeForfeit:
-		return fmt.Errorf("unknown reason %q for a result: %q or none", reason, timeForfeit)
+		return fmt.Errorf("unknown reason %q for a result: %q or none", clip(reason), timeForfeit)
 	}
 	if err := s.game.SetResult(r); err != nil {
 		return err
@@ -382,7 +382,7 @@ func (s *Session) newGame(req Request) error {
 			err = g.Play(mv)
 		}
 		if err != nil {
-			return fmt.Errorf("move %d %q: %w", i+1, m, err)
+			return fmt.Errorf("move %d %q: %w", i+1, clip(m), err)
 		}
 	}
 	s.reset(g)
