@@ -33,14 +33,15 @@ var cmdServe = &command{
 		"answers only requests for localhost or a loopback address, so that a web site\n" +
 		"rebinding its name to 127.0.0.1 cannot reach it. On a public address (or every\n" +
 		"interface, an empty HOST), which it warns of on standard error, anyone who\n" +
-		"reaches it can use it, without a password or TLS; it protects itself\n" +
-		"against the usual abuse: request bodies over 2 MiB are refused, at most 2\n" +
-		"searches run at once (each with its own -hash table) and 8 analysis streams are\n" +
-		"open, an analysis ends after 10 minutes, once its result is proven and when its\n" +
-		"page stops it, leaves or closes, searches take only positions a game reaches\n" +
-		"and whose moves take a bounded work, at most 64 games are kept (the one unused longest is dropped), a game\n" +
-		"holds at most 20,000 moves and 1 MiB of comments, PDN imports are bounded in\n" +
-		"size and work, and slow or idle clients are dropped after timeouts.\n" +
+		"reaches it can use it, without a password or TLS; it protects itself against the\n" +
+		"usual abuse: request bodies over 2 MiB are refused, at most 2 searches run at\n" +
+		"once (each with its own -hash table) and 8 analysis streams are open, an\n" +
+		"analysis ends after 10 minutes, once its result is proven and when its page\n" +
+		"stops it, leaves or closes, searches take only positions a game reaches and\n" +
+		"whose moves take a bounded work, at most 64 games are kept (the one unused\n" +
+		"longest is dropped; each holds at most 10 MiB), a game holds at most 20,000\n" +
+		"moves and 1 MiB of comments, PDN imports are bounded in size and work, and slow\n" +
+		"or idle clients are dropped after timeouts.\n" +
 		"\n" +
 		"With -export DIR it writes the same page as a static site into DIR instead, in\n" +
 		"which the rules and the engine run in the browser as WebAssembly (in Web\n" +

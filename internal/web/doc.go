@@ -124,9 +124,10 @@
 // # Bounds
 //
 // The Server bounds what a page may make it hold or do: request bodies
-// (2 MiB), sessions (64, the one unused longest dropped), a game tree
-// (MaxNodes) and its comments and NAGs (MaxNotes), PDN imports (MaxPDN,
-// MaxGames, and the work of their capture searches), searches at once
+// (2 MiB), sessions (64, the one unused longest dropped, each holding at
+// most SessionBytes), a game tree (MaxNodes) and its comments and NAGs
+// (MaxNotes), PDN imports (MaxPDN, MaxGames, and the work of their
+// capture searches; a game's problems listed up to 20), searches at once
 // (2, each with its own engine), the positions a search or an analysis
 // takes (positions a game reaches, whose moves take the capture search
 // at most SearchWork states: the engine cannot stop halfway through a

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hexdame/hexdame"
 )
@@ -15,19 +16,22 @@ func label(number int, g *hexdame.Game, err error) string {
 	if g == nil {
 		return strconv.Itoa(number) + ". (unreadable)"
 	}
-	white, _ := g.Tag("White")
-	red, _ := g.Tag("Black")
-	event, _ := g.Tag("Event")
+	// Each tag clipped: a session keeps the labels of MaxGames games.
+	tag := func(name string) string {
+		v, _ := g.Tag(name)
+		return clip(v)
+	}
+	white, red, event := tag("White"), tag("Black"), tag("Event")
 	s := fmt.Sprintf("%d. %s – %s", number, orUnknown(white), orUnknown(red))
 	if event != "" {
 		s += ", " + event
 	}
 	// Games of one event and players are told apart by their round and
 	// date.
-	if round, _ := g.Tag("Round"); strings.Trim(round, "?-") != "" {
+	if round := tag("Round"); strings.Trim(round, "?-") != "" {
 		s += ", round " + round
 	}
-	if date, _ := g.Tag("Date"); strings.Trim(date, "?.") != "" {
+	if date := tag("Date"); strings.Trim(date, "?.") != "" {
 		s += ", " + date
 	}
 	s += " " + g.Outcome().Result.String()
@@ -44,21 +48,61 @@ func orUnknown(s string) string {
 	return s
 }
 
+// The most problems of a game that located lists, and the most bytes of
+// each: a game's problems are as many as its variations, and each may
+// list the legal moves, so that 1 MiB of PDN made 19 MB of problems.
+const (
+	maxProblems     = 20
+	maxProblemBytes = 300
+)
+
 // located returns the problems of a game read from PDN, each with its
-// line and column, one a line; "" for none.
+// line and column, one a line, at most maxProblems of them each clipped
+// to maxProblemBytes, then how many more there are; "" for none.
 func located(err error) string {
 	if err == nil {
 		return ""
 	}
 	pes := hexdame.ParseErrors(err)
 	if len(pes) == 0 {
-		return message(err)
+		return clipBytes(message(err), maxProblemBytes)
 	}
-	lines := make([]string, len(pes))
+	var lines []string
 	for i, pe := range pes {
-		lines[i] = fmt.Sprintf("line %d, column %d: %s", pe.Line, pe.Column, pe.Detail())
+		if i == maxProblems {
+			lines = append(lines, fmt.Sprintf("and %d more problems", len(pes)-i))
+			break
+		}
+		lines = append(lines, clipBytes(fmt.Sprintf("line %d, column %d: %s", pe.Line, pe.Column, pe.Detail()), maxProblemBytes))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// firstProblem returns the first of a game's problems, as located
+// writes it, and how many more there are: the line of a game in an
+// import's list, which the session keeps for MaxGames games.
+func firstProblem(err error) string {
+	if err == nil {
+		return ""
+	}
+	pes := hexdame.ParseErrors(err)
+	if len(pes) <= 1 {
+		return located(err)
+	}
+	first := located(pes[0])
+	return fmt.Sprintf("%s (and %d more problems)", first, len(pes)-1)
+}
+
+// clipBytes returns s cut to at most n bytes, at a character, and "..."
+// when it is cut.
+func clipBytes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "..."
 }
 
 // readGames calls f with each game of the PDN text, read with a Reader

@@ -88,7 +88,7 @@ func (s *Session) restore(req Request, resp *Response) error {
 			if len(games) == MaxGames {
 				return false
 			}
-			games = append(games, GameInfo{Label: label(len(games)+1, g, err), Error: located(err)})
+			games = append(games, GameInfo{Label: label(len(games)+1, g, err), Error: firstProblem(err)})
 			return !errors.Is(err, hexdame.ErrWorkLimit)
 		})
 	}

@@ -11,9 +11,12 @@ import (
 )
 
 // Limits of one session, so that a page cannot make the server hold
-// more than a few megabytes for it: a tree of MaxNodes nodes held about
-// 5 MB (2 MB of it the tree's cached state), and its comments and NAGs
-// add at most MaxNotes.
+// more than SessionBytes for it: its game tree of MaxNodes nodes about
+// 5 MB (2 MB of it the tree's cached state), its comments and NAGs at
+// most MaxNotes, the text of its last import at most MaxPDN, the list of
+// that import's games (MaxGames lines, each with its first problem
+// only) about half a megabyte, and the edited games of the import it
+// keeps at most MaxKept.
 const (
 	// MaxNodes is the most nodes a session's game tree may hold; a move
 	// or an import that would go past it is refused.
@@ -38,6 +41,11 @@ const (
 	// import, kept while another is shown, may take together.
 	MaxKept = MaxPDN
 )
+
+// SessionBytes is the most memory a session holds, every one of its
+// limits reached (TestSessionMemory measures such a session: 9.3 MB), so
+// that a server's sessions hold at most Config.Sessions times as much.
+const SessionBytes = 10 << 20
 
 // timeForfeit is the value of the PDN tag Termination for a loss on
 // time, the word of hub.TimeForfeit, which hexdame match writes there.
@@ -459,7 +467,7 @@ func (s *Session) importPDN(text string, resp *Response) error {
 		if len(games) == MaxGames {
 			return false
 		}
-		games = append(games, GameInfo{Label: label(len(games)+1, g, err), Error: located(err)})
+		games = append(games, GameInfo{Label: label(len(games)+1, g, err), Error: firstProblem(err)})
 		return !errors.Is(err, hexdame.ErrWorkLimit)
 	})
 	if len(games) == 0 {
