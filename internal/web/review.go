@@ -100,6 +100,11 @@ func (req ReviewRequest) parse() ([]hexdame.Position, engine.Limits, error) {
 		if err != nil {
 			return nil, lim, fmt.Errorf("position %d: %s", i, message(err))
 		}
+		// The positions of a game: those no game reaches are what makes
+		// the engine's generations of moves unbounded (see SearchWork).
+		if err := p.CheckReachable(); err != nil {
+			return nil, lim, fmt.Errorf("position %d: not a position a game reaches: %s", i, message(err))
+		}
 		ps[i] = p
 	}
 	return ps, lim, nil

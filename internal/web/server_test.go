@@ -833,3 +833,16 @@ func TestErrorsClipWhatTheyQuote(t *testing.T) {
 		}
 	}
 }
+
+// A review takes only positions a game reaches, as a search does: a
+// review of an unreachable position of 30 kings held its engine for
+// seconds a generation of moves (issue 36).
+func TestReviewRefusesUnreachablePositions(t *testing.T) {
+	s := NewServer(Config{Engine: engineOptions()})
+	base := testServer(t, s)
+	status, v := post(t, base+"/api/review", ReviewRequest{Positions: []string{hexdame.StartPosition().String(), climb30a}})
+	if msg, _ := v["error"].(string); status != 400 || !strings.Contains(msg, "position 1: not a position a game reaches") {
+		t.Errorf("a review of climb30-a: %d %v", status, v)
+	}
+	waitIdle(t, s, 10*time.Second)
+}
