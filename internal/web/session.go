@@ -114,7 +114,10 @@ func (s *Session) Do(req Request) Response {
 		if err != nil {
 			return s.fail(req, err.Error())
 		}
-		s.notation = n
+		if n != s.notation {
+			s.notation = n
+			s.tree = nil // its moves are written in the notation
+		}
 	}
 	if err := s.do(req, &resp); err != nil {
 		resp.Error = message(err)

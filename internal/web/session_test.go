@@ -119,6 +119,20 @@ func TestSessionPlayAndTree(t *testing.T) {
 // A capture that several paths make with different pieces is never
 // guessed: the short text is ambiguous and names the candidates, and the
 // landing cells choose.
+// The tree's moves are in the notation the page asks for, also when it
+// asks for another after the tree was sent.
+func TestSessionTreeNotation(t *testing.T) {
+	s := NewSession(nil)
+	st := ok(t, s, Request{Op: "new", Moves: []string{"d4-e5", "f6xd4"}, Notation: "algebraic"})
+	if got := texts(st.Tree); got != "1. d4-e5 f6xd4" {
+		t.Fatalf("algebraic: %q", got)
+	}
+	st = ok(t, s, Request{Op: "state", Notation: "numeric"})
+	if got := texts(st.Tree); got != "1. 40-31 22x40" {
+		t.Errorf("numeric after algebraic: %q", got)
+	}
+}
+
 func TestSessionCaptureChoice(t *testing.T) {
 	s := NewSession(nil)
 	st := ok(t, s, Request{Op: "new", FEN: twoPaths})
