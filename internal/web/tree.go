@@ -73,8 +73,12 @@ func makeTree(g *hexdame.Game, n hexdame.Notation) *Tree {
 func movetext(g *hexdame.Game, n hexdame.Notation, yield func(*Item)) {
 	id, depth := 0, 0
 	var it Item
+	// hidden reports that an evaluation alone was left out since the last
+	// item, last: that item's kind.
+	hidden, last := false, ""
 	add := func(kind string, node int, text string, nag int) {
 		it = Item{Kind: kind, Node: node, Text: text, NAG: nag}
+		hidden, last = false, kind
 		yield(&it)
 	}
 	for x := range g.Movetext(n) {
@@ -85,7 +89,9 @@ func movetext(g *hexdame.Game, n hexdame.Notation, yield func(*Item)) {
 		case hexdame.MoveElement:
 			id++
 			text := x.Text + x.Strength
-			if x.Number != "" {
+			// A Red move is numbered after a comment, but not after an
+			// evaluation left out: then it follows its White move.
+			if x.Number != "" && !(hidden && last == "m" && strings.HasSuffix(x.Number, "...")) {
 				text = x.Number + " " + text
 			}
 			add("m", id, text, 0)
@@ -104,6 +110,7 @@ func movetext(g *hexdame.Game, n hexdame.Notation, yield func(*Item)) {
 			text := x.Text
 			if strings.Contains(text, "[%eval") {
 				if text = review.StripEval(text); text == "" {
+					hidden = true
 					continue // the evaluation alone
 				}
 			}
