@@ -1,6 +1,7 @@
 // The position editor: pieces put on the board one by one, the side to
 // move chosen, and a game started from the position when the rules allow
-// it.
+// it. While it is open, it takes the place of the other panels, beside
+// the board (body.editing).
 import { $, page, START, showError } from "hexdame/page.js";
 import { send } from "hexdame/send.js";
 import { drawBoard } from "hexdame/board.js";
@@ -24,7 +25,7 @@ function editTo(make) {
     $("board").querySelectorAll("polygon.cell").forEach(function (p) { p.classList.add("edit"); });
     $("editproblem").textContent = r.edit.problem || "";
     $("status").textContent = "Editing the position (" + (r.edit.side === "white" ? "White" : "Red") + " to move): click a cell to put the piece chosen there";
-    $("fen").textContent = r.edit.fen;
+    $("editfen").textContent = r.edit.fen;
     $("editside").value = r.edit.side;
     $("editdone").disabled = !!r.edit.problem;
   }, function (e) { showError(String(e.message || e)); });
@@ -40,8 +41,9 @@ export function editCell(c) {
 
 function closeEditor() {
   page.editor = null;
+  document.body.classList.remove("editing");
   $("palette").hidden = $("edittools").hidden = true;
-  $("editproblem").textContent = "";
+  $("editproblem").textContent = $("editfen").textContent = "";
 }
 
 // initEditor wires the editor's controls.
@@ -51,8 +53,12 @@ export function initEditor() {
     stopAnalysis();
     $("analyze").checked = false;
     $("palette").hidden = $("edittools").hidden = false;
+    document.body.classList.add("editing");
     var fen = page.st.fen;
-    editTo(function () { return { fen: fen }; });
+    editTo(function () { return { fen: fen }; }).then(function () {
+      // Beside the board: the page's top; under it: the editor in view.
+      if (window.matchMedia("(min-width: 1000px)").matches) { window.scrollTo(0, 0); } else { $("editpanel").scrollIntoView({ block: "nearest" }); }
+    });
   });
   $("editside").addEventListener("change", function () {
     var side = $("editside").value;
