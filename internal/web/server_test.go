@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -845,4 +846,35 @@ func TestReviewRefusesUnreachablePositions(t *testing.T) {
 		t.Errorf("a review of climb30-a: %d %v", status, v)
 	}
 	waitIdle(t, s, 10*time.Second)
+}
+
+// The state of the heaviest reachable position known costs a generation
+// of its moves or two, not one for each of its 332 moves: the session
+// wrote each capture with FormatMove, which generates the moves again,
+// and a game set up from climb16-rim (a PDN import of 200 bytes, or new
+// with its FEN) took two minutes of a core (issue 36's fourth hostile
+// round). Its moves are then written with their landing cells, which
+// read back.
+func TestHeavyPositionState(t *testing.T) {
+	s := NewSession(nil)
+	start := time.Now()
+	resp := s.Do(Request{Op: "new", FEN: climb16rim})
+	if resp.Error != "" || len(resp.State.Moves) != 332 {
+		t.Fatalf("new: %q, %d moves", resp.Error, len(resp.State.Moves))
+	}
+	pdn := "[FEN \"" + climb16rim + "\"]\n1. a5xi7 *\n"
+	if resp := s.Do(Request{Op: "import", PDN: pdn}); resp.Error != "" {
+		t.Fatalf("import: %q", resp.Error)
+	}
+	resp = s.Do(Request{Op: "first"})
+	// A generation takes a tenth of a second to a second here: thirty
+	// seconds is many times what the three requests take.
+	if d := time.Since(start); d > 30*time.Second {
+		t.Errorf("three requests on climb16-rim took %v", d)
+	}
+	p, _ := hexdame.ParseFEN(climb16rim)
+	text := resp.State.Moves[0].Text
+	if m, err := p.ParseMove(text); err != nil || !slices.Equal(cellNames(p.Path(m).Cells()), resp.State.Moves[0].Path) {
+		t.Errorf("move %q does not read back as its path: %v", text, err)
+	}
 }

@@ -74,8 +74,22 @@ func (s *Session) state(req Request) State {
 	// The moves, the last move, the outcome.
 	mps := p.LegalMovePaths()
 	st.Moves = make([]MoveInfo, len(mps))
+	short := len(mps) < 2 || !p.HasCapture()
+	if !short {
+		// FormatMove generates the moves again for each capture it
+		// writes: hundreds of times a generation of seconds in the
+		// heaviest positions (a state of climb16-rim took two minutes).
+		// Where one generation is heavy, the captures are written with
+		// their landing cells, from the paths at hand.
+		_, err := p.AppendLegalMovesWithin(nil, shortFormWork)
+		short = err == nil
+	}
 	for i, mp := range mps {
-		st.Moves[i] = pathInfo(p, mp, s.notation)
+		if short {
+			st.Moves[i] = pathInfo(p, mp, s.notation)
+		} else {
+			st.Moves[i] = landingInfo(mp, s.notation)
+		}
 	}
 	if x.Parent() != nil && !x.IsSetup() {
 		mi := moveInfo(x.Parent().Position(), x.Move(), s.notation)
@@ -137,6 +151,18 @@ func verdict(v endgame.Value, plies int) string {
 // moveInfo describes move m of position p.
 func moveInfo(p hexdame.Position, m hexdame.Move, n hexdame.Notation) MoveInfo {
 	return pathInfo(p, p.Path(m), n)
+}
+
+// shortFormWork is the most work, in states of the capture search, of a
+// position whose legal moves the state writes in their short form, a
+// generation each; past it, with every landing cell (landingInfo).
+const shortFormWork = 50_000
+
+// landingInfo describes mp, a legal move with its path, written with
+// every landing cell, which needs no generation of moves.
+func landingInfo(mp hexdame.MovePath, n hexdame.Notation) MoveInfo {
+	captured := slices.Collect(mp.Move.Captured().All())
+	return MoveInfo{Text: mp.Format(n), Path: cellNames(mp.Cells()), Captured: cellNames(captured)}
 }
 
 // pathInfo describes mp, a legal move of position p with its path.
