@@ -326,7 +326,9 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 		writeError(w, http.StatusRequestEntityTooLarge, "the request is larger than the server takes")
 		return false
 	}
-	writeError(w, http.StatusBadRequest, "the request is not the JSON the page sends: "+err.Error())
+	// The decoder's error may quote the request (a number of 100,000
+	// digits): clipped.
+	writeError(w, http.StatusBadRequest, "the request is not the JSON the page sends: "+clipBytes(err.Error(), maxProblemBytes))
 	return false
 }
 

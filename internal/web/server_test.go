@@ -878,3 +878,22 @@ func TestHeavyPositionState(t *testing.T) {
 		t.Errorf("move %q does not read back as its path: %v", text, err)
 	}
 }
+
+// A request the JSON decoder refuses gets an answer that clips the
+// decoder's words, which quote a number whole: a number of 100,000
+// digits got an answer of 100 KB (issue 36's fourth hostile round).
+func TestJSONErrorClipped(t *testing.T) {
+	s := NewServer(Config{Engine: engineOptions()})
+	base := testServer(t, s)
+	id := newSessionID(t, base)
+	body := `{"node": ` + strings.Repeat("9", 100_000) + `}`
+	resp, err := http.Post(base+"/api/do?s="+id, "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	answer, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 400 || len(answer) > 1000 {
+		t.Errorf("status %d, an answer of %d bytes", resp.StatusCode, len(answer))
+	}
+}
