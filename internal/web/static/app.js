@@ -11,6 +11,8 @@ import { serverBackend } from "hexdame/server.js";
 import { staticBackend } from "hexdame/static.js";
 import { startViewer, viewerBackend } from "hexdame/viewer.js";
 import { drawBoard, drawStatus } from "hexdame/board.js";
+import { animate, step } from "hexdame/animate.js";
+import { initSettings } from "hexdame/settings.js";
 import { drawTree, drawTags, markCurrent } from "hexdame/movetext.js";
 import { drawGraph } from "hexdame/graph.js";
 import { drawLines, drawTables, initAnalysis, startAnalysis } from "hexdame/analysis.js";
@@ -25,14 +27,14 @@ import { initStore, keepWork, startRequest } from "hexdame/store.js";
 
 // show draws a state the backend answered.
 function show(s) {
-  var st = page.st;
+  var st = page.st, drawn = $("board").querySelector("svg");
   var changedPosition = !st || st.fen !== s.fen || st.node !== s.node;
   page.st = s;
   // A selection (and a choice among captures) is of the position before.
   if (changedPosition) { page.sel = null; }
   if (s.tree) { page.tree = s.tree; drawTree(); drawTags(); }
   drawReviewSummary();
-  if (!page.editor) { drawBoard(s.svg); }
+  if (!page.editor) { drawBoard(s.svg); animate(step(st, s), drawn); }
   markCurrent();
   drawStatus();
   $("fen").textContent = s.fen;
@@ -54,6 +56,7 @@ var backend = page.backend = { server: serverBackend, static: staticBackend, vie
 // curious (in the console: hexdame.timings).
 window.hexdame = { backend: backend, timings: timings, page: page };
 onState(show);
+initSettings();
 initNav();
 window.addEventListener("resize", drawGraph);
 if (mode !== "viewer") {

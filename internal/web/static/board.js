@@ -1,6 +1,6 @@
 // The board: the SVG drawing the backend sends (as hexdame svg draws it),
-// the selected piece and its moves, the engine's arrow, and the status
-// line under it.
+// the last move's cells, the selected piece and its moves, the engine's
+// arrow, and the status line under it.
 import { $, page, SVGNS } from "hexdame/page.js";
 
 // drawBoard shows an SVG drawing of the board and notes the centre of
@@ -12,8 +12,36 @@ export function drawBoard(svg) {
   box.querySelectorAll("polygon.cell").forEach(function (p) {
     page.centres[p.getAttribute("data-cell")] = polygonCentre(p);
   });
+  if (!page.editor) { markLast(page.st && page.st.last); }
   drawSelection();
   drawArrow();
+}
+
+// LAST is the color the last move's cells are tinted with, as much of it
+// as LAST_PART (its start, landing cells and end) and TAKEN_PART (the
+// cells of the pieces it took): a yellow-green, apart from the selection's
+// greens and blue, which stands out on the three wood colors.
+var LAST = [205, 220, 57], LAST_PART = 0.5, TAKEN_PART = 0.22;
+
+// markLast marks the cells of move last ({path, captured}): the class
+// last on its path's cells, taken on those of the pieces it took, each
+// with its own color blended with the tint (--mark, which app.css
+// fills them with).
+function markLast(last) {
+  if (!last || !last.path) { return; }
+  function mark(c, cls, part) {
+    var p = cellPolygon(c), rgb = p && hexColor(p.getAttribute("fill"));
+    if (!rgb) { return; }
+    p.classList.add(cls);
+    p.style.setProperty("--mark", "rgb(" + rgb.map(function (v, i) { return Math.round(v + (LAST[i] - v) * part); }).join(",") + ")");
+  }
+  last.path.forEach(function (c) { mark(c, "last", LAST_PART); });
+  (last.captured || []).forEach(function (c) { mark(c, "taken", TAKEN_PART); });
+}
+
+function hexColor(s) {
+  var m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(s || "");
+  return m ? [parseInt(m[1], 16), parseInt(m[2], 16), parseInt(m[3], 16)] : null;
 }
 
 // polygonCentre returns the centre of a cell's hexagon.

@@ -6,6 +6,7 @@ import { send } from "hexdame/send.js";
 import { drawSelection, drawStatus, movesFrom } from "hexdame/board.js";
 import { canMove } from "hexdame/play.js";
 import { editCell } from "hexdame/editor.js";
+import { endAnimation } from "hexdame/animate.js";
 
 function cellAt(target) {
   var el = target && target.closest ? target.closest("[data-cell]") : null;
@@ -77,6 +78,7 @@ export function initInput() {
   board.addEventListener("pointerdown", function (e) {
     var t0 = performance.now();
     var c = cellAt(e.target);
+    endAnimation(); // a click does not wait for a piece on its way
     if (!c || !page.st) { return; }
     if (page.editor) { editCell(c); return; }
     if (!canMove()) { return; }

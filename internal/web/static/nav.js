@@ -3,13 +3,14 @@
 // and the board turned.
 import { $, page } from "hexdame/page.js";
 import { send } from "hexdame/send.js";
+import { setFlip } from "hexdame/settings.js";
 
 // initNav wires the navigation.
 export function initNav() {
   ["first", "prev", "next", "last"].forEach(function (id) {
     $(id).addEventListener("click", function () { send({ op: id }); });
   });
-  $("flip").addEventListener("click", function () { page.flip = !page.flip; send({ op: "state" }); });
+  $("flip").addEventListener("click", function () { setFlip(!page.flip); send({ op: "state" }); });
   // The arrow keys and Home/End move through the tree, but in the fields
   // whose own they are (text, lists, radio buttons: a checkbox or a
   // button has no use for them) and with a modifier (Alt+Left is the

@@ -4,6 +4,7 @@ import { $, page, showError } from "hexdame/page.js";
 import { send } from "hexdame/send.js";
 import { clearAnalysis } from "hexdame/analysis.js";
 import { noteEval } from "hexdame/graph.js";
+import { setFlip } from "hexdame/settings.js";
 
 // canMove reports whether the player may move on the board: not in the
 // editor, nor while the engine is to move.
@@ -35,6 +36,7 @@ function startGame(fromHere) {
     $("resign").disabled = $("offerdraw").disabled = false;
     $("clocks").hidden = !game.clock;
     $("playstatus").textContent = "You play " + (game.you === "white" ? "White" : "Red") + " against level " + game.level + ".";
+    setFlip(game.you === "red"); // the player's color at the bottom
     // Its state starts the engine when it is to move.
     send({ op: "drawrules", kingMoves: $("kingrule").checked ? 25 : 0 });
   });

@@ -94,6 +94,7 @@ export function viewerBackend() {
     svg.insertBefore(layer, coords);
     if (x.m) {
       var path = x.m.match(/../g), m = marks.cloneNode(false);
+      m.setAttribute("class", "move last");
       svg.insertBefore(tpl.querySelector("defs").cloneNode(true), svg.querySelector("g.board"));
       var from = marks.querySelector("circle.from").cloneNode(true);
       from.setAttribute("cx", c[path[0]][0]);
@@ -124,10 +125,14 @@ export function viewerBackend() {
     var main = [0];
     while (kids[main[main.length - 1]].length) { main.push(kids[main[main.length - 1]][0]); }
     var board = boardAt(node), end = main[main.length - 1] === node && g.info.outcome;
+    var x = g.nodes[node], line = [];
+    for (var i = node; i > 0; i = g.nodes[i].p) { line.unshift(String(i)); }
     var s = {
-      version: version, node: node, fen: "", start: "", line: null, history: [], moves: [], main: main,
+      // The line: the nodes from the root, which the page compares to
+      // animate a step along it.
+      version: version, node: node, fen: "", start: "game " + version, line: line, history: [], moves: [], main: main,
       side: board.charAt(board.length - 1) === "W" ? "white" : "red",
-      svg: draw(node, req.flip), last: g.nodes[node].m ? { text: texts[node] } : null,
+      svg: draw(node, req.flip), last: x.m ? { text: texts[node], path: x.m.match(/../g), captured: (x.x || "").match(/../g) || [] } : null,
       over: !!end, outcome: end ? g.info.outcome : "", result: g.info.result, tags: g.info.tags, comment: ""
     };
     if (req.version !== version) { s.tree = { items: g.items, main: [] }; }
