@@ -215,6 +215,11 @@ func (v *Viewer) Add(g *hexdame.Game, err error) error {
 		}
 		v.encode(it)
 	})
+	// The result ends the movetext, as the page's Tree ends it.
+	if n > 0 {
+		v.str(",")
+	}
+	v.encode(&Item{Kind: "r", Text: info.Result})
 	v.str("]}")
 	return v.err
 }

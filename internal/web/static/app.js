@@ -6,7 +6,7 @@
 // of it.
 import { $, mode, page, timings, showError } from "hexdame/page.js";
 import { onState, send } from "hexdame/send.js";
-import { restoreRequest, updateAddress } from "hexdame/address.js";
+import { updateAddress } from "hexdame/address.js";
 import { serverBackend } from "hexdame/server.js";
 import { staticBackend } from "hexdame/static.js";
 import { startViewer, viewerBackend } from "hexdame/viewer.js";
@@ -23,7 +23,9 @@ import { initNav } from "hexdame/nav.js";
 import { initAnnotate } from "hexdame/annotate.js";
 import { drawReviewSummary, initReview } from "hexdame/review.js";
 import { initIO, listGames, markGames } from "hexdame/io.js";
-import { initStore, keepWork, startRequest } from "hexdame/store.js";
+import { initStore, keepWork, startPlan } from "hexdame/store.js";
+import { ask } from "hexdame/ask.js";
+import { resumePlay } from "hexdame/resume.js";
 
 // show draws a state the backend answered.
 function show(s) {
@@ -71,23 +73,28 @@ if (mode !== "viewer") {
   $("mode").textContent = mode === "static" ? "static site: the rules and the engine run in your browser" : "served by hexdame serve";
 }
 
-// start sends the operation that starts the page: the work the browser
-// kept, or the address's game (also when the kept work cannot be
-// restored).
-function start(req) {
-  return send(req).then(function (r) {
-    if (req.op !== "restore") { return r; }
+// start sends the operation that starts the page (store.js's plan): the
+// work the browser kept, or the address's game (also when the kept work
+// cannot be restored); where the address names another game, the page
+// asks, with the kept work shown behind the question, whether to show
+// that game instead. It reports whether the kept work is shown.
+function start(plan) {
+  return send(plan.req).then(function (r) {
+    if (plan.req.op !== "restore") { return false; }
     if (r.error) {
-      return send(restoreRequest()).then(function () { showError("The work this browser kept could not be restored: " + r.error); });
+      return send(plan.instead).then(function () { showError("The work this browser kept could not be restored: " + r.error); return false; });
     }
     if (r.games) { listGames(r.games); }
-    return r;
+    if (!plan.ask) { return true; }
+    return ask(plan.ask[0], plan.ask[1], plan.ask[2]).then(function (yes) {
+      return yes ? send(plan.instead).then(function () { return false; }) : true;
+    });
   });
 }
 
 var started = performance.now();
 backend.init().then(function () {
-  return mode === "viewer" ? startViewer(backend) : startRequest().then(start);
+  return mode === "viewer" ? startViewer(backend) : start(startPlan()).then(resumePlay);
 }).then(function () {
   timings.ready = performance.now(); // since the navigation began
   timings.start = performance.now() - started;

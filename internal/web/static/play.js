@@ -4,7 +4,9 @@ import { $, page, showError } from "hexdame/page.js";
 import { send } from "hexdame/send.js";
 import { clearAnalysis } from "hexdame/analysis.js";
 import { noteEval } from "hexdame/graph.js";
+import { considerDraw } from "hexdame/draw.js";
 import { setFlip } from "hexdame/settings.js";
+import { forgetPlay, keepPlay } from "hexdame/resume.js";
 
 // canMove reports whether the player may move on the board: not in the
 // editor, nor while the engine is to move.
@@ -45,6 +47,7 @@ function startGame(fromHere) {
 // stopGame leaves the game against the engine, if any.
 export function stopGame() {
   page.game = null;
+  forgetPlay();
   ["takeback", "resign", "offerdraw"].forEach(function (id) { $(id).disabled = true; });
   $("clocks").hidden = true;
 }
@@ -58,6 +61,7 @@ function endGame(result, why, reason) {
     game.clock[game.side] = Math.max(0, game.clock[game.side] - (performance.now() - game.turnStart));
   }
   game.over = true;
+  forgetPlay();
   send({ op: "result", result: result, reason: reason || "" }).then(function (r) {
     if (!r.error) { $("playstatus").textContent = why + " " + result; }
   });
@@ -84,6 +88,7 @@ export function playTurn() {
   $("resign").disabled = $("offerdraw").disabled = game.over;
   drawTakeback();
   drawClocks();
+  keepPlay();
   if (game.over || game.thinking || st.side === game.you || st.main[st.main.length - 1] !== st.node) { return; }
   game.thinking = true;
   drawTakeback();
@@ -121,37 +126,6 @@ function drawClocks() {
     var s = Math.max(0, Math.ceil(ms / 1000));
     $("clock-" + c).textContent = (c === "white" ? "White " : "Red ") + Math.floor(s / 60) + ":" + ("0" + s % 60).slice(-2);
     $("clock-" + c).classList.toggle("running", c === game.side && !game.over);
-  });
-}
-
-// DRAW_DEPTH is the depth of the search that weighs a draw offer, and
-// DRAW_MARGIN the most, in men, that the engine may see itself ahead by
-// and still take a draw.
-export const DRAW_DEPTH = 10, DRAW_MARGIN = 0.1;
-
-// considerDraw weighs a draw offer in the state st for the engine, which
-// plays side: it declines while a capture is pending (the material is
-// changing hands: the offer waits for the exchange to end); else it
-// searches the position at full strength to DRAW_DEPTH (the same depth
-// on any machine, so the same answer) and accepts when its score, for
-// itself, is at most DRAW_MARGIN: a draw is then fair for it. A proven
-// win it declines, a proven loss it accepts. It returns a promise of
-// {accept, why}.
-export function considerDraw(st, side) {
-  if (st.moves.some(function (m) { return m.captured && m.captured.length; })) {
-    return Promise.resolve({ accept: false, why: "a capture is pending; offer again when the exchange is over" });
-  }
-  return page.backend.search({ fen: st.fen, history: st.history, depth: DRAW_DEPTH, movetime: 5000 }).then(function (r) {
-    var l = r.lines && r.lines[0];
-    if (!l) { throw new Error(r.error || "the engine did not answer"); }
-    var mine = st.side === side ? l.men : -l.men, w = /^(win|loss) /.exec(l.score);
-    if (w) {
-      var wins = (w[1] === "win") === (st.side === side);
-      return { accept: !wins, why: wins ? "it sees a forced win" : "it sees a forced loss" };
-    }
-    var score = (mine >= 0 ? "+" : "") + mine.toFixed(2);
-    if (mine <= DRAW_MARGIN) { return { accept: true, why: "it sees itself at " + score + ", no better than a draw" }; }
-    return { accept: false, why: "it sees itself ahead, at " + score };
   });
 }
 

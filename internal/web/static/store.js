@@ -14,7 +14,6 @@
 //	at      {node, address, tab}: the node shown and the page's address
 //	import  {id, text}: the PDN text of the last import
 import { $, mode, page } from "hexdame/page.js";
-import { ask } from "hexdame/ask.js";
 import { restoreRequest } from "hexdame/address.js";
 
 var PREFIX = "hexdame.v1.";
@@ -161,20 +160,23 @@ export function keepImport(text) {
   }
 }
 
-// startRequest returns a promise of the operation that starts the page:
-// the work the browser keeps, or the game of the address when it names
-// another (after asking, when the kept work holds changes or a list).
-export function startRequest() {
-  var board = read("board"), at = read("at") || {};
-  if (!board || !board.saved) { return Promise.resolve(restoreRequest()); }
-  var req = keptRequest(board, at);
-  var addr = location.hash;
-  if (addr.length <= 1 || addr === at.address) { return Promise.resolve(req); }
+// startPlan returns what the page starts with: req, the operation of the
+// work the browser keeps, or else of the game of the address; and, when
+// the address names another game than the kept work, which holds changes
+// or a list, the question to ask once the kept work is shown (ask: the
+// question and its answers), with instead, the address's operation, for
+// yes. instead is also what to show if the kept work cannot be restored.
+export function startPlan() {
+  var board = read("board"), at = read("at") || {}, addr = location.hash;
+  var plan = { req: restoreRequest(), instead: restoreRequest(), ask: null };
+  if (!board || !board.saved) { return plan; }
   var worth = board.saved.edited || board.importId;
-  if (!worth) { return Promise.resolve(restoreRequest()); }
-  return ask("This address shows a game, and this browser keeps another with your work (" + (board.label || "a game") + "). Show the address's game? The kept one will be replaced.", "show the address's game", "go back to the kept game").then(function (yes) {
-    return yes ? restoreRequest() : req;
-  });
+  if (addr.length > 1 && addr !== at.address && !worth) { return plan; }
+  plan.req = keptRequest(board, at);
+  if (addr.length > 1 && addr !== at.address) {
+    plan.ask = ["This address shows another game than the one this browser keeps with your work (" + (board.label || "a game") + "), shown here. Show the address's game? The kept one will be replaced.", "show the address's game", "keep the game shown"];
+  }
+  return plan;
 }
 
 // keptRequest returns the operation "restore" of the work kept.
