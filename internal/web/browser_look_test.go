@@ -329,3 +329,38 @@ func TestBrowserPageLoad(t *testing.T) {
 		})
 	}
 }
+
+// TestBrowserCommentField: a move's comment that holds an evaluation (as
+// a review writes one after every move) shows in the comment's field
+// without it, as the move list shows it; a comment set keeps it, so that
+// the graph keeps its point.
+func TestBrowserCommentField(t *testing.T) {
+	for _, s := range sites(t) {
+		t.Run(s.name, func(t *testing.T) {
+			b := newTab(t)
+			b.open(s.url)
+			b.importPDN("[Event \"x\"]\n\n1. d4-e5 {a start [%eval +0.10]} f6xd4 {[%eval -0.20]} *\n")
+			b.eval(`document.querySelector('#movetext [data-n="1"]').click()`, nil)
+			b.waitFor(`document.body.getAttribute("data-node") === "1"`, 5*time.Second)
+			var field string
+			b.eval(`document.querySelector("#comment").value`, &field)
+			if field != "a start" {
+				t.Errorf("the comment's field shows %q, want %q", field, "a start")
+			}
+			b.run(chromedp.SetValue("#comment", "a better start", chromedp.ByID))
+			b.eval(`document.querySelector("#commentform button").click()`, nil)
+			b.waitFor(`hexdame.page.st.comment.indexOf("a better start") >= 0`, 5*time.Second)
+			var comment string
+			b.eval(`hexdame.page.st.comment`, &comment)
+			if comment != "a better start [%eval +0.10]" {
+				t.Errorf("the comment set: %q", comment)
+			}
+			b.eval(`document.querySelector('#movetext [data-n="2"]').click()`, nil)
+			b.waitFor(`document.body.getAttribute("data-node") === "2"`, 5*time.Second)
+			b.eval(`document.querySelector("#comment").value`, &field)
+			if field != "" {
+				t.Errorf("an evaluation alone shows in the comment's field as %q", field)
+			}
+		})
+	}
+}

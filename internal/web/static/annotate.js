@@ -3,6 +3,19 @@
 import { $, page } from "hexdame/page.js";
 import { send } from "hexdame/send.js";
 
+// EVAL is an evaluation in a comment, as a review writes it ([%eval
+// +0.35]): the graph shows it, the comment's field leaves it out, and a
+// comment set keeps it.
+var EVAL = /\s*\[%eval [^\]]*\]\s*/g;
+var evals = ""; // the evaluations of the comment shown
+
+// showComment puts a move's comment in the comment's field, without its
+// evaluations.
+export function showComment(text) {
+  evals = ((text || "").match(EVAL) || []).map(function (e) { return e.trim(); }).join(" ");
+  $("comment").value = (text || "").replace(EVAL, " ").trim();
+}
+
 // initAnnotate wires the tree's editing controls.
 export function initAnnotate() {
   ["promote", "mainline", "delete"].forEach(function (id) {
@@ -16,6 +29,7 @@ export function initAnnotate() {
   });
   $("commentform").addEventListener("submit", function (e) {
     e.preventDefault();
-    send({ op: "comment", node: page.st.node, text: $("comment").value });
+    var text = $("comment").value.trim();
+    send({ op: "comment", node: page.st.node, text: evals ? (text ? text + " " : "") + evals : text });
   });
 }

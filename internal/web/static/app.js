@@ -20,7 +20,7 @@ import { initPlay, playTurn } from "hexdame/play.js";
 import { initEditor } from "hexdame/editor.js";
 import { initInput } from "hexdame/input.js";
 import { initNav } from "hexdame/nav.js";
-import { initAnnotate } from "hexdame/annotate.js";
+import { initAnnotate, showComment } from "hexdame/annotate.js";
 import { drawReviewSummary, initReview } from "hexdame/review.js";
 import { initIO, listGames, markGames } from "hexdame/io.js";
 import { initStore, keepWork, startPlan } from "hexdame/store.js";
@@ -40,7 +40,7 @@ function show(s) {
   markCurrent();
   drawStatus();
   $("fen").textContent = s.fen;
-  $("comment").value = s.comment || "";
+  showComment(s.comment);
   if (!page.editor) { updateAddress(); }
   if (mode !== "viewer") { markGames(); keepWork(); }
   drawTables();
