@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/internal/enginehooks"
 )
 
 type namedPosition struct {
@@ -46,11 +47,26 @@ func readPositions(tb testing.TB, path string) []namedPosition {
 // emptied before each search, and reports the nodes per second of wall
 // time and, where the system tells, per second of processor time (the
 // steadier figure on a shared machine).
-func BenchmarkSearch(b *testing.B) {
+func BenchmarkSearch(b *testing.B) { benchmarkSearch(b, nil) }
+
+// BenchmarkSearchPatterns is BenchmarkSearch with the pattern evaluation
+// (engine/patterns.go).
+func BenchmarkSearchPatterns(b *testing.B) {
+	ev, err := enginehooks.PatternEval()
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchmarkSearch(b, ev)
+}
+
+// benchmarkSearch is BenchmarkSearch with the evaluation ev (nil: the
+// classic one).
+func benchmarkSearch(b *testing.B, ev *enginehooks.Eval) {
 	e, err := New(Options{HashMiB: 64})
 	if err != nil {
 		b.Fatal(err)
 	}
+	enginehooks.Of(e).Eval = ev
 	for _, np := range readPositions(b, "testdata/middlegame.fen") {
 		b.Run(np.name, func(b *testing.B) {
 			b.ReportAllocs()

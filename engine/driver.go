@@ -148,7 +148,7 @@ func (e *Engine) search(ctx context.Context, p hexdame.Position, opts SearchOpti
 		limits: lim, soft: soft, multiPV: multiPV, progress: progress,
 		infinite: unlimited(lim),
 		tables:   rootInTables(&e.opts, p, moves),
-		ev:       evaluatorFor(tuning.Weights), variant: tuning.Variant,
+		eval:     evaluationFor(tuning), variant: tuning.Variant,
 	}
 	res := r.search()
 	if lv.noise > 0 && res.Depth > 0 {
@@ -172,7 +172,7 @@ type run struct {
 	multiPV  int
 	progress func(Analysis) bool // false: stop
 	result   Analysis            // after the last completed depth
-	ev       *evaluator
+	eval     *evaluation
 	variant  uint64 // experimental search changes (see enginehooks.Tuning)
 
 	// With helpers: the root moves of the main thread's last completed
@@ -233,7 +233,7 @@ func (r *run) prepare(t *thread) {
 	if t.endgame == nil {
 		t.endgamePieces = -1
 	}
-	t.ev = r.ev
+	t.eval = r.eval
 	t.nodes, t.polled = 0, 0
 	t.keys = t.keys[:0]
 	for _, h := range r.history {
@@ -244,6 +244,9 @@ func (r *run) prepare(t *thread) {
 	f.pos = r.root
 	f.key = r.root.Hash()
 	f.rev = r.rev
+	if t.eval.patterns != nil {
+		setPatterns(&f.pat, &f.pos)
+	}
 	t.keys = append(t.keys, f.key)
 	for i := range t.stack {
 		t.stack[i].killers = [2]hexdame.Move{}

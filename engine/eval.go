@@ -43,6 +43,11 @@ import (
 // evaluate to exactly the weights times the counts, but for one rule the
 // features cannot express: endings of kings alone that are draws (see
 // drawishKings).
+//
+// The pattern evaluation (patterns.go), which the tools and the Hub
+// parameter eval choose, adds to these features the configurations of
+// hexagons of the board, with weights of its own for both
+// (engine/patterns.hxw).
 
 // Feature indexes: each feature has an opening and an ending weight.
 const (
@@ -191,6 +196,8 @@ func init() {
 		}
 	}
 	defaultEvaluator = newEvaluator(&tunedWeights)
+	defaultEvaluation = &evaluation{ev: defaultEvaluator}
+	initPatterns()
 }
 
 // newEvaluator returns an evaluator with weights w.
@@ -260,6 +267,13 @@ func (ev *evaluator) evaluate(p *hexdame.Position) int {
 // move has a legal move (in p, without a capture, a man's step or a
 // king's), which the evaluation's structure tells at no cost.
 func (ev *evaluator) evaluateMoves(p *hexdame.Position) (int, bool) {
+	return ev.evaluateExtra(p, 0)
+}
+
+// evaluateExtra returns what evaluateMoves returns with extra, packed
+// middle-game and ending values in patternUnits (the pattern
+// evaluation's), added to the features' before the taper.
+func (ev *evaluator) evaluateExtra(p *hexdame.Position, extra int64) (int, bool) {
 	wm, wk := uint64(p.Men(hexdame.White)), uint64(p.Kings(hexdame.White))
 	rm, rk := uint64(p.Men(hexdame.Red)), uint64(p.Kings(hexdame.Red))
 	s := ev.side(0, wm, wk, rm, rk) - ev.side(1, rm, rk, wm, wk)
@@ -274,7 +288,7 @@ func (ev *evaluator) evaluateMoves(p *hexdame.Position) (int, bool) {
 	} else {
 		s -= ev.packed[fTempo]
 	}
-	v := taper(s, bits.OnesCount64(wm|wk|rm|rk))
+	v := taperUnits(s*patternUnit+extra, bits.OnesCount64(wm|wk|rm|rk), patternUnit)
 	if wm|rm == 0 && drawishKings(bits.OnesCount64(wk), bits.OnesCount64(rk)) {
 		v /= 8
 	}
@@ -297,10 +311,15 @@ func drawishKings(w, r int) bool {
 
 // taper blends the packed middle-game and ending sums by the number of
 // pieces on the board, and keeps the result within ±maxEval.
-func taper(s int64, pieces int) int {
+func taper(s int64, pieces int) int { return taperUnits(s, pieces, 1) }
+
+// taperUnits is taper of packed sums in units of 1/unit of a hundredth
+// of a man. (The quotient is truncated as taper's: taperUnits(s*u, n, u)
+// is taper(s, n).)
+func taperUnits(s int64, pieces int, unit int64) int {
 	mg, eg := unpack(s)
 	ph := int64(min(pieces, phasePieces))
-	v := int((int64(mg)*ph + int64(eg)*(phasePieces-ph)) / phasePieces)
+	v := int((int64(mg)*ph + int64(eg)*(phasePieces-ph)) / (phasePieces * unit))
 	return max(-maxEval, min(maxEval, v))
 }
 

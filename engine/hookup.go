@@ -3,6 +3,7 @@ package engine
 import (
 	"github.com/hexdame/hexdame"
 	"github.com/hexdame/hexdame/internal/enginehooks"
+	"github.com/hexdame/hexdame/internal/evalweights"
 )
 
 // The engine's tools reach its evaluation through package enginehooks,
@@ -16,19 +17,52 @@ func init() {
 	}
 	enginehooks.Tuned = func() enginehooks.Weights { return weightSlice(&tunedWeights) }
 	enginehooks.PhasePieces = phasePieces
+	enginehooks.NewEval = func(f *evalweights.File) (*enginehooks.Eval, error) {
+		e, err := newEvaluation(f)
+		if err != nil {
+			return nil, err
+		}
+		return enginehooks.WrapEval(e), nil
+	}
+	enginehooks.PatternEval = func() (*enginehooks.Eval, error) {
+		e, err := embeddedPatterns()
+		if err != nil {
+			return nil, err
+		}
+		return enginehooks.WrapEval(e), nil
+	}
+	enginehooks.Layout = evalLayout
+	enginehooks.NumPatterns, enginehooks.PatternConfigs = numPatterns, patternConfigs
+	enginehooks.NumPatternWeights = numPatternWeights
+	enginehooks.Patterns = func(p hexdame.Position, dst []uint16) []uint16 {
+		var idx patternIndexes
+		setPatterns(&idx, &p)
+		return append(dst, idx[:]...)
+	}
+	enginehooks.PatternSlot = func(k, i int) int32 { return patternSlots()[k][i] }
 }
 
 // tuningHolder is the Holder an Engine embeds: an alias with an unexported
 // name, so that the embedded field is unexported.
 type tuningHolder = enginehooks.Holder
 
-// evaluatorFor returns the evaluator of the weights w (the tuned ones for
+// defaultEvaluation is the tuned linear evaluation, the engine's default
+// (made by eval.go's init).
+var defaultEvaluation *evaluation
+
+// evaluationFor returns the evaluation a search with the tools' tuning t
+// uses: t.Eval's, else the linear one with t.Weights (the tuned ones for
 // nil).
-func evaluatorFor(w enginehooks.Weights) *evaluator {
-	if w == nil {
-		return defaultEvaluator
+func evaluationFor(t *enginehooks.Tuning) *evaluation {
+	if t.Eval != nil {
+		if e, ok := t.Eval.Impl().(*evaluation); ok {
+			return e
+		}
 	}
-	return newEvaluator(weightArray(w))
+	if t.Weights == nil {
+		return defaultEvaluation
+	}
+	return &evaluation{ev: newEvaluator(weightArray(t.Weights))}
 }
 
 func weightSlice(w *[numFeatures]weight) enginehooks.Weights {

@@ -114,6 +114,9 @@ type frame struct {
 	moves   []hexdame.Move
 	scores  []int32
 	killers [2]hexdame.Move
+	// pat holds the configurations of pos's hexagons, with the pattern
+	// evaluation only (see setChild).
+	pat patternIndexes
 }
 
 // A rootMove is a legal move of the root with its latest score and line.
@@ -133,7 +136,7 @@ type thread struct {
 	// for all, by poll for a helper whose depth is completed.
 	halt    atomic.Bool
 	tt      *table
-	ev      *evaluator
+	eval    *evaluation
 	variant uint64
 	// lmrAlt selects the second table of late move reductions
 	// (lmrTable2): helpers use it, the main thread lmrTable, so that the
@@ -270,6 +273,10 @@ func (t *thread) setChild(ply int, m hexdame.Move) {
 	f, c := &t.stack[ply], &t.stack[ply+1]
 	c.pos = f.pos.PlayUnchecked(m)
 	c.key = f.pos.HashAfter(f.key, m)
+	if t.eval.patterns != nil {
+		c.pat = f.pat
+		updatePatterns(&c.pat, &f.pos, &c.pos)
+	}
 	if f.pos.IsReversible(m) {
 		c.rev = f.rev + 1
 	} else {
@@ -509,7 +516,7 @@ func (t *thread) search(ply, depth, alpha, beta int) int {
 	staticEval, evaluated := 0, false
 	if !pvNode && depth <= 3 && beta > -winBound && beta < winBound && !f.pos.HasCapture() {
 		var canMove bool
-		staticEval, canMove = t.ev.evaluateMoves(&f.pos)
+		staticEval, canMove = t.eval.evaluateMoves(&f.pos, &f.pat)
 		evaluated = true
 		if staticEval-rfpMargin*depth >= beta && canMove {
 			return staticEval - rfpMargin*depth
@@ -541,7 +548,7 @@ func (t *thread) search(ply, depth, alpha, beta int) int {
 	futile := false
 	if !pvNode && depth <= 2 && alpha > -winBound && alpha < winBound && !f.moves[0].IsCapture() {
 		if !evaluated {
-			staticEval = t.ev.evaluate(&f.pos)
+			staticEval, _ = t.eval.evaluateMoves(&f.pos, &f.pat)
 		}
 		futile = staticEval+futilityMargin*depth <= alpha
 	}
@@ -642,14 +649,15 @@ func (t *thread) qsearch(ply, alpha, beta int) int {
 	}
 	f := &t.stack[ply]
 	if !f.pos.HasCapture() {
-		v, canMove := t.ev.evaluateMoves(&f.pos)
+		v, canMove := t.eval.evaluateMoves(&f.pos, &f.pat)
 		if !canMove {
 			return -mateScore + ply
 		}
 		return v
 	}
 	if ply >= maxPly {
-		return t.ev.evaluate(&f.pos)
+		v, _ := t.eval.evaluateMoves(&f.pos, &f.pat)
+		return v
 	}
 	f.moves = f.pos.AppendLegalMoves(f.moves[:0])
 	best := -infinity

@@ -5,7 +5,10 @@
 // when it is initialised, and holds a Tuning in every Engine.
 package enginehooks
 
-import "github.com/hexdame/hexdame"
+import (
+	"github.com/hexdame/hexdame"
+	"github.com/hexdame/hexdame/internal/evalweights"
+)
 
 // Weights are the weights of an evaluation: a middle-game and an ending
 // weight per feature, in the order of FeatureNames. Missing features keep
@@ -22,7 +25,21 @@ type Tuning struct {
 	// Variant switches experimental search changes on, a bit each (0:
 	// none); see package engine's uses of it.
 	Variant uint64
+	// Eval, when not nil, is the evaluation the engine searches with, in
+	// place of the tuned linear one and Weights: one of NewEval or
+	// PatternEval.
+	Eval *Eval
 }
+
+// An Eval is an evaluation of package engine: weights it has checked and
+// laid out for its search.
+type Eval struct{ impl any }
+
+// WrapEval returns an Eval holding package engine's evaluation impl.
+func WrapEval(impl any) *Eval { return &Eval{impl} }
+
+// Impl returns the evaluation that WrapEval was given.
+func (e *Eval) Impl() any { return e.impl }
 
 // A Holder holds an engine's Tuning. Package engine embeds one in its
 // Engine, which makes *engine.Engine an Engine; it has no exported field
@@ -52,4 +69,28 @@ var (
 	// PhasePieces is the number of pieces from which the evaluation is
 	// all middle game.
 	PhasePieces int
+
+	// NewEval returns the evaluation with the weights of a weights file:
+	// its linear weights, and its pattern weights if it has any. A file
+	// for other features (its Layout, its counts) is an error.
+	NewEval func(f *evalweights.File) (*Eval, error)
+	// PatternEval returns the pattern evaluation with the weights
+	// embedded in package engine (engine/patterns.hxw), or the error of
+	// reading them.
+	PatternEval func() (*Eval, error)
+	// Layout returns the fingerprint of the features that a weights file
+	// for the engine carries.
+	Layout func() uint32
+	// NumPatterns is the number of hexagons a position's pattern
+	// configurations hold, PatternConfigs the configurations of each and
+	// NumPatternWeights the number of pattern weights (the symmetries
+	// share them).
+	NumPatterns, PatternConfigs, NumPatternWeights int
+	// Patterns appends to dst the configuration of each of p's hexagons,
+	// NumPatterns of them, and returns the slice.
+	Patterns func(p hexdame.Position, dst []uint16) []uint16
+	// PatternSlot returns the weight of configuration i of hexagon k:
+	// the value is weight slot-1 for a positive slot, minus weight
+	// -slot-1 for a negative one, and 0 for slot 0.
+	PatternSlot func(k, i int) int32
 )
