@@ -12,6 +12,7 @@ package match
 import (
 	"context"
 	"fmt"
+	"iter"
 	"math"
 	"math/rand/v2"
 	"sync"
@@ -126,21 +127,44 @@ func Points(r hexdame.Result, c hexdame.Color) float64 {
 }
 
 // Openings returns n random openings of plies moves (random.Opening), from
-// a generator seeded with seed, whose positions all differ. It returns
-// fewer when 100n draws do not find n.
+// a generator seeded with seed, whose positions all differ: the first n of
+// OpeningSeq(plies, seed, 100*n). It returns fewer when 100n draws do not
+// find n.
 func Openings(n, plies int, seed uint64) []*hexdame.Game {
-	r := rand.New(rand.NewPCG(seed, 0x4845584441))
-	seen := map[hexdame.Position]bool{}
 	var out []*hexdame.Game
-	for tries := 0; len(out) < n && tries < 100*n; tries++ {
-		g := random.Opening(r, plies)
-		if g == nil || seen[g.Position()] {
-			continue
-		}
-		seen[g.Position()] = true
+	if n <= 0 {
+		return out
+	}
+	for g := range OpeningSeq(plies, seed, 100*n) {
 		out = append(out, g)
+		if len(out) == n {
+			break
+		}
 	}
 	return out
+}
+
+// OpeningSeq yields random openings of plies moves (random.Opening), from
+// a generator seeded with seed, whose positions all differ, the same for
+// the same seed. It ends after draws draws in all, or after 10,000 draws
+// in a row that find no new position.
+func OpeningSeq(plies int, seed uint64, draws int) iter.Seq[*hexdame.Game] {
+	return func(yield func(*hexdame.Game) bool) {
+		r := rand.New(rand.NewPCG(seed, 0x4845584441))
+		seen := map[hexdame.Position]bool{}
+		for tries, misses := 0, 0; tries < draws && misses < 10000; tries++ {
+			g := random.Opening(r, plies)
+			if g == nil || seen[g.Position()] {
+				misses++
+				continue
+			}
+			misses = 0
+			seen[g.Position()] = true
+			if !yield(g) {
+				return
+			}
+		}
+	}
 }
 
 // Match plays every opening twice, a player with each color, on workers

@@ -1,89 +1,177 @@
-// Command tune tunes the weights of the engine's evaluation on games the
-// engine plays against itself, and runs matches between versions of it.
+// Command tune learns the weights of the engine's evaluation from games
+// the engine plays against itself, and plays matches between
+// evaluations.
 //
-// The method is logistic regression: each quiet position of the games (one
-// whose side to move has no capture) is labelled with the game's result
-// for White (1, 1/2 or 0), and the weights are fitted so that
-// 1/(1+exp(-k·eval)) predicts the label, minimising the mean log loss
-// (cross-entropy) with Adam over the whole set, with a small L2 penalty
-// that keeps rarely seen features near 0. The man's middle-game weight stays
-// at 100 (the unit of the scores); k is fitted with the others.
+// The evaluation (package engine's eval.go and patterns.go) is linear in
+// its features: the classic features (material, a man's cell, a king's
+// ring, mobility, runaways, holes, ...), each with a middle-game and an
+// ending weight, and, in the pattern evaluation, the configurations of the
+// 37 hexagons of 7 cells around the board's inner cells (20,628 weights
+// shared by the mirror and color symmetries). The method is logistic
+// regression: each quiet position of the games (one whose side to move
+// has no capture) is labelled with the game's result for White (by
+// default blended half and half with the search's score through the same
+// logistic: -lambda), and the weights are fitted so that
+// 1/(1+exp(-k·eval)) predicts it, minimizing the mean log loss
+// (cross-entropy) with Adam on minibatches, with an L2 penalty that keeps
+// rarely seen weights near 0; the man's middle-game weight stays 100 (the
+// unit of the scores) and k is fitted with the others. The games are split
+// into a training and a held-out set by game, not by position, and each
+// epoch reports both losses, of the game results alone.
 //
-// Rerun the tuning from the repository's root (each step prints what it
-// does on standard error):
+// The pipeline, from the repository's root, with the data in a folder
+// outside it (each step shows its progress on standard error, stops
+// cleanly at SIGINT or SIGTERM and, run again with the same flags,
+// resumes where it stopped):
 //
-//	go run ./internal/cmd/tune selfplay -games 20000 -nodes 4000 -out /tmp/games.txt
-//	go run ./internal/cmd/tune fit -out /tmp/weights.txt /tmp/games.txt
-//	go run ./internal/cmd/tune match -b /tmp/weights.txt -games 400 -nodes 20000
-//	go run ./internal/cmd/tune write -weights /tmp/weights.txt engine/eval.go
+//	go build -o /tmp/tune ./internal/cmd/tune
+//	nice -n 19 /tmp/tune selfplay -dir /work/data37 -games 25000 -workers 2
+//	nice -n 19 /tmp/tune fit -dir /work/data37 -out /work/data37/patterns.hxw -epochs 20
+//	/tmp/tune match -a classic -b /work/data37/patterns.hxw -games 400 -nodes 20000 -workers 2
+//	/tmp/tune write -weights /work/data37/patterns.hxw engine/patterns.hxw
 //
-// selfplay writes one line per quiet position: its FEN, a space and
-// White's result. fit writes a weights file: one line per feature, its
-// weights for the middle game and the ending, and its name. match plays
-// the engine with weights a (default: the tuned ones in eval.go) against
-// weights b and prints the score of a. write puts a weights file into
-// eval.go between its BEGIN and END TUNED WEIGHTS lines.
+// selfplay appends games to the folder's shard of its seed
+// (games-SEED.txt; see games.go for the format): game N plays the N-th of
+// the seed's distinct random openings of -plies moves, then the engine
+// (-eval: classic, patterns or a weights file) at -nodes a move against
+// itself, ended by the rules, the king-move rule (-draw) or a draw after
+// 400 plies. A game's moves depend on its opening alone, so that the
+// shard is the same whatever -workers. A run that is stopped keeps every
+// game it finished; one that is killed loses the games under way and
+// leaves at most a last line cut short, which the next run cuts off. A run
+// with another seed makes another shard: several machines can fill one
+// folder. Measured on the project's two-core machine (2026-11-28, a load
+// of 7 to 9 from other work): with the default flags (4,000 nodes a move)
+// and -workers 2 at nice 19, 264 games and 28,000 quiet positions a
+// minute (about 106 a game); so 25,000 games, 2.7 million positions, take
+// 1.5 to 2 hours (extrapolated from a run of 18 minutes).
 //
-// tactics picks positions of selfplay's output where the side to move
-// forces a win within a horizon, proven by Solve, for the engine's tactics
-// test (engine/testdata/tactics.fen):
+// fit reads every shard of the folder, holds out the games whose key
+// hashes into -holdout (a tenth), and fits the linear and pattern weights
+// together (-patterns=false: the linear ones alone) from the tuned linear
+// weights and patterns 0 (or -from a weights file), k first fitted alone:
+// its first line is the starting evaluation's held-out loss. After each
+// epoch it writes its state to OUT.ckpt; run again with the same flags
+// and data it resumes there, and gives the weights the uninterrupted run
+// gives, to the bit (a larger -epochs goes on training). It writes to
+// OUT, a weights file (package internal/evalweights), the weights of the
+// epoch with the lowest held-out loss. Reading costs about 7 s per million
+// positions, an epoch 1.5 to 4 s per million on two cores, so 20 epochs
+// on 2.7 million positions take 2 to 5 minutes (extrapolated from fits of
+// half a million). A 400-game match at 20,000 nodes a move with -workers
+// 2 takes 10 to 15 minutes, and hexdame match's 400 games at 0.1 s a
+// move about an hour (see doc/BENCHMARKS.md, the learned evaluation).
 //
-//	go run ./internal/cmd/tune tactics -n 60 -out engine/testdata/tactics.fen /tmp/games.txt
+// match plays evaluations against each other (-a, -b: classic, patterns
+// or a weights file; -variant-a, -variant-b switch experimental search
+// changes on), each opening twice with the colors swapped, and prints
+// the score of a. Matches at a time control, with an SPRT, go through
+// hexdame match, whose engine hexdame hub takes the parameter eval
+// (classic or patterns):
+//
+//	hexdame match -engine "hexdame hub -eval patterns" -engine "hexdame hub" -games 400 -movetime 0.1 -sprt 0,50,0.05,0.05
+//
+// write puts a weights file into the engine: into engine/patterns.hxw (any
+// other name but a .go file), checked first, or, for a weights file
+// without patterns, its linear weights into eval.go between its BEGIN and
+// END TUNED WEIGHTS lines (the classic evaluation).
+//
+// tactics picks positions of the games where the side to move forces a
+// win within a horizon, proven by Solve, for the engine's tactics test
+// (engine/testdata/tactics.fen):
+//
+//	go run ./internal/cmd/tune tactics -n 60 -dir /work/data37 -out engine/testdata/tactics.fen
+//
+// To rebuild the data from nothing, run selfplay into an empty folder:
+// the games are the same for the same seed and flags (with the same
+// engine), so the data of a lost folder comes back as it was.
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"os"
-	"runtime"
+	"os/signal"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/hexdame/hexdame"
 	"github.com/hexdame/hexdame/engine"
 	"github.com/hexdame/hexdame/internal/enginehooks"
+	"github.com/hexdame/hexdame/internal/evalweights"
 	"github.com/hexdame/hexdame/internal/match"
 	"github.com/hexdame/hexdame/internal/stats"
 )
 
 func main() {
-	if err := run(os.Args[1:]); err != nil {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:])
+	stop()
+	switch {
+	case errors.Is(err, errInterrupted):
+		fmt.Fprintln(os.Stderr, "tune: interrupted: run the same command again to resume")
+		os.Exit(1)
+	case err != nil:
 		fmt.Fprintln(os.Stderr, "tune:", err)
 		os.Exit(2)
 	}
 }
 
-// run runs the command args name, with its flags and arguments.
-func run(args []string) error {
+// errInterrupted is returned by a step stopped by its context (SIGINT or
+// SIGTERM) after it has kept what it did.
+var errInterrupted = errors.New("interrupted")
+
+// run runs the command args name, with its flags and arguments, until ctx
+// ends.
+func run(ctx context.Context, args []string) error {
 	if len(args) == 0 {
 		return errors.New("usage: tune selfplay|fit|match|write|tactics [flags]")
 	}
-	commands := map[string]func([]string) error{
+	commands := map[string]func(context.Context, []string) error{
 		"selfplay": selfplay, "fit": fit, "match": runMatch, "write": write, "tactics": tactics,
 	}
 	cmd, ok := commands[args[0]]
 	if !ok {
 		return errors.New("unknown command " + strconv.Quote(args[0]))
 	}
-	return cmd(args[1:])
+	return cmd(ctx, args[1:])
 }
 
-// newEngine returns an engine for one game with weights w (nil: the tuned
-// ones) and experimental variant v, at a level (0 for full strength).
-func newEngine(w enginehooks.Weights, v uint64, seed uint64, level int) *engine.Engine {
+// evalOf returns the evaluation spec names: classic (nil: the engine's
+// default), patterns (the embedded pattern evaluation) or a weights file.
+func evalOf(spec string) (*enginehooks.Eval, error) {
+	switch spec {
+	case "classic":
+		return nil, nil
+	case "patterns":
+		return enginehooks.PatternEval()
+	}
+	f, err := evalweights.ReadFile(spec)
+	if err != nil {
+		return nil, err
+	}
+	e, err := enginehooks.NewEval(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", spec, err)
+	}
+	return e, nil
+}
+
+// newEngine returns an engine for one game with evaluation ev (nil: the
+// classic one) and experimental variant v, at a level (0 for full
+// strength).
+func newEngine(ev *enginehooks.Eval, v uint64, seed uint64, level int) *engine.Engine {
 	e, err := engine.New(engine.Options{HashMiB: 16, Seed: seed, Level: level})
 	if err != nil {
 		panic(err) // the options are valid
 	}
-	*enginehooks.Of(e) = enginehooks.Tuning{Weights: w, Variant: v}
+	*enginehooks.Of(e) = enginehooks.Tuning{Eval: ev, Variant: v}
 	return e
 }
 
@@ -96,281 +184,33 @@ func enginePlayer(e *engine.Engine, lim engine.Limits) match.Player {
 	})
 }
 
-func selfplay(args []string) error {
-	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
-	games := fs.Int("games", 1000, "the number of games")
-	nodes := fs.Int64("nodes", 4000, "the nodes per move")
-	plies := fs.Int("plies", 8, "the random plies of each opening")
-	seed := fs.Uint64("seed", 1, "the seed of the openings")
-	workers := fs.Int("workers", 1, "the games played at once")
-	out := fs.String("out", "", "the output file (required)")
-	weights := fs.String("weights", "", "a weights file (default: the tuned weights)")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if *out == "" {
-		return errors.New("selfplay: -out is required")
-	}
-	var w enginehooks.Weights
-	if *weights != "" {
-		var err error
-		if w, err = readWeights(*weights); err != nil {
-			return err
-		}
-	}
-	f, err := os.Create(*out)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	bw := bufio.NewWriter(f)
-	openings := match.Openings((*games+1)/2, *plies, *seed)
-	lim := engine.Limits{Nodes: *nodes}
-	start := time.Now()
-	positions := 0
-	newPlayer := func() match.Player { return enginePlayer(newEngine(w, 0, 1, 0), lim) }
-	tally, err := match.Match(context.Background(), newPlayer, newPlayer, openings, *workers, func(t stats.Tally, g *hexdame.Game, opening int) {
-		result := strconv.FormatFloat(match.Points(g.Outcome().Result, hexdame.White), 'g', -1, 64)
-		positionsOf := []hexdame.Position{g.Root().Position()}
-		for x := range g.Root().Mainline() {
-			positionsOf = append(positionsOf, x.Position())
-		}
-		for _, p := range positionsOf[opening:] {
-			if p.HasCapture() || p.CountLegalMoves() == 0 {
-				continue
-			}
-			fmt.Fprintf(bw, "%s %s\n", p.String(), result)
-			positions++
-		}
-		bw.Flush() // a run cut short keeps its games; an error shows at the end
-		if n := t.Games(); n%100 == 0 {
-			fmt.Fprintf(os.Stderr, "%d games, %d positions, %v\n", n, positions, time.Since(start).Round(time.Second))
-		}
-	})
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(os.Stderr, "%d games (the first player %v), %d positions, %v\n", tally.Games(), tally, positions, time.Since(start).Round(time.Second))
-	if err := bw.Flush(); err != nil {
-		return err
-	}
-	return f.Close()
-}
-
-// A sample is a position's features and result.
-type sample struct {
-	idx    []int16
-	val    []int16
-	phase  float64 // the middle-game share
-	result float64
-}
-
-func load(files []string) ([]sample, error) {
-	var out []sample
-	for _, name := range files {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, err
-		}
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
-			fen, res, ok := strings.Cut(sc.Text(), " ")
-			if !ok {
-				continue
-			}
-			p, err := hexdame.ParseFEN(fen)
-			if err != nil {
-				f.Close()
-				return nil, err
-			}
-			r, err := strconv.ParseFloat(res, 64)
-			if err != nil {
-				f.Close()
-				return nil, err
-			}
-			counts, pieces := enginehooks.Features(p)
-			s := sample{result: r, phase: float64(min(pieces, enginehooks.PhasePieces)) / float64(enginehooks.PhasePieces)}
-			for i, c := range counts {
-				if c != 0 {
-					s.idx = append(s.idx, int16(i))
-					s.val = append(s.val, int16(c))
-				}
-			}
-			out = append(out, s)
-		}
-		f.Close()
-		if err := sc.Err(); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
-}
-
-func fit(args []string) error {
-	fs := flag.NewFlagSet("fit", flag.ContinueOnError)
-	iters := fs.Int("iters", 3000, "the steps of gradient descent")
-	rate := fs.Float64("rate", 1, "Adam's step size, in hundredths of a man")
-	l2 := fs.Float64("l2", 1e-7, "the L2 penalty per weight")
-	out := fs.String("out", "", "the weights file to write (required)")
-	from := fs.String("from", "", "a weights file to start from (default: the tuned weights)")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if *out == "" || fs.NArg() == 0 {
-		return errors.New("fit: want -out and data files")
-	}
-	data, err := load(fs.Args())
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(os.Stderr, "%d positions\n", len(data))
-	start := enginehooks.Tuned()
-	if *from != "" {
-		if start, err = readWeights(*from); err != nil {
-			return err
-		}
-	}
-	n := len(start)
-	// Parameters: the weights (mg, eg interleaved) and log k.
-	w := make([]float64, 2*n+1)
-	for i, x := range start {
-		w[2*i], w[2*i+1] = float64(x[0]), float64(x[1])
-	}
-	w[2*n] = math.Log(0.01)
-	fixed := func(j int) bool { return j == 0 } // the man in the middle game: the unit
-	workers := runtime.GOMAXPROCS(0)
-	loss := func(grad []float64) float64 {
-		k := math.Exp(w[2*n])
-		var mu sync.Mutex
-		var total float64
-		var wg sync.WaitGroup
-		chunk := (len(data) + workers - 1) / workers
-		for lo := 0; lo < len(data); lo += chunk {
-			hi := min(lo+chunk, len(data))
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				g := make([]float64, len(grad))
-				var sum float64
-				for _, s := range data[lo:hi] {
-					var e float64
-					for j, i := range s.idx {
-						v := float64(s.val[j])
-						e += v * (w[2*i]*s.phase + w[2*i+1]*(1-s.phase))
-					}
-					pr := 1 / (1 + math.Exp(-k*e))
-					pr = min(max(pr, 1e-12), 1-1e-12)
-					sum -= s.result*math.Log(pr) + (1-s.result)*math.Log(1-pr)
-					d := pr - s.result // d loss / d (k e)
-					for j, i := range s.idx {
-						v := float64(s.val[j])
-						g[2*i] += d * k * v * s.phase
-						g[2*i+1] += d * k * v * (1 - s.phase)
-					}
-					g[2*n] += d * k * e
-				}
-				mu.Lock()
-				total += sum
-				for j := range g {
-					grad[j] += g[j]
-				}
-				mu.Unlock()
-			}()
-		}
-		wg.Wait()
-		m := float64(len(data))
-		for j := range grad {
-			grad[j] /= m
-		}
-		for j := 0; j < 2*n; j++ {
-			total += *l2 * m * w[j] * w[j]
-			grad[j] += 2 * *l2 * w[j]
-		}
-		return total / m
-	}
-	// Adam.
-	mom, vel := make([]float64, len(w)), make([]float64, len(w))
-	grad := make([]float64, len(w))
-	const b1, b2 = 0.9, 0.999
-	for it := 1; it <= *iters; it++ {
-		clear(grad)
-		l := loss(grad)
-		for j := range w {
-			if j < 2*n && fixed(j) {
-				continue
-			}
-			mom[j] = b1*mom[j] + (1-b1)*grad[j]
-			vel[j] = b2*vel[j] + (1-b2)*grad[j]*grad[j]
-			mh := mom[j] / (1 - math.Pow(b1, float64(it)))
-			vh := vel[j] / (1 - math.Pow(b2, float64(it)))
-			step := *rate
-			if j == 2*n {
-				step = 0.01
-			}
-			w[j] -= step * mh / (math.Sqrt(vh) + 1e-12)
-		}
-		if it%100 == 0 || it == 1 {
-			fmt.Fprintf(os.Stderr, "step %d: log loss %.6f, k %.5f\n", it, l, math.Exp(w[2*n]))
-		}
-	}
-	res := make(enginehooks.Weights, n)
-	for i := range res {
-		res[i] = [2]int32{int32(math.Round(w[2*i])), int32(math.Round(w[2*i+1]))}
-	}
-	return writeWeights(*out, res)
-}
-
-func writeWeights(name string, w enginehooks.Weights) error {
-	names := enginehooks.FeatureNames()
-	var b strings.Builder
-	for i, x := range w {
-		fmt.Fprintf(&b, "%d %d %s\n", x[0], x[1], names[i])
-	}
-	return os.WriteFile(name, []byte(b.String()), 0o644)
-}
-
-// readWeights reads a weights file, matching its lines to the features by
-// name; a feature it does not name keeps its tuned weights.
-func readWeights(name string) (enginehooks.Weights, error) {
-	data, err := os.ReadFile(name)
-	if err != nil {
-		return nil, err
-	}
-	byName := map[string]int{}
-	for i, n := range enginehooks.FeatureNames() {
-		byName[n] = i
-	}
-	w := enginehooks.Tuned()
-	for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		fields := strings.SplitN(line, " ", 3)
-		if len(fields) != 3 {
-			return nil, fmt.Errorf("%s:%d: want MG EG NAME", name, i+1)
-		}
-		mg, err1 := strconv.Atoi(fields[0])
-		eg, err2 := strconv.Atoi(fields[1])
-		j, ok := byName[fields[2]]
-		if err1 != nil || err2 != nil || !ok {
-			return nil, fmt.Errorf("%s:%d: bad line %q", name, i+1, line)
-		}
-		w[j] = [2]int32{int32(mg), int32(eg)}
-	}
-	return w, nil
-}
-
-func write(args []string) error {
+// write puts a weights file into the engine: a copy, checked, into a
+// file such as engine/patterns.hxw, or its linear weights into eval.go's
+// tuned weights block.
+func write(_ context.Context, args []string) error {
 	fs := flag.NewFlagSet("write", flag.ContinueOnError)
 	weights := fs.String("weights", "", "the weights file")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *weights == "" || fs.NArg() != 1 {
-		return errors.New("write: want -weights FILE EVAL.GO")
+		return errors.New("write: want -weights FILE engine/patterns.hxw (or engine/eval.go)")
 	}
-	w, err := readWeights(*weights)
+	w, err := evalweights.ReadFile(*weights)
 	if err != nil {
 		return err
 	}
-	src, err := os.ReadFile(fs.Arg(0))
+	if _, err := enginehooks.NewEval(w); err != nil {
+		return fmt.Errorf("%s: %w", *weights, err)
+	}
+	dest := fs.Arg(0)
+	if !strings.HasSuffix(dest, ".go") {
+		return w.WriteFile(dest)
+	}
+	if len(w.Patterns) > 0 {
+		return fmt.Errorf("write: %s has pattern weights: its linear weights were fitted with them, and belong in engine/patterns.hxw", *weights)
+	}
+	src, err := os.ReadFile(dest)
 	if err != nil {
 		return err
 	}
@@ -382,17 +222,18 @@ func write(args []string) error {
 	}
 	var b strings.Builder
 	names := enginehooks.FeatureNames()
-	for k, x := range w {
+	for k, x := range w.Linear {
 		fmt.Fprintf(&b, "\t%d: {%d, %d}, // %s\n", k, x[0], x[1], names[k])
 	}
 	s = s[:i+len(begin)] + b.String() + s[j:]
-	return os.WriteFile(fs.Arg(0), []byte(s), 0o644)
+	return os.WriteFile(dest, []byte(s), 0o644)
 }
 
-func runMatch(args []string) error {
+// runMatch plays two evaluations against each other.
+func runMatch(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
-	a := fs.String("a", "", "player a's weights file (default: the tuned weights)")
-	b := fs.String("b", "", "player b's weights file (default: the tuned weights)")
+	a := fs.String("a", "classic", "player a's evaluation: classic, patterns or a weights file")
+	b := fs.String("b", "classic", "player b's evaluation: classic, patterns or a weights file")
 	va := fs.Uint64("variant-a", 0, "player a's experimental variant")
 	vb := fs.Uint64("variant-b", 0, "player b's experimental variant")
 	games := fs.Int("games", 200, "the number of games (two per opening)")
@@ -407,63 +248,61 @@ func runMatch(args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	var wa, wb enginehooks.Weights
-	var err error
-	if *a != "" {
-		if wa, err = readWeights(*a); err != nil {
-			return err
-		}
+	ea, err := evalOf(*a)
+	if err != nil {
+		return err
 	}
-	if *b != "" {
-		if wb, err = readWeights(*b); err != nil {
-			return err
-		}
+	eb, err := evalOf(*b)
+	if err != nil {
+		return err
 	}
 	lim := engine.Limits{Nodes: *nodes, Depth: *depth, MoveTime: *movetime}
 	openings := match.Openings((*games+1)/2, *plies, *seed)
 	start := time.Now()
 	var seeds atomic.Uint64
-	tally, err := match.Match(context.Background(),
-		func() match.Player { return enginePlayer(newEngine(wa, *va, seeds.Add(1), *la), lim) },
-		func() match.Player { return enginePlayer(newEngine(wb, *vb, seeds.Add(1), *lb), lim) },
+	tally, err := match.Match(ctx,
+		func() match.Player { return enginePlayer(newEngine(ea, *va, seeds.Add(1), *la), lim) },
+		func() match.Player { return enginePlayer(newEngine(eb, *vb, seeds.Add(1), *lb), lim) },
 		openings, *workers, func(t stats.Tally, _ *hexdame.Game, _ int) {
 			if t.Games()%20 == 0 {
-				fmt.Fprintf(os.Stderr, "%v, %v\n", t, time.Since(start).Round(time.Second))
+				fmt.Fprintf(os.Stderr, "match: %d of %d games, a %v, %v\n", t.Games(), 2*len(openings), t, time.Since(start).Round(time.Second))
 			}
 		})
-	if err != nil {
-		return err
+	fmt.Printf("a vs b: %v in %d games\n", tally, tally.Games())
+	if err != nil && ctx.Err() != nil {
+		return errInterrupted
 	}
-	_, err = fmt.Printf("a vs b: %v\n", tally)
 	return err
 }
 
 // tactics writes positions with a forced win of at most -plies plies: a
 // name, the FEN, the plies of the fastest win and every winning key.
-func tactics(args []string) error {
+func tactics(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("tactics", flag.ContinueOnError)
 	n := fs.Int("n", 60, "the number of positions")
 	plies := fs.Int("plies", 9, "the longest win")
 	minPlies := fs.Int("min", 3, "the shortest win")
 	maxKeys := fs.Int("keys", 2, "the most winning first moves")
+	dir := fs.String("dir", "", "the data folder of selfplay (required)")
 	out := fs.String("out", "", "the output file (required)")
 	seed := fs.Uint64("seed", 3, "the seed of the sampling")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *out == "" || fs.NArg() == 0 {
-		return errors.New("tactics: want -out and data files")
+	if *out == "" || *dir == "" {
+		return errors.New("tactics: want -dir and -out")
+	}
+	names, err := shards(*dir)
+	if err != nil {
+		return err
 	}
 	var fens []string
-	for _, name := range fs.Args() {
-		data, err := os.ReadFile(name)
+	for g, err := range readGames(names) {
 		if err != nil {
 			return err
 		}
-		for _, line := range strings.Split(string(data), "\n") {
-			if fen, _, ok := strings.Cut(line, " "); ok {
-				fens = append(fens, fen)
-			}
+		for p := range g.quietPositions() {
+			fens = append(fens, p.pos.String())
 		}
 	}
 	r := rand.New(rand.NewPCG(*seed, 5))
@@ -480,7 +319,7 @@ func tactics(args []string) error {
 	found := 0
 	seen := map[string]bool{}
 	for _, fen := range fens {
-		if found >= *n {
+		if found >= *n || ctx.Err() != nil {
 			break
 		}
 		p, err := hexdame.ParseFEN(fen)
@@ -488,8 +327,8 @@ func tactics(args []string) error {
 			continue
 		}
 		seen[fen] = true
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		sol, err := e.Solve(ctx, p, *plies, engine.SolveOptions{All: true})
+		sctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		sol, err := e.Solve(sctx, p, *plies, engine.SolveOptions{All: true})
 		cancel()
 		// A test of the engine: few keys among several moves.
 		if err != nil || !sol.Win || sol.Plies < *minPlies || len(sol.Keys) > *maxKeys || p.CountLegalMoves() < 3 {
@@ -502,6 +341,9 @@ func tactics(args []string) error {
 		found++
 		fmt.Fprintf(&b, "win%d-%02d\t%s\t%d\t%s\n", sol.Plies, found, fen, sol.Plies, strings.Join(keys, " "))
 		fmt.Fprintf(os.Stderr, "%d: %s win %d, %d keys\n", found, fen, sol.Plies, len(keys))
+	}
+	if ctx.Err() != nil {
+		return errInterrupted
 	}
 	return os.WriteFile(*out, []byte(b.String()), 0o644)
 }
