@@ -9,11 +9,15 @@
 //	err = hub.Serve(ctx, os.Stdin, os.Stdout, eng)
 //
 // Package engine knows of package hub only its Limits (engine.Limits is
-// hub.Limits); this package joins them. The engine declares four
+// hub.Limits); this package joins them. The engine declares five
 // parameters, which a GUI sets with set-param: level
 // (engine.Options.Level, 1 to engine.MaxLevel), threads (Threads, 1 to
-// engine.MaxThreads), hash (HashMiB, 1 to engine.MaxHashMiB) and tables
-// (a directory of endgame tables, empty for none).
+// engine.MaxThreads), hash (HashMiB, 1 to engine.MaxHashMiB), tables
+// (a directory of endgame tables, empty for none) and eval, the
+// evaluation: classic (the default: the linear evaluation of
+// engine/eval.go) or patterns (the pattern evaluation of
+// engine/patterns.go with its embedded weights, experimental), which
+// hexdame match plays against each other.
 //
 // Errors follow the module's convention (see package hexdame): sentinels
 // such as ErrSetting for errors.Is, and no package name before an error's
@@ -32,6 +36,7 @@ import (
 	"github.com/hexdame/hexdame/endgame"
 	"github.com/hexdame/hexdame/engine"
 	"github.com/hexdame/hexdame/hub"
+	"github.com/hexdame/hexdame/internal/enginehooks"
 )
 
 // Options configure an Engine. The zero Options is the engine at full
@@ -112,6 +117,8 @@ type Engine struct {
 	tables      *endgame.Tables
 	eng         *engine.Engine // nil before Init
 	hashDefault bool           // hash is the default table, which Init may make smaller
+	evalName    string         // the parameter eval: "classic" or "patterns"
+	eval        *enginehooks.Eval
 }
 
 // New returns an engine with options o. A Level, Threads or HashMiB out of
@@ -142,13 +149,19 @@ func New(o Options) (*Engine, error) {
 	if o.MoveTimeMargin == nil {
 		o.MoveTimeMargin = DefaultMoveTimeMargin
 	}
-	return &Engine{opts: o, tables: o.Tables, hashDefault: hashDefault}, nil
+	return &Engine{opts: o, tables: o.Tables, hashDefault: hashDefault, evalName: evalClassic}, nil
 }
 
 // ID returns the engine's id: Options.ID.
 func (e *Engine) ID() hub.ID { return e.opts.ID }
 
-// Params returns level, threads, hash and tables with their values.
+// The values of the parameter eval.
+const (
+	evalClassic  = "classic"
+	evalPatterns = "patterns"
+)
+
+// Params returns level, threads, hash, tables and eval with their values.
 func (e *Engine) Params() []hub.Param {
 	o := e.opts.Engine
 	return []hub.Param{
@@ -156,6 +169,7 @@ func (e *Engine) Params() []hub.Param {
 		{Name: "threads", Value: strconv.Itoa(o.Threads), Type: hub.TypeInt, Min: "1", Max: strconv.Itoa(engine.MaxThreads)},
 		{Name: "hash", Value: strconv.Itoa(o.HashMiB), Type: hub.TypeInt, Min: "1", Max: strconv.Itoa(engine.MaxHashMiB)},
 		{Name: "tables", Value: e.tablesDir(), Type: hub.TypeString},
+		{Name: "eval", Value: e.evalName, Type: hub.TypeEnum, Values: []string{evalClassic, evalPatterns}},
 	}
 }
 
@@ -176,15 +190,17 @@ func intParam(name, value string, lo, hi int) (int, error) {
 	return n, nil
 }
 
-// SetParam sets level, threads, hash or tables. An unknown name, or a
-// value out of range, gives an error wrapping ErrSetting; a hash table that
-// Options.CheckHash refuses gives its error, and a directory whose tables
-// do not load the error of endgame.Load. A refused value leaves the old
-// one.
+// SetParam sets level, threads, hash, tables or eval. An unknown name, or
+// a value out of range, gives an error wrapping ErrSetting; a hash table
+// that Options.CheckHash refuses gives its error, and a directory whose
+// tables do not load the error of endgame.Load. A refused value leaves the
+// old one.
 func (e *Engine) SetParam(name, value string) error {
 	o, tables := e.opts.Engine, e.tables
 	var err error
 	switch name {
+	case "eval":
+		return e.setEval(value)
 	case "level":
 		o.Level, err = intParam(name, value, 1, engine.MaxLevel)
 	case "threads":
@@ -220,6 +236,27 @@ func (e *Engine) SetParam(name, value string) error {
 	return nil
 }
 
+// setEval sets the parameter eval: the classic evaluation or the
+// pattern evaluation.
+func (e *Engine) setEval(value string) error {
+	var ev *enginehooks.Eval
+	switch value {
+	case evalClassic:
+	case evalPatterns:
+		var err error
+		if ev, err = enginehooks.PatternEval(); err != nil {
+			return err
+		}
+	default:
+		return settingError(fmt.Sprintf("eval must be %s or %s, not %q", evalClassic, evalPatterns, value))
+	}
+	e.evalName, e.eval = value, ev
+	if e.eng != nil {
+		enginehooks.Of(e.eng).Eval = ev
+	}
+	return nil
+}
+
 // withTables returns o searching with the endgame tables t (nil: none).
 func withTables(o engine.Options, t *endgame.Tables) engine.Options {
 	o.Endgame, o.EndgamePieces = t.ProbeFunc(), t.MaxPieces()
@@ -242,6 +279,7 @@ func (e *Engine) Init() error {
 		return err
 	}
 	e.eng = eng
+	enginehooks.Of(eng).Eval = e.eval
 	if e.hashDefault {
 		made := eng.Options().HashMiB
 		if made != e.opts.Engine.HashMiB && e.opts.Log != nil {

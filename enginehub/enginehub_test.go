@@ -8,6 +8,7 @@ import (
 
 	"github.com/hexdame/hexdame/engine"
 	"github.com/hexdame/hexdame/hub"
+	"github.com/hexdame/hexdame/internal/enginehooks"
 )
 
 // The protocol's limits are the engine's, field for field: a conversion,
@@ -98,7 +99,7 @@ func TestParams(t *testing.T) {
 		}
 		return m
 	}
-	want := map[string]string{"level": "5", "threads": "1", "hash": "2", "tables": ""}
+	want := map[string]string{"level": "5", "threads": "1", "hash": "2", "tables": "", "eval": "classic"}
 	check := func(what string) {
 		t.Helper()
 		got := values()
@@ -112,6 +113,7 @@ func TestParams(t *testing.T) {
 	for _, s := range [][2]string{
 		{"level", "0"}, {"level", "11"}, {"level", "x"}, {"level", ""}, {"threads", "0"}, {"threads", "257"},
 		{"hash", "0"}, {"hash", "16385"}, {"hash", "-5"}, {"variant", "hexdame"}, {"nothing", "1"},
+		{"eval", ""}, {"eval", "Patterns"},
 	} {
 		if err := e.SetParam(s[0], s[1]); !errors.Is(err, ErrSetting) {
 			t.Errorf("set-param %s=%q: %v", s[0], s[1], err)
@@ -130,7 +132,10 @@ func TestParams(t *testing.T) {
 	if err := e.Init(); err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range [][2]string{{"level", "10"}, {"threads", "2"}, {"hash", "4"}} {
+	if enginehooks.Of(e.eng).Eval != nil {
+		t.Error("the classic evaluation is not the default")
+	}
+	for _, s := range [][2]string{{"level", "10"}, {"threads", "2"}, {"hash", "4"}, {"eval", "patterns"}} {
 		if err := e.SetParam(s[0], s[1]); err != nil {
 			t.Errorf("set-param %s=%s after init: %v", s[0], s[1], err)
 		}
@@ -139,5 +144,11 @@ func TestParams(t *testing.T) {
 	check("after init")
 	if o := e.eng.Options(); o.Level != 10 || o.Threads != 2 || o.HashMiB != 4 {
 		t.Errorf("the engine's options: %+v", o)
+	}
+	if enginehooks.Of(e.eng).Eval == nil {
+		t.Error("eval=patterns did not reach the engine")
+	}
+	if err := e.SetParam("eval", "classic"); err != nil || enginehooks.Of(e.eng).Eval != nil {
+		t.Errorf("eval=classic: %v", err)
 	}
 }
