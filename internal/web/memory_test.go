@@ -73,10 +73,11 @@ func fullSession(t *testing.T) *Session {
 		}
 		s.Do(Request{Op: "play", Node: &root, Moves: moves, Version: s.version})
 	}
-	// Comments up to MaxNotes, on many nodes.
+	// Comments up to MaxNotes, on many nodes (each op walks the whole tree,
+	// so the comments are long enough to take few ops: 65 of them).
 	for i := 1; ; i++ {
 		n := i * 7
-		if resp := s.Do(Request{Op: "comment", Node: &n, Text: strings.Repeat("c", 4000), Version: s.version}); resp.Error != "" {
+		if resp := s.Do(Request{Op: "comment", Node: &n, Text: strings.Repeat("c", 16000), Version: s.version}); resp.Error != "" {
 			break
 		}
 	}
