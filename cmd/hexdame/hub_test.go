@@ -682,7 +682,6 @@ func TestHubConcurrent(t *testing.T) {
 // that its games are the same on a busy machine; the margin is wide, so
 // that no move is late there.
 func TestHubMatch(t *testing.T) {
-	withTool(t)
 	games := 2
 	if os.Getenv("HEXDAME_LONG") != "" {
 		games = 20

@@ -4,13 +4,13 @@ package main
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -29,36 +29,32 @@ func TestMain(m *testing.M) {
 	if os.Getenv(runMainVar) == "1" {
 		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
-	code := m.Run()
-	if toolDirPath != "" {
-		os.RemoveAll(toolDirPath)
+	if err := putToolOnPath(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
 	}
+	code := m.Run()
+	os.RemoveAll(filepath.Dir(toolPath))
 	removeEndgameDir()
 	os.Exit(code)
 }
 
-var (
-	toolDirOnce sync.Once
-	toolDirPath string
-)
+// toolPath is a hexdame command that runs this test binary as the tool,
+// first on the PATH of every test (set once, so that tests that start
+// engines by name can run in parallel).
+var toolPath string
 
-// withTool puts a hexdame command that runs this test binary as the tool
-// first on the PATH for the test, and returns its path.
-func withTool(t *testing.T) string {
-	t.Helper()
-	toolDirOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "hexdame-tool")
-		if err != nil {
-			t.Fatal(err)
-		}
-		script := "#!/bin/sh\n" + runMainVar + "=1 exec " + shellQuote(os.Args[0]) + " \"$@\"\n"
-		if err := os.WriteFile(filepath.Join(dir, "hexdame"), []byte(script), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		toolDirPath = dir
-	})
-	t.Setenv("PATH", toolDirPath+string(os.PathListSeparator)+os.Getenv("PATH"))
-	return filepath.Join(toolDirPath, "hexdame")
+func putToolOnPath() error {
+	dir, err := os.MkdirTemp("", "hexdame-tool")
+	if err != nil {
+		return err
+	}
+	script := "#!/bin/sh\n" + runMainVar + "=1 exec " + shellQuote(os.Args[0]) + " \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(dir, "hexdame"), []byte(script), 0o755); err != nil {
+		return err
+	}
+	toolPath = filepath.Join(dir, "hexdame")
+	return os.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
 }
 
 func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
@@ -206,7 +202,6 @@ func tag(g *hexdame.Game, name string) string {
 }
 
 func TestMatchOutputContract(t *testing.T) {
-	withTool(t)
 	pdn := filepath.Join(t.TempDir(), "games.pdn")
 	args := []string{"match", "-engine", "hexdame hub-random -seed 1", "-engine", "hexdame hub-random", "-param", "seed=2",
 		"-games", "4", "-movetime", "1", "-margin", "10", "-draw", "40", "-random-plies", "4", "-seed", "7", "-pdn", pdn}
@@ -266,7 +261,6 @@ func TestMatchOutputContract(t *testing.T) {
 }
 
 func TestMatchProtocolLog(t *testing.T) {
-	withTool(t)
 	logPath := filepath.Join(t.TempDir(), "match.log")
 	code, _, errOut := runCLI(t, "", "match", "-engine", "hexdame hub-random", "-engine", "hexdame hub-random", "-games", "2", "-concurrency", "2",
 		"-movetime", "1", "-log", logPath)
@@ -294,7 +288,6 @@ func TestMatchProtocolLog(t *testing.T) {
 }
 
 func TestMatchSPRTStops(t *testing.T) {
-	withTool(t)
 	pids := t.TempDir()
 	code, out, errOut := runCLI(t, "", "match", "-engine", "hexdame hub-random -seed 3", "-engine", testEngine("blunder", pids),
 		"-games", "2000", "-concurrency", "2", "-movetime", "1", "-margin", "10", "-draw", "30", "-sprt", "0,100,0.05,0.05")
@@ -327,7 +320,6 @@ func TestMatchSPRTStops(t *testing.T) {
 // it loses on time and not by a hang. The matches, which mostly wait,
 // run side by side.
 func TestMatchHostileEngines(t *testing.T) {
-	withTool(t)
 	for _, tt := range []struct {
 		engine, reason string
 		games          int
@@ -373,7 +365,6 @@ func TestMatchHostileEngines(t *testing.T) {
 // timeout: TestMatchEngineCannotStart has the engine that never says
 // ready.)
 func TestMatchEngineFailsToRestart(t *testing.T) {
-	withTool(t)
 	pids := t.TempDir()
 	pdn := filepath.Join(t.TempDir(), "games.pdn")
 	code, out, errOut := runCLI(t, "", "match", "-engine", "hexdame hub-random", "-engine", testEngine("flaky", pids),
@@ -399,7 +390,6 @@ func TestMatchEngineFailsToRestart(t *testing.T) {
 // second at a load of 19 on two cores), short enough for the engine that
 // never says ready.
 func TestMatchEngineCannotStart(t *testing.T) {
-	withTool(t)
 	for _, tt := range []struct{ engine, msg string }{
 		{"notvariant", "not a HexDame engine"},
 	} {
@@ -435,7 +425,7 @@ func TestMatchEngineCannotStart(t *testing.T) {
 // the reason, and the match goes on. It used to end the match with exit 2
 // before the first game.
 func TestMatchEngineNeverReady(t *testing.T) {
-	withTool(t)
+	t.Parallel() // waits, mostly
 	pids := t.TempDir()
 	code, out, errOut := runCLI(t, "", "match", "-engine", "hexdame hub-random", "-engine", testEngine("noready", pids),
 		"-games", "2", "-movetime", "1", "-start-timeout", "2")
@@ -457,7 +447,6 @@ func TestMatchEngineNeverReady(t *testing.T) {
 // A -log that cannot be written is an error, as a -pdn is: exit 2 with
 // one line. It used to be lost in silence, with exit 0.
 func TestMatchLogWriteError(t *testing.T) {
-	withTool(t)
 	if f, err := os.OpenFile("/dev/full", os.O_WRONLY, 0); err != nil {
 		t.Skip("no /dev/full:", err)
 	} else {
@@ -536,7 +525,6 @@ func TestMatchUsageErrors(t *testing.T) {
 // side, 2N plies, with the reason king-move-rule. It used to count plies,
 // and call the draw an adjudication.
 func TestMatchDrawRule(t *testing.T) {
-	withTool(t)
 	dir := t.TempDir()
 	fens := filepath.Join(dir, "kings.fen")
 	os.WriteFile(fens, []byte("W:WK61:BK1\n"), 0o644)
@@ -560,7 +548,6 @@ func TestMatchDrawRule(t *testing.T) {
 }
 
 func TestMatchOpeningFiles(t *testing.T) {
-	withTool(t)
 	dir := t.TempDir()
 	fens := filepath.Join(dir, "o.fen")
 	os.WriteFile(fens, []byte("# two endings\nW:W40,44,45:B10,13,17\n\nB:W40,44,45:B10,13,17\n"), 0o644)
@@ -607,6 +594,7 @@ func TestMatchOpeningFiles(t *testing.T) {
 // A Hub engine written in POSIX sh, that knows only HUB.md and the hexdame
 // tool, plays a match with no change to the project.
 func TestMatchThirdPartyShellEngine(t *testing.T) {
+	t.Parallel() // waits, mostly
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh")
 	}
@@ -618,7 +606,6 @@ func TestMatchThirdPartyShellEngine(t *testing.T) {
 			t.Skip("no " + tool)
 		}
 	}
-	withTool(t)
 	dir := t.TempDir()
 	fens := filepath.Join(dir, "o.fen")
 	os.WriteFile(fens, []byte("W:W40,44,45,48:B10,13,17,18\n"), 0o644)
@@ -652,7 +639,7 @@ func TestMatchThirdPartyShellEngine(t *testing.T) {
 // that finished, and exits with status 2; a runner killed outright takes
 // its engines with it.
 func TestMatchInterrupted(t *testing.T) {
-	tool := withTool(t)
+	tool := toolPath
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGKILL} {
 		t.Run(sig.String(), func(t *testing.T) {
 			pids := t.TempDir()

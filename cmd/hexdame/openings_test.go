@@ -106,7 +106,7 @@ func TestReadOpenings(t *testing.T) {
 // used to catch the signal before reading the openings, and so waited on a
 // named pipe without a writer until it was killed.
 func TestMatchOpeningsPipeInterrupted(t *testing.T) {
-	tool := withTool(t)
+	tool := toolPath
 	pipe := filepath.Join(t.TempDir(), "openings")
 	if err := syscall.Mkfifo(pipe, 0o644); err != nil {
 		t.Fatal(err)

@@ -61,6 +61,7 @@ func goCommand(t *testing.T, dir string, args ...string) *exec.Cmd {
 // copy of the module; those that are whole programs run without error
 // (with a PDN file on standard input).
 func TestReadmeGoCode(t *testing.T) {
+	t.Parallel() // waits, mostly
 	root, files := readmeSnippets(t)
 	dir := t.TempDir()
 	goMod := "module readme\n\ngo 1.24\n\nrequire github.com/hexdame/hexdame v0.0.0\n\nreplace github.com/hexdame/hexdame => " + strconv.Quote(root) + "\n"

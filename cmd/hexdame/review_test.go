@@ -120,7 +120,7 @@ func TestReviewErrors(t *testing.T) {
 // Interrupted, review writes the games done and the one under way as far
 // as it got, and exits with status 2.
 func TestReviewInterrupted(t *testing.T) {
-	tool := withTool(t)
+	tool := toolPath
 	_, long, _ := runCLI(t, "", "random", "-seed", "4", "-maxplies", "120")
 	in := "1. d4-e5 f6xd4 *\n\n" + long
 	cmd := exec.Command(tool, "review", "-movetime", "0.05")

@@ -22,6 +22,7 @@ import (
 // build and its compilers running, to write hexdame.wasm into DIR after
 // the command had failed (issue 36).
 func TestServeExportTerminated(t *testing.T) {
+	t.Parallel() // waits, mostly
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go command")
 	}

@@ -156,7 +156,6 @@ func TestTablesFlagErrors(t *testing.T) {
 // match -tables: a game that reaches a position the tables hold ends with
 // their result, reason adjudication; the other lines keep their contract.
 func TestMatchTables(t *testing.T) {
-	withTool(t)
 	dir := tablesDir(t)
 	work := t.TempDir()
 	fens := filepath.Join(work, "o.fen")
