@@ -212,24 +212,11 @@ func (s *Server) review(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	select {
-	case <-s.streams:
-	default:
-		s.deadline(w)
-		writeError(w, http.StatusServiceUnavailable, "the server has as many analyses open as it allows; try again")
-		return
-	}
-	s.open.Add(1)
-	defer func() {
-		s.open.Add(-1)
-		s.streams <- struct{}{}
-	}()
-	e, ok := s.acquire(r.Context())
+	e, end, ok := s.openStream(w, r)
 	if !ok {
-		s.deadline(w)
-		writeError(w, http.StatusServiceUnavailable, busy)
 		return
 	}
+	defer end()
 	defer s.release(e)
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()

@@ -433,6 +433,32 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, rep)
 }
 
+// openStream takes one of the server's places for a stream (an analysis
+// or a review) and an engine for it. When the server has no place or no
+// engine free, it answers 503 and returns ok false. Otherwise the caller
+// calls end when the stream is over, and releases e.
+func (s *Server) openStream(w http.ResponseWriter, r *http.Request) (e *engine.Engine, end func(), ok bool) {
+	select {
+	case <-s.streams:
+	default:
+		s.deadline(w)
+		writeError(w, http.StatusServiceUnavailable, "the server has as many analyses open as it allows; try again")
+		return nil, nil, false
+	}
+	s.open.Add(1)
+	end = func() {
+		s.open.Add(-1)
+		s.streams <- struct{}{}
+	}
+	if e, ok = s.acquire(r.Context()); !ok {
+		end()
+		s.deadline(w)
+		writeError(w, http.StatusServiceUnavailable, busy)
+		return nil, nil, false
+	}
+	return e, end, true
+}
+
 // analyze streams an analysis as Server-Sent Events, one report a
 // depth, until the client stops it (by closing the connection), the
 // search ends, or AnalysisTime passes. A client that does not take a
@@ -449,24 +475,11 @@ func (s *Server) analyze(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, message(err))
 		return
 	}
-	select {
-	case <-s.streams:
-	default:
-		s.deadline(w)
-		writeError(w, http.StatusServiceUnavailable, "the server has as many analyses open as it allows; try again")
-		return
-	}
-	s.open.Add(1)
-	defer func() {
-		s.open.Add(-1)
-		s.streams <- struct{}{}
-	}()
-	e, ok := s.acquire(r.Context())
+	e, end, ok := s.openStream(w, r)
 	if !ok {
-		s.deadline(w)
-		writeError(w, http.StatusServiceUnavailable, busy)
 		return
 	}
+	defer end()
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.AnalysisTime)
 	defer cancel()
 	latest := make(chan Report, 1)
