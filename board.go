@@ -82,8 +82,8 @@ const allCells uint64 = (1<<NumCells - 1) << 1
 // cells.
 const cellSlots = NumCells + 1
 
-// Board tables, computed once at package initialisation. The entries for
-// NoCell say it has no neighbour, no ray and no bit.
+// Board tables, computed once at package initialization. The entries for
+// NoCell say it has no neighbor, no ray and no bit.
 var (
 	cellFile   [cellSlots]int8
 	cellRank   [cellSlots]int8
@@ -100,7 +100,7 @@ var (
 	rayLen  [cellSlots][NumDirections]int8
 	raySet  [cellSlots][NumDirections]uint64
 	rayMask [numAxes][2][cellSlots]uint64 // [axis][0 forward, 1 backward][cell], in the axis numbering
-	// hasStep[a][0] holds the cells (axis numbering) with a neighbour in the
+	// hasStep[a][0] holds the cells (axis numbering) with a neighbor in the
 	// positive direction of axis a, hasStep[a][1] those with one in the
 	// negative direction; hasJump likewise for two cells.
 	hasStep [numAxes][2]uint64

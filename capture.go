@@ -405,7 +405,7 @@ func (s *captureSearch) kingRun(dst []Move, a int, backward bool, run uint64, ca
 	lo, hi := bits.TrailingZeros64(run), 63-bits.LeadingZeros64(run)
 	// Along the line: past the piece at the far end of the run (at the
 	// near end is the piece just captured). The run is maximal, so a
-	// neighbour of an end cell on the line is a piece. near is the run's
+	// neighbor of an end cell on the line is a piece. near is the run's
 	// cell next to the piece just captured, edge the one at the other end
 	// and far the piece beyond it.
 	near, edge, far := lo, hi, hi+1

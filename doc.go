@@ -149,7 +149,7 @@
 //   - hexdame.go: Color, Piece and Notation: the sides, what stands on a
 //     cell, and how cells are written.
 //   - board.go: Cell and Direction, and the board's tables: its cells in
-//     the three numberings of the move generator, their neighbours, rays
+//     the three numberings of the move generator, their neighbors, rays
 //     and rows.
 //   - cellset.go: CellSet, and the sets that a cell or a side gives
 //     (Cell.Ray, Color.CrowningRow).

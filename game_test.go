@@ -333,7 +333,7 @@ func TestGameClone(t *testing.T) {
 	const record = `[Event "Clone"]
 [White "A"]
 [Black "B"]
-1. d4-e5 {centre} (1. c4-c5 $1 {or} i6-h5 (1... i6-i5!?)) 1... f6xd4 2. c3xe5 g7-f6 $2 *
+1. d4-e5 {center} (1. c4-c5 $1 {or} i6-h5 (1... i6-i5!?)) 1... f6xd4 2. c3xe5 g7-f6 $2 *
 `
 	g, err := NewReader(strings.NewReader(record)).ReadGame()
 	if err != nil {

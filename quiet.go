@@ -168,7 +168,7 @@ func (p *Position) countQuietMoves() int {
 
 // slidesUp returns the cells that the kings reach by sliding along an axis
 // towards higher indexes over the cells of path (the empty cells with a
-// neighbour on the line below them), all in the axis's numbering. Each
+// neighbor on the line below them), all in the axis's numbering. Each
 // cell is reached by one king at most, the nearest below it, so the count
 // of the result is the count of the slides.
 func slidesUp(kings, path uint64) uint64 {
@@ -181,7 +181,7 @@ func slidesUp(kings, path uint64) uint64 {
 }
 
 // slidesDown is slidesUp towards lower indexes, with path the empty cells
-// with a neighbour on the line above them.
+// with a neighbor on the line above them.
 func slidesDown(kings, path uint64) uint64 {
 	g := kings | path&(kings>>1)
 	p := path & (path >> 1)

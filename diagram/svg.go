@@ -18,7 +18,7 @@ const (
 
 var svgRowStep = math.Sqrt(3) / 2 * svgR // vertical distance between diagram rows
 
-// svgCenter returns the centre of cell c in the drawing's user units.
+// svgCenter returns the center of cell c in the drawing's user units.
 func svgCenter(c hexdame.Cell, flip bool) (x, y float64) {
 	f, r := float64(c.File()), float64(c.Rank())
 	if flip {
@@ -27,7 +27,7 @@ func svgCenter(c hexdame.Cell, flip bool) (x, y float64) {
 	return svgMargin + 7*svgR + 1.5*svgR*(f-r), svgMargin + svgRowStep*(17-f-r)
 }
 
-// svgOffBoard returns the centre of the cell that would be at file f and
+// svgOffBoard returns the center of the cell that would be at file f and
 // rank r, off the board: where a coordinate label goes.
 func svgOffBoard(f, r int, flip bool) (x, y float64) {
 	ff, rr := float64(f), float64(r)
@@ -309,7 +309,7 @@ func (s *svgWriter) move(class string, mp hexdame.MovePath) {
 	for i := 1; i < len(path); i++ {
 		x0, y0 := svgCenter(path[i-1], s.flip)
 		x1, y1 := svgCenter(path[i], s.flip)
-		// Stop short of the centre, so that the arrow's tip is seen.
+		// Stop short of the center, so that the arrow's tip is seen.
 		dx, dy := x1-x0, y1-y0
 		d := math.Hypot(dx, dy)
 		if d > 0 {

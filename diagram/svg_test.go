@@ -208,7 +208,7 @@ func TestSVGRendered(t *testing.T) {
 				continue // crossed out
 			}
 			x, y := svgCenter(c, tc.opts.Flip)
-			// Below the centre: inside a piece, outside a king's crown.
+			// Below the center: inside a piece, outside a king's crown.
 			got := pixelKind(img, int((x)*scale), int((y+0.62*svgR)*scale))
 			want := "board"
 			if piece := p.Piece(c); piece != hexdame.NoPiece {

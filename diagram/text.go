@@ -26,7 +26,7 @@ func Text(p hexdame.Position, o Options) string {
 }
 
 // writeText writes the rows of the hexagon, top first, each cell's
-// label (one or two characters) centred where the standard diagram puts
+// label (one or two characters) centered where the standard diagram puts
 // it: row f+r, column 17+3(f-r). With coordinates it also writes the
 // labels of the files and ranks, one step off the board.
 func writeText(b *strings.Builder, label func(hexdame.Cell) string, o Options) {

@@ -184,15 +184,15 @@ func TestBuildInterrupted(t *testing.T) {
 		}
 	}
 	if err := Build(ctx, dir, MustParseMaterial("KvK"), BuildOptions{}); !errors.Is(err, context.Canceled) {
-		t.Errorf("Build with a cancelled context: %v", err)
+		t.Errorf("Build with a canceled context: %v", err)
 	}
 	// With KeepExisting, a table already there is kept: no work, so the
-	// cancelled context does not matter.
+	// canceled context does not matter.
 	if err := Build(ctx, dir, MustParseMaterial("KvK"), BuildOptions{KeepExisting: true}); err != nil {
 		t.Errorf("Build of a table already there, KeepExisting: %v", err)
 	}
 	if err := Build(ctx, dir, MustParseMaterial("KKvK"), BuildOptions{KeepExisting: true}); !errors.Is(err, context.Canceled) {
-		t.Errorf("Build of a missing table, KeepExisting, cancelled: %v", err)
+		t.Errorf("Build of a missing table, KeepExisting, canceled: %v", err)
 	}
 }
 

@@ -115,7 +115,7 @@
 // microsecond when the table is in the processor's caches and 0.4 to 0.7
 // on random probes of the tables of 4 and 5 pieces (see doc/BENCHMARKS.md).
 // BestMove(p) gives a move that keeps the value: the fastest win, the
-// longest defence, a move that keeps the draw (among the moves into the
+// longest defense, a move that keeps the draw (among the moves into the
 // tables loaded).
 //
 // # Errors

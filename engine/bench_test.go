@@ -170,15 +170,15 @@ func BenchmarkCancel(b *testing.B) {
 	for b.Loop() {
 		for _, np := range positions {
 			ctx, cancel := context.WithCancel(context.Background())
-			var cancelled time.Time
+			var canceled time.Time
 			timer := time.AfterFunc(50*time.Millisecond, func() {
-				cancelled = time.Now()
+				canceled = time.Now()
 				cancel()
 			})
 			if _, err := e.Search(ctx, np.pos, SearchOptions{}); err != nil {
 				b.Fatal(err)
 			}
-			took := time.Since(cancelled)
+			took := time.Since(canceled)
 			timer.Stop()
 			total += took
 			worst = max(worst, took)

@@ -28,7 +28,7 @@ func init() {
 	}
 }
 
-// rotate returns bitboard b turned half around the board's centre e5:
+// rotate returns bitboard b turned half around the board's center e5:
 // Red's pieces as White sees its own. Cell values count the cells rank by
 // rank from a1 (1) to i9 (61), an order the half turn reverses: cell c
 // goes to cell 62-c, and the bits of a bitboard are reversed and shifted
@@ -39,7 +39,7 @@ func rotate(b uint64) uint64 { return bits.Reverse64(b) >> 1 }
 func rotateCell(c int) int { return hexdame.NumCells + 1 - c }
 
 // Steps as shifts: moving one step in a direction moves the cells of each
-// rank that have a neighbour there by the same number of bits, and the
+// rank that have a neighbor there by the same number of bits, and the
 // ranks need at most four different numbers, all of one sign: positive for
 // White's forward directions (UpRight, UpLeft, Up), negative for the
 // others. step0 to step5 are hexdame.CellSet.Neighbors in each direction

@@ -82,7 +82,7 @@ type Options struct {
 	//
 	// It is called from every thread of a search at once. A win in d
 	// plies at ply h of the search scores as a win at ply h+d, so the
-	// fastest win and the longest defence are preferred; a root whose
+	// fastest win and the longest defense are preferred; a root whose
 	// every move leads to a position it knows is settled at depth 1; and
 	// a line that ends in a won or lost position it knows is continued
 	// with its best play to the end of the game.

@@ -425,7 +425,7 @@ func TestSearchStaleCancel(t *testing.T) {
 	}
 }
 
-// A node limit, a move time and a cancelled context end the search with
+// A node limit, a move time and a canceled context end the search with
 // a legal move. The bounds on time are wide, for a busy machine: a search
 // that ignored its limit would not end.
 func TestSearchLimits(t *testing.T) {
@@ -443,9 +443,9 @@ func TestSearchLimits(t *testing.T) {
 	cancel()
 	res, err = e.Search(ctx, p, SearchOptions{})
 	if err != nil || !p.IsLegal(res.Move) {
-		t.Errorf("cancelled: %v, %v", res.Move, err)
+		t.Errorf("canceled: %v, %v", res.Move, err)
 	}
-	// An analysis cancelled after its third depth gives the result of the
+	// An analysis canceled after its third depth gives the result of the
 	// depths it completed.
 	ctx, cancel = context.WithCancel(context.Background())
 	defer cancel()
@@ -455,7 +455,7 @@ func TestSearchLimits(t *testing.T) {
 		}
 	}})
 	if err != nil || !p.IsLegal(res.Move) || res.Depth < 3 {
-		t.Errorf("infinite, cancelled after depth 3: %+v, %v", res, err)
+		t.Errorf("infinite, canceled after depth 3: %+v, %v", res, err)
 	}
 	// A clock of 2 s: the search spends a part of it (about 0.3 s at most
 	// here), and never all.
@@ -628,7 +628,7 @@ func TestSearchLeastAndInfiniteLimits(t *testing.T) {
 			t.Errorf("%+v: depth %d, %v, %v", lim, res.Depth, res.Move, err)
 		}
 	}
-	// Infinite with a depth of 1: the search runs on until cancelled.
+	// Infinite with a depth of 1: the search runs on until canceled.
 	ctx, cancel := context.WithCancel(context.Background())
 	var depths atomic.Int32
 	done := make(chan Analysis)

@@ -22,9 +22,9 @@ import (
 //   - material: men and kings;
 //   - a man's cell: one weight per cell, the same for a cell and its mirror
 //     image across the a1-i9 column (White's three forward directions are
-//     symmetric about it), so advancement, the centre and the back rank
+//     symmetric about it), so advancement, the center and the back rank
 //     kept or left each have their weight where they are;
-//   - a king's ring: its distance from the centre e5 (0 to 4);
+//   - a king's ring: its distance from the center e5 (0 to 4);
 //   - king mobility: the empty cells a king reaches by sliding;
 //   - runaways: a man that no enemy man can ever reach and with no enemy
 //     king on the board, by its distance to its crowning row (1 to 4);
@@ -361,7 +361,7 @@ func (ev *evaluator) side(col int, men, kings, oppMen, oppKings uint64) int64 {
 // capture), all from the same shifted bitboards.
 type structure struct {
 	mobile, hanging, behind, aside [2]int
-	kingMoves                      bool // a king of the side to move has an empty neighbour
+	kingMoves                      bool // a king of the side to move has an empty neighbor
 }
 
 func structureOf(wm, wk, rm, rk uint64, stm hexdame.Color) structure {

@@ -17,7 +17,7 @@ import (
 // The pattern evaluation adds to the linear features of eval.go the
 // configurations of small regions of the board, as Scan does for
 // international draughts: each of the 37 inner cells (those with six
-// neighbours) is the centre of a hexagon of 7 cells, whose configuration
+// neighbors) is the center of a hexagon of 7 cells, whose configuration
 // (each cell empty, White's or Red's: 3^7 = 2,187 of them; a king counts
 // as its color's piece, the linear features tell kings from men) has a
 // middle-game and an ending value. The values of the 37 hexagons are
@@ -31,7 +31,7 @@ import (
 // A hexagon's configuration is its index: digit k in base 3 is the state
 // (0 empty, 1 White, 2 Red) of its cell k, the cells taken in the order
 // of their numbers: (f-1, r-1), (f, r-1), (f-1, r), (f, r), (f+1, r),
-// (f, r+1), (f+1, r+1) around the centre (f, r), as runs of 2, 3 and 2
+// (f, r+1), (f+1, r+1) around the center (f, r), as runs of 2, 3 and 2
 // consecutive bits of a bitboard. The search keeps the 37 indexes of each
 // position of its line, updated from the cells a move changes (setChild).
 

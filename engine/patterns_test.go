@@ -29,8 +29,8 @@ func patternsOf(p hexdame.Position) patternIndexes {
 	return idx
 }
 
-// The hexagons: 37 around the cells with six neighbours, each cell in
-// the hexagons around itself and its inner neighbours, and the
+// The hexagons: 37 around the cells with six neighbors, each cell in
+// the hexagons around itself and its inner neighbors, and the
 // configurations of a few positions worked out by hand.
 func TestPatternIndexes(t *testing.T) {
 	n := int32(0)
@@ -59,12 +59,12 @@ func TestPatternIndexes(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		fen  string
-		want map[string]uint16 // by centre; the others empty
+		want map[string]uint16 // by center; the others empty
 	}{
 		{"W:We5:Ba1", map[string]uint16{"e5": 27, "d4": 729, "e4": 243, "d5": 81, "f5": 9, "e6": 3, "f6": 1, "b2": 2}},
 		{"W:Wa1:BKe5", map[string]uint16{"e5": 54, "d4": 1458, "e4": 486, "d5": 162, "f5": 18, "e6": 6, "f6": 2, "b2": 1}},
 		// Digits k = 0..6: (-1,-1), (0,-1), (-1,0), (0,0), (1,0), (0,1),
-		// (1,1) from the centre, worth 1, 3, 9, 27, 81, 243, 729.
+		// (1,1) from the center, worth 1, 3, 9, 27, 81, 243, 729.
 		{"B:Wd4,e4,d5,e5,f5,e6,f6:Bi9", map[string]uint16{
 			"e5": 1093, "d4": 27 + 81 + 243 + 729, "c3": 729, "d3": 243 + 729, "e3": 243,
 			"c4": 81 + 729, "e4": 9 + 27 + 243 + 729, "f4": 9 + 243, "d5": 3 + 27 + 81 + 729,
@@ -75,9 +75,9 @@ func TestPatternIndexes(t *testing.T) {
 		var idx patternIndexes
 		setPatterns(&idx, &p)
 		for k, cells := range patternCells {
-			centre := hexdame.Cell(cells[patternSize/2]).String()
-			if idx[k] != tc.want[centre] {
-				t.Errorf("%s: the hexagon around %s is %d, want %d", tc.fen, centre, idx[k], tc.want[centre])
+			center := hexdame.Cell(cells[patternSize/2]).String()
+			if idx[k] != tc.want[center] {
+				t.Errorf("%s: the hexagon around %s is %d, want %d", tc.fen, center, idx[k], tc.want[center])
 			}
 		}
 		if patternsOf(p) != idx {

@@ -386,7 +386,7 @@ func (s *solver) fastest(p hexdame.Position, d, ply int) (int, error) {
 }
 
 // mainLine returns the line of a win in d plies from p: the attacker's
-// fastest move, the defender's longest defence, and so on.
+// fastest move, the defender's longest defense, and so on.
 func (s *solver) mainLine(p hexdame.Position, d int) ([]hexdame.Move, error) {
 	base := len(s.path)
 	defer func() {

@@ -157,7 +157,7 @@ func TestSolveHistory(t *testing.T) {
 }
 
 // A context ends the search: a long horizon from a middle game stops soon
-// after the context is cancelled, with the context's error, and its memory
+// after the context is canceled, with the context's error, and its memory
 // is the engine's table.
 func TestSolveCancel(t *testing.T) {
 	e, err := New(Options{HashMiB: 1})

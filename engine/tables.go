@@ -65,7 +65,7 @@ func rootInTables(o *Options, p hexdame.Position, moves []hexdame.Move) bool {
 
 // extendLine returns line, played from p, continued with the tables' best
 // play when it ends in a position they value as a win or a loss: the
-// winner's fastest win, the loser's longest defence, to the end of the
+// winner's fastest win, the loser's longest defense, to the end of the
 // game. A line that does not end in the tables is returned as it is.
 func extendLine(o *Options, p hexdame.Position, line []hexdame.Move) []hexdame.Move {
 	if o.Endgame == nil {

@@ -149,12 +149,12 @@ func TestClientStartErrors(t *testing.T) {
 	if _, err := hub.Start(context.Background(), []string{"true"}, hub.ClientOptions{}); !errors.Is(err, hub.ErrExited) {
 		t.Errorf("a program that exits: %v", err)
 	}
-	// A cancelled context stops the handshake.
+	// A canceled context stops the handshake.
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	argv, opts := e.options("noready", hub.ClientOptions{})
 	if _, err := hub.Start(ctx, argv, opts); !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("cancelled start: %v", err)
+		t.Errorf("canceled start: %v", err)
 	}
 }
 

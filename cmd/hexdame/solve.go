@@ -22,7 +22,7 @@ var cmdSolve = &command{
 		"move; a third occurrence of a position is a draw) within PLIES plies. The first\n" +
 		"line is \"win N\", N the fewest plies that force the win, or \"none\". For a win\n" +
 		"the main line follows, one move per line in the notation of hexdame moves: the\n" +
-		"key move, the longest defence, the fastest win against it, and so on. With -all\n" +
+		"key move, the longest defense, the fastest win against it, and so on. With -all\n" +
 		"a line \"key MOVE N\" follows for every first move that forces a win within\n" +
 		"PLIES, fastest first: a composer's check that the key is unique. Each horizon\n" +
 		"searched (1, 3, 5, ... plies) is reported on standard error as it finishes, then\n" +

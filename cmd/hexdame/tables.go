@@ -159,6 +159,6 @@ func tablesAdjudicator(t *endgame.Tables) func(p hexdame.Position) (hexdame.Resu
 var tablesAbout = strings.Join([]string{
 	"With -tables DIR the search takes the value of every position with as few pieces",
 	"as the tables hold from them, exactly: a position they hold is settled at depth 1",
-	"with its exact score (the fastest win, the longest defence), and a line that ends",
+	"with its exact score (the fastest win, the longest defense), and a line that ends",
 	"in a win or a loss is continued with the tables' best play to the end of the game.",
 }, "\n")

@@ -2,7 +2,7 @@
 // matches of experiments) what package engine does not export: its
 // evaluation's features and weights, and a way to give one engine other
 // weights or an experimental variant. Package engine sets the functions
-// when it is initialised, and holds a Tuning in every Engine.
+// when it is initialized, and holds a Tuning in every Engine.
 package enginehooks
 
 import (
@@ -55,7 +55,7 @@ type Engine interface{ tuning() *Tuning }
 // Of returns engine e's Tuning, to read or to change between searches.
 func Of(e Engine) *Tuning { return e.tuning() }
 
-// Set by package engine when it is initialised.
+// Set by package engine when it is initialized.
 var (
 	// FeatureNames returns the names of the evaluation's features, in
 	// the order of Features and of Weights.

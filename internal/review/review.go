@@ -171,7 +171,7 @@ func MainLine(g *hexdame.Game) []hexdame.Position {
 // position (Evaluate) and judges each move (Judge). g is not changed;
 // Annotate writes the review into it.
 //
-// A review cancelled through ctx, or stopped by Options.MaxTime, returns
+// A review canceled through ctx, or stopped by Options.MaxTime, returns
 // what it found so far (the positions evaluated, the moves judged between
 // them) with the error; a search that fails returns its error, and a
 // main line of more positions than Options.MaxPositions an error wrapping
@@ -196,7 +196,7 @@ func Game(ctx context.Context, e *engine.Engine, g *hexdame.Game, opts Options) 
 // the positions before it as its history, or judged by opts.Tables where
 // they hold it, or by the rules where the game has ended there (no legal
 // move, or a position met a third time). It returns the evaluations in
-// order; cancelled or stopped by MaxTime, those it has with the error.
+// order; canceled or stopped by MaxTime, those it has with the error.
 func Evaluate(ctx context.Context, e *engine.Engine, positions []hexdame.Position, opts Options) ([]Eval, error) {
 	return evaluate(ctx, e, positions, nil, opts)
 }

@@ -349,7 +349,7 @@ func TestGameOverPositions(t *testing.T) {
 	}
 }
 
-// Cancelled, a review returns what it has; bounded, it refuses a long game
+// Canceled, a review returns what it has; bounded, it refuses a long game
 // or stops at its time.
 func TestStopAndBounds(t *testing.T) {
 	g := play(t, "", "d4-e5", "f6xd4", "c3xe5", "g7-f6", "e5xe7", "f8xd6")
@@ -361,7 +361,7 @@ func TestStopAndBounds(t *testing.T) {
 		}
 	}})
 	if !errors.Is(err, context.Canceled) || r == nil || len(r.Evals) != 3 || len(r.Moves) != 2 || r.Complete(g) {
-		t.Fatalf("cancelled: %v, %+v", err, r)
+		t.Fatalf("canceled: %v, %+v", err, r)
 	}
 	if err := r.Annotate(g); err != nil {
 		t.Fatal(err)

@@ -27,7 +27,7 @@
 //	LLR = n (s1 - s0) (2s - s0 - s1) / (2 v)
 //
 // (the log-likelihood ratio of two normal distributions of the mean,
-// centred on s1 and s0, with the observed variance). The test accepts H1
+// centered on s1 and s0, with the observed variance). The test accepts H1
 // (the first player is stronger by elo1) when LLR >= ln((1-beta)/alpha),
 // H0 (by elo0 only) when LLR <= ln(beta/(1-alpha)), and goes on between.
 // While v is 0 (all games with one result) the LLR is 0.

@@ -141,7 +141,7 @@ func (b *tab) waitFor(cond string, within time.Duration) {
 	}
 }
 
-// clickCell clicks the centre of a cell of the board.
+// clickCell clicks the center of a cell of the board.
 func (b *tab) clickCell(c string) {
 	b.t.Helper()
 	var xy []float64
@@ -505,7 +505,7 @@ func TestBrowserAnalysis(t *testing.T) {
 					return x >= a.x-0.5 && x <= a.x+a.width+0.5 && y >= a.y-0.5 && y <= a.y+a.height+0.5;
 				});})()`, &inside)
 			if !inside {
-				t.Errorf("the arrow of %s does not reach from the centre of %v to that of %v", best, path[0], path[len(path)-1])
+				t.Errorf("the arrow of %s does not reach from the center of %v to that of %v", best, path[0], path[len(path)-1])
 			}
 			if s.server != nil && s.server.Searching() != 1 {
 				t.Errorf("%d searches running during the analysis, want 1", s.server.Searching())
@@ -966,12 +966,12 @@ func TestBrowserBoardInput(t *testing.T) {
 		t.Run(s.name, func(t *testing.T) {
 			b := newTab(t)
 			b.open(s.url)
-			centre := func(c string) []float64 {
+			center := func(c string) []float64 {
 				var xy []float64
 				b.eval(`(function(){var r=document.querySelector('#board polygon.cell[data-cell="`+c+`"]').getBoundingClientRect();return [r.x+r.width/2,r.y+r.height/2];})()`, &xy)
 				return xy
 			}
-			from, to := centre("d4"), centre("e5")
+			from, to := center("d4"), center("e5")
 			b.run(
 				chromedp.MouseEvent("mousePressed", from[0], from[1], chromedp.ButtonLeft),
 				chromedp.MouseEvent("mouseMoved", (from[0]+to[0])/2, (from[1]+to[1])/2, chromedp.ButtonLeft),

@@ -43,7 +43,7 @@ export function step(prev, st) {
 export function animate(mv, old) {
   endAnimation();
   if (!mv || !animates() || typeof Element.prototype.animate !== "function") { return; }
-  var svg = document.querySelector("#board svg"), c = page.centres;
+  var svg = document.querySelector("#board svg"), c = page.centers;
   var path = mv.back ? mv.path.slice().reverse() : mv.path;
   var pts = path.map(function (cell) { return c[cell]; });
   var piece = svg && svg.querySelector('g.piece[data-cell="' + path[path.length - 1] + '"]');

@@ -3,14 +3,14 @@
 // arrow, and the status line under it.
 import { $, page, SVGNS } from "hexdame/page.js";
 
-// drawBoard shows an SVG drawing of the board and notes the centre of
+// drawBoard shows an SVG drawing of the board and notes the center of
 // each cell.
 export function drawBoard(svg) {
   var box = $("board");
   box.innerHTML = svg;
-  page.centres = {};
+  page.centers = {};
   box.querySelectorAll("polygon.cell").forEach(function (p) {
-    page.centres[p.getAttribute("data-cell")] = polygonCentre(p);
+    page.centers[p.getAttribute("data-cell")] = polygonCenter(p);
   });
   if (!page.editor) { markLast(page.st && page.st.last); }
   drawSelection();
@@ -44,8 +44,8 @@ function hexColor(s) {
   return m ? [parseInt(m[1], 16), parseInt(m[2], 16), parseInt(m[3], 16)] : null;
 }
 
-// polygonCentre returns the centre of a cell's hexagon.
-export function polygonCentre(p) {
+// polygonCenter returns the center of a cell's hexagon.
+export function polygonCenter(p) {
   var pts = p.getAttribute("points").trim().split(/\s+/), x = 0, y = 0;
   pts.forEach(function (pt) { var xy = pt.split(","); x += +xy[0]; y += +xy[1]; });
   return [x / pts.length, y / pts.length];
@@ -87,8 +87,8 @@ export function drawSelection() {
 }
 
 // drawArrow draws the best line's first move on the board: a shaft
-// from the centre of its start cell through its landing cells, and a
-// head whose tip is the centre of its end cell, in one translucent
+// from the center of its start cell through its landing cells, and a
+// head whose tip is the center of its end cell, in one translucent
 // shape (its overlaps are not darker).
 export function drawArrow() {
   var svg = $("board").querySelector("svg"), lines = page.lastLines;
@@ -96,7 +96,7 @@ export function drawArrow() {
   var old = svg.querySelector("g.arrow");
   if (old) { old.remove(); }
   if (!lines.length || !lines[0].path || lines[0].path.length < 2) { return; }
-  var pts = lines[0].path.map(function (c) { return page.centres[c]; });
+  var pts = lines[0].path.map(function (c) { return page.centers[c]; });
   if (pts.some(function (p) { return !p; })) { return; }
   var g = document.createElementNS(SVGNS, "g");
   g.setAttribute("class", "arrow");

@@ -18,7 +18,7 @@ export const page = {
   flip: false,
   notation: "algebraic",
   sel: null,        // the selected piece: {from, via: [], to, cands}
-  centres: {},      // cell -> [x, y] on the board drawn
+  centers: {},      // cell -> [x, y] on the board drawn
   queue: Promise.resolve(), // the operations sent, one after the other
   game: null,       // a game against the engine: {you, level, clock: {white, red}, inc, ...}
   evals: {},        // FEN -> White's view in men, for the graph

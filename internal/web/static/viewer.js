@@ -5,19 +5,19 @@
 // board, the board turned, and a position with a piece of each kind and
 // a capture, whose pieces and move marks it copies onto the board.
 import { $, SVGNS } from "hexdame/page.js";
-import { polygonCentre } from "hexdame/board.js";
+import { polygonCenter } from "hexdame/board.js";
 import { send } from "hexdame/send.js";
 import { listGames } from "hexdame/io.js";
 
-// centres returns the centre of each cell of a drawing.
-function centres(svg) {
+// centers returns the center of each cell of a drawing.
+function centers(svg) {
   var m = {};
-  svg.querySelectorAll("polygon.cell").forEach(function (p) { m[p.getAttribute("data-cell")] = polygonCentre(p); });
+  svg.querySelectorAll("polygon.cell").forEach(function (p) { m[p.getAttribute("data-cell")] = polygonCenter(p); });
   return m;
 }
 
-// copyAt returns a copy of drawing el moved from the centre from to the
-// centre to.
+// copyAt returns a copy of drawing el moved from the center from to the
+// center to.
 function copyAt(el, from, to) {
   var c = el.cloneNode(true);
   c.setAttribute("transform", "translate(" + (to[0] - from[0]).toFixed(2) + "," + (to[1] - from[1]).toFixed(2) + ")");
@@ -30,8 +30,8 @@ function copyAt(el, from, to) {
 export function viewerBackend() {
   var games = JSON.parse($("data").textContent);
   var drawings = $("drawings").content.querySelectorAll("svg");
-  var boards = [drawings[0], drawings[1]], at = boards.map(centres);
-  var tpl = drawings[2], tplAt = centres(tpl);
+  var boards = [drawings[0], drawings[1]], at = boards.map(centers);
+  var tpl = drawings[2], tplAt = centers(tpl);
   var cells = Array.prototype.map.call(boards[0].querySelectorAll("polygon.cell"), function (p) { return p.getAttribute("data-cell"); });
   var pieces = {};
   tpl.querySelectorAll("g.piece").forEach(function (g) {
@@ -101,7 +101,7 @@ export function viewerBackend() {
       from.setAttribute("cy", c[path[0]][1]);
       m.appendChild(from);
       for (var k = 1; k < path.length; k++) {
-        // Short of the centre, so that the arrow's tip is seen.
+        // Short of the center, so that the arrow's tip is seen.
         var a = c[path[k - 1]], b = c[path[k]], dx = b[0] - a[0], dy = b[1] - a[1], d = Math.sqrt(dx * dx + dy * dy);
         var step = marks.querySelector("line.step").cloneNode(true);
         step.setAttribute("x1", a[0]);
