@@ -73,3 +73,31 @@ func get(t *testing.T, url string) (*http.Response, []byte) {
 	}
 	return resp, body
 }
+
+// The page names each of its modules once, as a module script (app.js
+// and wasm.js) or a module to preload, so that the browser fetches them
+// side by side rather than as it finds their imports; and it names no
+// file it does not have, which would fail to load.
+func TestPagePreloads(t *testing.T) {
+	html, err := fs.ReadFile(pageFiles(), "index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := map[string]int{}
+	for _, m := range regexp.MustCompile(`<(?:link rel="modulepreload" href|script type="module" src)="([^"]+)">`).FindAllSubmatch(html, -1) {
+		name := string(m[1])
+		if _, err := fs.Stat(pageFiles(), name); err != nil || name == "worker.js" {
+			t.Errorf("the page loads %q, not a module of the page", name)
+		}
+		named[name]++
+	}
+	modules, err := fs.Glob(pageFiles(), "*.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range modules {
+		if n := named[name]; name != "worker.js" && n != 1 {
+			t.Errorf("the page names %s %d times, want once", name, n)
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"regexp"
 	"strings"
 
 	"github.com/hexdame/hexdame"
@@ -114,6 +115,7 @@ func viewerPage(title string) (head, tail string, err error) {
 		{`<link rel="stylesheet" href="app.css">` + "\n", "<style>\n" + string(css) + "</style>\n"},
 		{`<link rel="icon" href="data:,">` + "\n", ""},
 		{`data-mode="server"`, `data-mode="viewer"`},
+		{`<script type="module" src="wasm.js"></script>` + "\n", ""}, // the static site's
 		{`<script type="module" src="app.js"></script>`, `<script type="module">import "hexdame/app.js";</script>`},
 	} {
 		if !strings.Contains(page, r.old) {
@@ -121,6 +123,8 @@ func viewerPage(title string) (head, tail string, err error) {
 		}
 		page = strings.Replace(page, r.old, r.new, 1)
 	}
+	// The modules are in the import map: the page preloads none.
+	page = modulePreloadRE.ReplaceAllString(page, "")
 	head, tail, ok := strings.Cut(page, importMapTag)
 	_, tail, ok2 := strings.Cut(tail, "</script>")
 	if !ok || !ok2 {
@@ -128,6 +132,10 @@ func viewerPage(title string) (head, tail string, err error) {
 	}
 	return head, "]</script>\n" + importMapTag + imports + "</script>" + tail, nil
 }
+
+// modulePreloadRE finds the lines of the page that preload its modules
+// from files, which the viewer does not have.
+var modulePreloadRE = regexp.MustCompile(`(?m)^<link rel="modulepreload" href="[^"]*">\n`)
 
 // viewerImports returns the viewer's import map: each module of the page,
 // hexdame/NAME.js, as a data: URL.

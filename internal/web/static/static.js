@@ -2,8 +2,11 @@
 // in Web Workers (worker.js). One keeps the game, another searches, and is
 // replaced to stop a search (a search never yields to its worker's
 // messages) by a spare one started beforehand, so that the next search
-// starts at once.
+// starts at once. The engines' workers start once the rules have answered
+// the page's first operation (or at the first search), so that they do
+// not hold up the board's first drawing.
 import { timings } from "hexdame/page.js";
+import { compiled, compiledAt } from "hexdame/wasm.js";
 
 export function staticBackend() {
   var module = null, rules = null, engine = null, spare = null, seq = 0, pending = {};
@@ -24,6 +27,17 @@ export function staticBackend() {
     w.postMessage({ module: module, role: role });
     return ready;
   }
+  // engines starts the engines' workers, if not yet started, and returns
+  // the one that searches.
+  function engines() {
+    if (!engine) {
+      var t1 = performance.now();
+      engine = spawn("engine");
+      spare = spawn("engine");
+      engine.then(function () { timings.engineReady = performance.now() - t1; });
+    }
+    return engine;
+  }
   function call(wp, kind, req, onReport) {
     return wp.then(function (w) {
       return new Promise(function (resolve) {
@@ -40,26 +54,27 @@ export function staticBackend() {
   return {
     init: function () {
       var t0 = performance.now();
-      var load = WebAssembly.compileStreaming ? WebAssembly.compileStreaming(fetch("hexdame.wasm")).catch(function () {
-        return fetch("hexdame.wasm").then(function (r) { return r.arrayBuffer(); }).then(WebAssembly.compile);
-      }) : fetch("hexdame.wasm").then(function (r) { return r.arrayBuffer(); }).then(WebAssembly.compile);
-      return load.then(function (m) {
+      return compiled.then(function (m) {
         module = m;
+        timings.compiled = compiledAt;
         // The page is ready with the rules; the engines start after.
         rules = spawn("rules");
         return rules;
       }).then(function () {
         timings.rulesReady = performance.now() - t0;
-        engine = spawn("engine");
-        spare = spawn("engine");
-        engine.then(function () { timings.engineReady = performance.now() - t0; });
       });
     },
-    do: function (req) { return call(rules, "do", req); },
-    search: function (req) { return call(engine, "search", req); },
+    do: function (req) {
+      return call(rules, "do", req).then(function (v) {
+        timings.answered = timings.answered || performance.now();
+        engines();
+        return v;
+      });
+    },
+    search: function (req) { return call(engines(), "search", req); },
     analyze: function (req, onReport) {
       var stopped = false;
-      var done = call(engine, "search", req, function (r) { if (!stopped) { onReport(r); } });
+      var done = call(engines(), "search", req, function (r) { if (!stopped) { onReport(r); } });
       done.then(function (r) { if (!stopped) { onReport(r); } });
       return {
         stop: function () {
