@@ -3,8 +3,10 @@ package web
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"image/png"
+	"io/fs"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -77,9 +79,16 @@ func newTab(t *testing.T) *tab {
 		cancelTime()
 		cancel()
 		cancelAlloc()
-		if os.RemoveAll(profile) != nil {
+		// A helper still writing can make RemoveAll fail, or bring a
+		// folder back after it: try until the profile stays gone, for
+		// up to 5 s.
+		for i := 0; i < 25; i++ {
+			if os.RemoveAll(profile) == nil {
+				if _, err := os.Stat(profile); errors.Is(err, fs.ErrNotExist) {
+					return
+				}
+			}
 			time.Sleep(200 * time.Millisecond)
-			os.RemoveAll(profile)
 		}
 	})
 	if err := chromedp.Run(ctx); err != nil {
