@@ -49,18 +49,12 @@ func readPositions(tb testing.TB, path string) []namedPosition {
 // steadier figure on a shared machine).
 func BenchmarkSearch(b *testing.B) { benchmarkSearch(b, nil) }
 
-// BenchmarkSearchPatterns is BenchmarkSearch with the pattern evaluation
-// (engine/patterns.go).
-func BenchmarkSearchPatterns(b *testing.B) {
-	ev, err := enginehooks.PatternEval()
-	if err != nil {
-		b.Fatal(err)
-	}
-	benchmarkSearch(b, ev)
-}
+// BenchmarkSearchClassic is BenchmarkSearch with the classic evaluation
+// (engine/eval.go's linear one, the default before the patterns).
+func BenchmarkSearchClassic(b *testing.B) { benchmarkSearch(b, enginehooks.ClassicEval()) }
 
 // benchmarkSearch is BenchmarkSearch with the evaluation ev (nil: the
-// classic one).
+// default, the patterns).
 func benchmarkSearch(b *testing.B, ev *enginehooks.Eval) {
 	e, err := New(Options{HashMiB: 64})
 	if err != nil {

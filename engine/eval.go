@@ -196,7 +196,7 @@ func init() {
 		}
 	}
 	defaultEvaluator = newEvaluator(&tunedWeights)
-	defaultEvaluation = &evaluation{ev: defaultEvaluator}
+	classicEvaluation = &evaluation{ev: defaultEvaluator}
 	initPatterns()
 }
 

@@ -74,10 +74,10 @@ func ExampleEngine_SearchSeq() {
 		}
 	}
 	// Output:
-	// depth 1 a3-a4 -0.17
-	// depth 2 a3-a4 -0.02
-	// depth 3 a3-a4 -0.18
-	// depth 4 a3-a4 -0.13
+	// depth 1 a3-a4 +0.30
+	// depth 2 a3-a4 +0.31
+	// depth 3 a3-a4 +0.24
+	// depth 4 a3-a4 +0.24
 	// depth 5 b5-c5 win 7
 }
 

@@ -31,6 +31,7 @@ func init() {
 		}
 		return enginehooks.WrapEval(e), nil
 	}
+	enginehooks.ClassicEval = func() *enginehooks.Eval { return enginehooks.WrapEval(classicEvaluation) }
 	enginehooks.Layout = evalLayout
 	enginehooks.NumPatterns, enginehooks.PatternConfigs = numPatterns, patternConfigs
 	enginehooks.NumPatternWeights = numPatternWeights
@@ -46,13 +47,22 @@ func init() {
 // name, so that the embedded field is unexported.
 type tuningHolder = enginehooks.Holder
 
-// defaultEvaluation is the tuned linear evaluation, the engine's default
-// (made by eval.go's init).
-var defaultEvaluation *evaluation
+// classicEvaluation is the linear evaluation with the tuned weights, the
+// engine's evaluation before the patterns (made by eval.go's init).
+var classicEvaluation *evaluation
+
+// defaultEvaluation returns the engine's evaluation: the pattern
+// evaluation of the embedded weights (engine/patterns.hxw), or the
+// classic one should they not read, which the tests rule out.
+func defaultEvaluation() *evaluation {
+	if e, err := embeddedPatterns(); err == nil {
+		return e
+	}
+	return classicEvaluation
+}
 
 // evaluationFor returns the evaluation a search with the tools' tuning t
-// uses: t.Eval's, else the linear one with t.Weights (the tuned ones for
-// nil).
+// uses: t.Eval's, else the linear one with t.Weights, else the default.
 func evaluationFor(t *enginehooks.Tuning) *evaluation {
 	if t.Eval != nil {
 		if e, ok := t.Eval.Impl().(*evaluation); ok {
@@ -60,7 +70,7 @@ func evaluationFor(t *enginehooks.Tuning) *evaluation {
 		}
 	}
 	if t.Weights == nil {
-		return defaultEvaluation
+		return defaultEvaluation()
 	}
 	return &evaluation{ev: newEvaluator(weightArray(t.Weights))}
 }

@@ -270,9 +270,10 @@ func TestEmbeddedPatterns(t *testing.T) {
 	}
 }
 
-// A search with the pattern evaluation, chosen through enginehooks,
-// searches with it: its indexes follow the moves (the pinned score of a
-// search that sees many positions), and it allocates nothing per node.
+// A search with the pattern evaluation, the default, searches with it:
+// its indexes follow the moves (the pinned score of a search that sees
+// many positions), and it allocates nothing per node; the classic one is
+// chosen through enginehooks.
 func TestPatternSearch(t *testing.T) {
 	pe, err := enginehooks.PatternEval()
 	if err != nil {
@@ -290,6 +291,7 @@ func TestPatternSearch(t *testing.T) {
 		}
 		return res
 	}
+	*enginehooks.Of(e) = enginehooks.Tuning{Eval: enginehooks.ClassicEval()}
 	classic := search(1)
 	*enginehooks.Of(e) = enginehooks.Tuning{Eval: pe}
 	withPatterns := search(1)
@@ -320,8 +322,8 @@ func TestPatternSearch(t *testing.T) {
 		t.Errorf("allocations: %v at depth 4, %v at depth 8", a4, a8)
 	}
 	enginehooks.Of(e).Eval = nil
-	if got := search(1); got.Score != classic.Score {
-		t.Errorf("back to the classic evaluation: %v, not %v", got.Score, classic.Score)
+	if got := search(1); got.Score != withPatterns.Score {
+		t.Errorf("the default evaluation: %v, not the patterns' %v", got.Score, withPatterns.Score)
 	}
 }
 

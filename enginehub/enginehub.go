@@ -149,7 +149,7 @@ func New(o Options) (*Engine, error) {
 	if o.MoveTimeMargin == nil {
 		o.MoveTimeMargin = DefaultMoveTimeMargin
 	}
-	return &Engine{opts: o, tables: o.Tables, hashDefault: hashDefault, evalName: evalClassic}, nil
+	return &Engine{opts: o, tables: o.Tables, hashDefault: hashDefault, evalName: evalPatterns}, nil
 }
 
 // ID returns the engine's id: Options.ID.
@@ -242,6 +242,7 @@ func (e *Engine) setEval(value string) error {
 	var ev *enginehooks.Eval
 	switch value {
 	case evalClassic:
+		ev = enginehooks.ClassicEval()
 	case evalPatterns:
 		var err error
 		if ev, err = enginehooks.PatternEval(); err != nil {

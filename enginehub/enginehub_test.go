@@ -99,7 +99,7 @@ func TestParams(t *testing.T) {
 		}
 		return m
 	}
-	want := map[string]string{"level": "5", "threads": "1", "hash": "2", "tables": "", "eval": "classic"}
+	want := map[string]string{"level": "5", "threads": "1", "hash": "2", "tables": "", "eval": "patterns"}
 	check := func(what string) {
 		t.Helper()
 		got := values()
@@ -133,9 +133,9 @@ func TestParams(t *testing.T) {
 		t.Fatal(err)
 	}
 	if enginehooks.Of(e.eng).Eval != nil {
-		t.Error("the classic evaluation is not the default")
+		t.Error("eval=patterns, the default, is not the engine's default")
 	}
-	for _, s := range [][2]string{{"level", "10"}, {"threads", "2"}, {"hash", "4"}, {"eval", "patterns"}} {
+	for _, s := range [][2]string{{"level", "10"}, {"threads", "2"}, {"hash", "4"}, {"eval", "classic"}} {
 		if err := e.SetParam(s[0], s[1]); err != nil {
 			t.Errorf("set-param %s=%s after init: %v", s[0], s[1], err)
 		}
@@ -145,10 +145,11 @@ func TestParams(t *testing.T) {
 	if o := e.eng.Options(); o.Level != 10 || o.Threads != 2 || o.HashMiB != 4 {
 		t.Errorf("the engine's options: %+v", o)
 	}
-	if enginehooks.Of(e.eng).Eval == nil {
-		t.Error("eval=patterns did not reach the engine")
+	if ev := enginehooks.Of(e.eng).Eval; ev == nil || ev.Impl() != enginehooks.ClassicEval().Impl() {
+		t.Error("eval=classic did not reach the engine")
 	}
-	if err := e.SetParam("eval", "classic"); err != nil || enginehooks.Of(e.eng).Eval != nil {
-		t.Errorf("eval=classic: %v", err)
+	pe, _ := enginehooks.PatternEval()
+	if err := e.SetParam("eval", "patterns"); err != nil || enginehooks.Of(e.eng).Eval.Impl() != pe.Impl() {
+		t.Errorf("eval=patterns: %v", err)
 	}
 }

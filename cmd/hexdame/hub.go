@@ -14,7 +14,7 @@ import (
 
 var cmdHub = &command{
 	name:    "hub",
-	args:    "[-level L] [-threads T] [-hash MiB] [-tables DIR [-tables-pieces N]] [-eval classic|patterns]",
+	args:    "[-level L] [-threads T] [-hash MiB] [-tables DIR [-tables-pieces N]] [-eval patterns|classic]",
 	summary: "run the engine as a Hub engine on standard input and output",
 	about: "Speaks the Hub protocol (HUB.md) on standard input and output as the engine of\n" +
 		"hexdame analyze, for GUIs and for hexdame match. It declares the variant hexdame\n" +
@@ -23,9 +23,9 @@ var cmdHub = &command{
 		"threads, the number of threads searching; hash, the size of the transposition\n" +
 		"table in MiB; tables, a directory of endgame tables (from hexdame endgame build)\n" +
 		"that the search takes as exact, empty for none (with -tables-pieces N, only\n" +
-		"its tables of at most N pieces are loaded); eval, the evaluation: classic (the\n" +
-		"default) or patterns (the pattern evaluation, experimental), so that match can\n" +
-		"play one against the other. A value that is refused gets an\n" +
+		"its tables of at most N pieces are loaded); eval, the evaluation: patterns (the\n" +
+		"default, learned from the engine's games) or classic (the linear evaluation of\n" +
+		"the versions before), so that match can play one against the other. A value that is refused gets an\n" +
 		"error line and the old value stays. It searches under level's limits (move-time,\n" +
 		"depth, nodes, a clock, infinite; a move-time less 5%, at most 10 ms, for the\n" +
 		"time its answer takes to reach the GUI; a limit of 0, or a clock with no time,\n" +
@@ -43,7 +43,7 @@ var cmdHub = &command{
 		threads := fs.Int("threads", 1, "the number `T` of threads, from 1 to "+strconv.Itoa(engine.MaxThreads))
 		hash := fs.Int("hash", engine.DefaultHashMiB, "the size in `MiB` of the transposition table, from 1 to "+strconv.Itoa(engine.MaxHashMiB))
 		tables := fs.String("tables", "", "a `directory` of endgame tables to use (default none)")
-		eval := fs.String("eval", "classic", "the `evaluation`: classic or patterns (experimental)")
+		eval := fs.String("eval", "patterns", "the `evaluation`: patterns or classic (the versions before)")
 		var tablesPieces int
 		addTablesPiecesFlag(fs, &tablesPieces)
 		return func(e *env) error {

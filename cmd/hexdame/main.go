@@ -17,7 +17,7 @@
 //	hexdame solve [-fen FEN] [-all] PLIES
 //	hexdame review [-movetime SECONDS] [-depth N] [-hash MiB] [-tables DIR [-tables-pieces N]] [FILE]
 //	hexdame match -engine CMD [-param N=V]... -engine CMD [-param N=V]... [FLAGS]
-//	hexdame hub [-level L] [-threads T] [-hash MiB] [-tables DIR [-tables-pieces N]] [-eval classic|patterns]
+//	hexdame hub [-level L] [-threads T] [-hash MiB] [-tables DIR [-tables-pieces N]] [-eval patterns|classic]
 //	hexdame hub-random [-seed S] [-spend-time]
 //	hexdame endgame build [-pieces N] [-material M] [-workers W] DIR
 //	hexdame endgame probe [-fen FEN] [-numeric] [-pieces N] DIR

@@ -45,8 +45,8 @@ var cmdReview = &command{
 		"    its errors, and its average loss in men a move.\n" +
 		"\n" +
 		"A move is judged by the expected score it gives away: a score s (hundredths of a\n" +
-		"man) is worth 1/(1+exp(-0.01652 s)), a proven win 1, a draw 1/2, a loss 0 (the\n" +
-		"logistic the engine's evaluation is tuned with: a man ahead is 0.84); a loss of\n" +
+		"man) is worth 1/(1+exp(-0.0235 s)), a proven win 1, a draw 1/2, a loss 0 (the\n" +
+		"logistic the engine's evaluation is tuned with: a man ahead is 0.91); a loss of\n" +
 		"0.05 is an inaccuracy, 0.10 a mistake, 0.15 a blunder, as lichess judges. So a\n" +
 		"move that turns a win of the tables into a draw is a blunder. The engine's own\n" +
 		"best move is never an error. Comments, NAGs and variations already there are\n" +

@@ -19,15 +19,16 @@ type Weights [][2]int32
 // engine reads it at the start of each search: change it between
 // searches only.
 type Tuning struct {
-	// Weights, when not nil, replace the tuned weights of the engine's
-	// evaluation.
+	// Weights, when not nil, make the engine search with the linear
+	// (classic) evaluation with these weights, the tuned ones for any
+	// it lacks, in place of its default, the pattern evaluation.
 	Weights Weights
 	// Variant switches experimental search changes on, a bit each (0:
 	// none); see package engine's uses of it.
 	Variant uint64
 	// Eval, when not nil, is the evaluation the engine searches with, in
-	// place of the tuned linear one and Weights: one of NewEval or
-	// PatternEval.
+	// place of the default and of Weights: one of NewEval, PatternEval
+	// or ClassicEval.
 	Eval *Eval
 }
 
@@ -78,6 +79,9 @@ var (
 	// embedded in package engine (engine/patterns.hxw), or the error of
 	// reading them.
 	PatternEval func() (*Eval, error)
+	// ClassicEval returns the classic evaluation: the linear one with
+	// the tuned weights, the engine's default before the patterns.
+	ClassicEval func() *Eval
 	// Layout returns the fingerprint of the features that a weights file
 	// for the engine carries.
 	Layout func() uint32

@@ -11,10 +11,10 @@ import (
 // K is the slope of the logistic that turns a score into an expected
 // score, per hundredth of a man: E(s) = 1/(1+exp(-K·s)). It is the K that
 // internal/cmd/tune's fit finds, with the evaluation's weights held, on
-// 112,062 quiet positions of 1,000 games of the engine against itself at
-// 4,000 nodes a move (doc/BENCHMARKS.md, "The review"): a man ahead is an
-// expected score of 0.84.
-const K = 0.01652
+// 111,839 quiet positions of 1,000 games of the engine (its pattern
+// evaluation) against itself at 4,000 nodes a move (doc/BENCHMARKS.md,
+// "Game review"): a man ahead is an expected score of 0.91.
+const K = 0.0235
 
 // The thresholds on the loss in expected score (0 to 1) of a move:
 // lichess's, which judges on the winning chances 2E-1 (-1 to 1) with 0.1,

@@ -43,12 +43,12 @@
 // score, less that of the position after it. A score s in hundredths of
 // a man has the expected score E(s) = 1/(1+exp(-K·s)), the logistic that
 // the engine's evaluation is tuned with (internal/cmd/tune), with K
-// fitted to the results of the engine's own games: a man ahead is 0.84;
+// fitted to the results of the engine's own games: a man ahead is 0.91;
 // a proven win is 1, a proven loss 0, a draw of the tables or the rules
 // 1/2. The thresholds are lichess's: it judges on the winning chances
 // 2E-1 with 0.1, 0.2 and 0.3, which are 0.05 (Inaccuracy), 0.10
 // (Mistake) and 0.15 (Blunder) of expected score. Near equality they are
-// about 0.12, 0.25 and 0.37 men. A move that turns a won position (by the
+// about 0.09, 0.17 and 0.26 men. A move that turns a won position (by the
 // tables, or a proven win) into a draw loses 1/2 and is a blunder, as is
 // one that turns a draw into a loss; in a position already won or lost,
 // where the expected score hardly moves, a man given away is not an

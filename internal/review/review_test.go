@@ -102,14 +102,17 @@ func TestExpected(t *testing.T) {
 	if e := Expected(0); e != 0.5 {
 		t.Errorf("Expected(0) = %v", e)
 	}
-	if e := Expected(100); math.Abs(e-0.839) > 0.001 {
-		t.Errorf("Expected(a man) = %v, want about 0.839", e)
+	if e := Expected(100); math.Abs(e-0.913) > 0.001 {
+		t.Errorf("Expected(a man) = %v, want about 0.913", e)
 	}
 	if Expected(engine.WinScore-40) != 1 || Expected(-(engine.WinScore-40)) != 0 {
 		t.Error("a win is not 1 or a loss not 0")
 	}
+	// Increasing up to 10 men (beyond, 1 - E is below the float's
+	// step at 1 from about 16 men), never decreasing, and symmetric.
 	for s := engine.Score(-2000); s < 2000; s += 50 {
-		if Expected(s) >= Expected(s+50) || math.Abs(Expected(s)+Expected(-s)-1) > 1e-12 {
+		increasing := Expected(s) < Expected(s+50) || s < -1000 || s >= 1000
+		if !increasing || Expected(s) > Expected(s+50) || math.Abs(Expected(s)+Expected(-s)-1) > 1e-12 {
 			t.Fatalf("Expected is not increasing and symmetric at %v", s)
 		}
 	}

@@ -25,7 +25,7 @@
 // resumes where it stopped):
 //
 //	go build -o /tmp/tune ./internal/cmd/tune
-//	nice -n 19 /tmp/tune selfplay -dir /work/data37 -games 25000 -workers 2
+//	nice -n 19 /tmp/tune selfplay -dir /work/data37 -games 25000 -workers 2 -eval classic
 //	nice -n 19 /tmp/tune fit -dir /work/data37 -out /work/data37/patterns.hxw -epochs 20
 //	/tmp/tune match -a classic -b /work/data37/patterns.hxw -games 400 -nodes 20000 -workers 2
 //	/tmp/tune write -weights /work/data37/patterns.hxw engine/patterns.hxw
@@ -33,7 +33,8 @@
 // selfplay appends games to the folder's shard of its seed
 // (games-SEED.txt; see games.go for the format): game N plays the N-th of
 // the seed's distinct random openings of -plies moves, then the engine
-// (-eval: classic, patterns or a weights file) at -nodes a move against
+// (-eval: patterns, the default, classic or a weights file; the weights
+// of engine/patterns.hxw were fitted on games of classic) at -nodes a move against
 // itself, ended by the rules, the king-move rule (-draw) or a draw after
 // 400 plies. A game's moves depend on its opening alone, so that the
 // shard is the same whatever -workers. A run that is stopped keeps every
@@ -67,9 +68,9 @@
 // changes on), each opening twice with the colors swapped, and prints
 // the score of a. Matches at a time control, with an SPRT, go through
 // hexdame match, whose engine hexdame hub takes the parameter eval
-// (classic or patterns):
+// (patterns, the default, or classic):
 //
-//	hexdame match -engine "hexdame hub -eval patterns" -engine "hexdame hub" -games 400 -movetime 0.1 -sprt 0,50,0.05,0.05
+//	hexdame match -engine "hexdame hub" -engine "hexdame hub -eval classic" -games 400 -movetime 0.1 -sprt 0,50,0.05,0.05
 //
 // write puts a weights file into the engine: into engine/patterns.hxw (any
 // other name but a .go file), checked first, or, for a weights file
@@ -143,12 +144,13 @@ func run(ctx context.Context, args []string) error {
 	return cmd(ctx, args[1:])
 }
 
-// evalOf returns the evaluation spec names: classic (nil: the engine's
-// default), patterns (the embedded pattern evaluation) or a weights file.
+// evalOf returns the evaluation spec names: classic (the linear
+// evaluation with the tuned weights), patterns (the embedded pattern
+// evaluation, the engine's default) or a weights file.
 func evalOf(spec string) (*enginehooks.Eval, error) {
 	switch spec {
 	case "classic":
-		return nil, nil
+		return enginehooks.ClassicEval(), nil
 	case "patterns":
 		return enginehooks.PatternEval()
 	}
@@ -232,8 +234,8 @@ func write(_ context.Context, args []string) error {
 // runMatch plays two evaluations against each other.
 func runMatch(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
-	a := fs.String("a", "classic", "player a's evaluation: classic, patterns or a weights file")
-	b := fs.String("b", "classic", "player b's evaluation: classic, patterns or a weights file")
+	a := fs.String("a", "patterns", "player a's evaluation: patterns, classic or a weights file")
+	b := fs.String("b", "patterns", "player b's evaluation: patterns, classic or a weights file")
 	va := fs.Uint64("variant-a", 0, "player a's experimental variant")
 	vb := fs.Uint64("variant-b", 0, "player b's experimental variant")
 	games := fs.Int("games", 200, "the number of games (two per opening)")

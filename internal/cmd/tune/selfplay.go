@@ -31,7 +31,7 @@ func selfplay(ctx context.Context, args []string) error {
 	seed := fs.Uint64("seed", 1, "the seed of the openings, which names the shard")
 	workers := fs.Int("workers", 1, "the games played at once")
 	draw := fs.Int("draw", 50, "the king-move rule: a draw after this many moves a side of kings alone without a capture (0: none)")
-	evalSpec := fs.String("eval", "classic", "the evaluation: classic, patterns or a weights `file`")
+	evalSpec := fs.String("eval", "patterns", "the evaluation: patterns, classic or a weights `file`")
 	hash := fs.Int("hash", 4, "the transposition table of each game's engine, in `MiB`")
 	every := fs.Duration("progress", 10*time.Second, "the time between two progress lines")
 	if err := fs.Parse(args); err != nil {
