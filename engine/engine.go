@@ -17,6 +17,14 @@
 // count from the call: a zero Engine's first search makes its table
 // within them (New makes it at once).
 //
+// The search evaluates positions with weights learned from the engine's
+// own games: linear features (material, kings, mobility, men's cells,
+// runaways, holes) and the configuration of each of 37 hexagons of
+// seven cells, Scan's patterns on this board. The weights are part of
+// the module, embedded and checksummed (engine/patterns.hxw, 82,960
+// bytes), and read at the first search: a program needs no file at run
+// time.
+//
 // Analysis, Line, Solution and SolveKey marshal to JSON with lowercase
 // keys, their moves as package hexdame's Move objects and scores as text
 // (ParseScore reads them back).

@@ -44,10 +44,11 @@ import (
 // features cannot express: endings of kings alone that are draws (see
 // drawishKings).
 //
-// The pattern evaluation (patterns.go), which the tools and the Hub
-// parameter eval choose, adds to these features the configurations of
-// hexagons of the board, with weights of its own for both
-// (engine/patterns.hxw).
+// This linear evaluation with these weights is the classic one, the
+// engine's evaluation before issue 37 (the Hub parameter eval=classic).
+// The default, the pattern evaluation (patterns.go), adds to these
+// features the configurations of hexagons of the board, with weights of
+// its own for both (engine/patterns.hxw).
 
 // Feature indexes: each feature has an opening and an ending weight.
 const (
