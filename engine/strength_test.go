@@ -235,6 +235,25 @@ func TestTacticsQuick(t *testing.T) {
 	}
 }
 
+// A proven win does not stop the search before the fastest one: in
+// win9-50 the search proves f7-g7's win in 9 at depth 17, and d8-e9's win
+// in 11 at depth 15, where the rule of the win's length and four plies
+// stopped it (with the pattern evaluation, issue 37).
+func TestFastestWinNotCutShort(t *testing.T) {
+	e, err := New(Options{HashMiB: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := hexdame.MustParseFEN("W:Wd1,d2,d8,Ke1,f7:BKf9,h8,i7")
+	res, err := e.Search(context.Background(), p, SearchOptions{Limits: Limits{Depth: 40}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.Path(res.Move).Format(hexdame.Algebraic); got != "f7-g7" || res.Score.String() != "win 9" {
+		t.Errorf("%s %v at depth %d, want f7-g7 win 9", got, res.Score, res.Depth)
+	}
+}
+
 // Every position of testdata/tactics.fen is what its line says: Solve
 // with All finds the fastest win in the plies given and exactly the keys
 // listed within 9 plies. In the default run (and with -short) the first 10
