@@ -22,18 +22,18 @@ var cmdHub = &command{
 		"the skill from 1 (near-random, a beginner can win) to " + strconv.Itoa(engine.MaxLevel) + " (full strength);\n" +
 		"threads, the number of threads searching; hash, the size of the transposition\n" +
 		"table in MiB; tables, a directory of endgame tables (from hexdame endgame build)\n" +
-		"that the search takes as exact, empty for none (with -tables-pieces N, only\n" +
-		"its tables of at most N pieces are loaded); eval, the evaluation: patterns (the\n" +
+		"that the search takes as exact, empty for none (with -tables-pieces N, only its\n" +
+		"tables of at most N pieces are loaded); eval, the evaluation: patterns (the\n" +
 		"default, learned from the engine's games) or classic (the linear evaluation of\n" +
-		"the versions before), so that match can play one against the other. A value that is refused gets an\n" +
-		"error line and the old value stays. It searches under level's limits (move-time,\n" +
-		"depth, nodes, a clock, infinite; a move-time less 5%, at most 10 ms, for the\n" +
-		"time its answer takes to reach the GUI; a limit of 0, or a clock with no time,\n" +
-		"means move at once; a refused level line keeps the limits before it), reports\n" +
-		"each completed depth in an info line (depth, score in men for the side to move,\n" +
-		"nodes, time, nps, pv) and ends each search with one done line; it sees\n" +
-		"repetitions through pos's moves, clears its table at new-game, answers ping at\n" +
-		"any time and stops at stop. A line it cannot read (over 1 MiB, or not in the\n" +
+		"the versions before), so that match can play one against the other. A value that\n" +
+		"is refused gets an error line and the old value stays. It searches under level's\n" +
+		"limits (move-time, depth, nodes, a clock, infinite; a move-time less 5%, at most\n" +
+		"10 ms, for the time its answer takes to reach the GUI; a limit of 0, or a clock\n" +
+		"with no time, means move at once; a refused level line keeps the limits before\n" +
+		"it), reports each completed depth in an info line (depth, score in men for the\n" +
+		"side to move, nodes, time, nps, pv) and ends each search with one done line; it\n" +
+		"sees repetitions through pos's moves, clears its table at new-game, answers ping\n" +
+		"at any time and stops at stop. A line it cannot read (over 1 MiB, or not in the\n" +
 		"protocol's syntax) gets an error line, and a go gets no move until the next\n" +
 		"valid pos. At quit or the end of its input it stops the search, answers it with\n" +
 		"done (the best move so far) and exits: a script piped to it gets its move. The\n" +

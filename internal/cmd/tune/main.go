@@ -34,8 +34,8 @@
 // (games-SEED.txt; see games.go for the format): game N plays the N-th of
 // the seed's distinct random openings of -plies moves, then the engine
 // (-eval: patterns, the default, classic or a weights file; the weights
-// of engine/patterns.hxw were fitted on games of classic) at -nodes a move against
-// itself, ended by the rules, the king-move rule (-draw) or a draw after
+// of engine/patterns.hxw were fitted on games of classic) at -nodes a
+// move against itself, ended by the rules, the king-move rule (-draw) or a draw after
 // 400 plies. A game's moves depend on its opening alone, so that the
 // shard is the same whatever -workers. A run that is stopped keeps every
 // game it finished; one that is killed loses the games under way and
